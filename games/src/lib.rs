@@ -1,0 +1,23 @@
+//! The game model of grundy: positions of the five games, their answers, and every input
+//! and output format (native and contest), with validation that names the offending line.
+//!
+//! Both answer engines (the fast `grundy-solver` and the exhaustive `grundy-oracle`) and
+//! the harness speak these types; nothing here computes a Grundy value.
+
+pub mod checker;
+pub mod christmas;
+pub mod error;
+pub mod graph;
+pub mod limits;
+pub mod native;
+pub mod position;
+pub mod problem;
+pub mod scan;
+pub mod tree;
+
+pub use error::{ErrorKind, InputError};
+pub use graph::Graph;
+pub use limits::Limits;
+pub use position::*;
+pub use problem::Problem;
+pub use tree::Tree;

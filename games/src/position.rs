@@ -1,0 +1,219 @@
+//! The positions of the five games of SPEC §1 and their answers, with 0-based vertex ids.
+//!
+//! These types are the common language of the solver, the oracle and the harness: both
+//! engines take a position and return an [`Answer`] of the same shape, so answers compare
+//! with `==`.
+
+use crate::graph::Graph;
+use crate::tree::Tree;
+
+/// The game ids, the same in every crate and on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Game {
+    /// Chips moving from a vertex to a child.
+    Chip,
+    /// Green Hackenbush on a rooted tree: cut an edge, the far side falls.
+    Cut,
+    /// Green Hackenbush on rooted multigraphs (cycles, parallel edges, loops).
+    Hackenbush,
+    /// Paint a white vertex and its path to the root black (SPOJ COT3).
+    Paint,
+    /// Staircase Nim on a tree with a cap L on the stones moved.
+    Staircase,
+}
+
+impl Game {
+    /// Every game, in a fixed order.
+    pub const ALL: [Game; 5] = [
+        Game::Chip,
+        Game::Cut,
+        Game::Hackenbush,
+        Game::Paint,
+        Game::Staircase,
+    ];
+
+    /// The id used on the command line and in corpus folders.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Chip => "chip",
+            Game::Cut => "cut",
+            Game::Hackenbush => "hackenbush",
+            Game::Paint => "paint",
+            Game::Staircase => "staircase",
+        }
+    }
+
+    /// The game with this id.
+    pub fn from_name(name: &str) -> Option<Game> {
+        Game::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
+/// Chips on a rooted tree; several chips may share a vertex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChipPos {
+    /// The tree.
+    pub tree: Tree,
+    /// The vertex of every chip.
+    pub chips: Vec<u32>,
+}
+
+/// A rooted tree for Green Hackenbush (`cut`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutPos {
+    /// The tree.
+    pub tree: Tree,
+}
+
+/// A sum of rooted multigraphs for Green Hackenbush.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HackenbushPos {
+    /// The graphs, each rooted at its vertex 0.
+    pub graphs: Vec<Graph>,
+}
+
+/// A coloured rooted tree for `paint` (COT3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaintPos {
+    /// The tree.
+    pub tree: Tree,
+    /// `white[v]`: v can still be picked.
+    pub white: Vec<bool>,
+}
+
+/// A stone layout on a rooted tree with a cap and a sequence of point updates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaircasePos {
+    /// The tree.
+    pub tree: Tree,
+    /// Stones on every vertex; `stones[0]` (the root) is always 0.
+    pub stones: Vec<u64>,
+    /// The most stones one move may carry (L ≥ 1).
+    pub cap: u64,
+    /// Updates `(vertex, stones)`, each setting the stones of a non-root vertex.
+    pub updates: Vec<(u32, u64)>,
+}
+
+/// A position of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// See [`ChipPos`].
+    Chip(ChipPos),
+    /// See [`CutPos`].
+    Cut(CutPos),
+    /// See [`HackenbushPos`].
+    Hackenbush(HackenbushPos),
+    /// See [`PaintPos`].
+    Paint(PaintPos),
+    /// See [`StaircasePos`].
+    Staircase(StaircasePos),
+}
+
+impl Position {
+    /// The game this position belongs to.
+    pub fn game(&self) -> Game {
+        match self {
+            Position::Chip(_) => Game::Chip,
+            Position::Cut(_) => Game::Cut,
+            Position::Hackenbush(_) => Game::Hackenbush,
+            Position::Paint(_) => Game::Paint,
+            Position::Staircase(_) => Game::Staircase,
+        }
+    }
+
+    /// A size for statistics and shrinking: vertices (all graphs) plus edges of graphs,
+    /// chips, stones-bearing vertices and updates.
+    pub fn size(&self) -> usize {
+        match self {
+            Position::Chip(p) => p.tree.len() + p.chips.len(),
+            Position::Cut(p) => p.tree.len(),
+            Position::Hackenbush(p) => p.graphs.iter().map(|g| g.edges.len()).sum(),
+            Position::Paint(p) => p.tree.len(),
+            Position::Staircase(p) => p.tree.len() + p.updates.len(),
+        }
+    }
+
+    /// Vertices in the position (for graphs: the sum over graphs).
+    pub fn vertices(&self) -> usize {
+        match self {
+            Position::Chip(p) => p.tree.len(),
+            Position::Cut(p) => p.tree.len(),
+            Position::Hackenbush(p) => p.graphs.iter().map(|g| g.n as usize).sum(),
+            Position::Paint(p) => p.tree.len(),
+            Position::Staircase(p) => p.tree.len(),
+        }
+    }
+}
+
+/// Answer to a `chip` position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ChipAnswer {
+    /// Grundy value of the whole position.
+    pub value: u64,
+    /// Winning moves `(v, w)`: a chip from v to its child w; ascending, each once.
+    pub moves: Vec<(u32, u32)>,
+}
+
+/// Answer to a `cut` position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CutAnswer {
+    /// Grundy value with vertex 0 as the root.
+    pub value: u64,
+    /// Winning first cuts, each named by the child end of its edge; ascending.
+    pub winning: Vec<u32>,
+    /// `by_root[r]`: the value of the same tree rooted at r.
+    pub by_root: Vec<u64>,
+}
+
+/// Answer to a `hackenbush` position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HackenbushAnswer {
+    /// Grundy value of the sum.
+    pub value: u64,
+    /// Winning moves `(graph, edge)`, 0-based in input order; ascending.
+    pub moves: Vec<(u32, u32)>,
+}
+
+/// Answer to a `paint` position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PaintAnswer {
+    /// Grundy value.
+    pub value: u64,
+    /// White vertices whose painting leaves value 0; ascending.
+    pub winning: Vec<u32>,
+}
+
+/// Answer to a `staircase` position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StaircaseAnswer {
+    /// The value of the initial layout, then after each update.
+    pub values: Vec<u64>,
+}
+
+/// An answer of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// See [`ChipAnswer`].
+    Chip(ChipAnswer),
+    /// See [`CutAnswer`].
+    Cut(CutAnswer),
+    /// See [`HackenbushAnswer`].
+    Hackenbush(HackenbushAnswer),
+    /// See [`PaintAnswer`].
+    Paint(PaintAnswer),
+    /// See [`StaircaseAnswer`].
+    Staircase(StaircaseAnswer),
+}
+
+impl Answer {
+    /// The value of the position (for `staircase`, of the initial layout).
+    pub fn value(&self) -> u64 {
+        match self {
+            Answer::Chip(a) => a.value,
+            Answer::Cut(a) => a.value,
+            Answer::Hackenbush(a) => a.value,
+            Answer::Paint(a) => a.value,
+            Answer::Staircase(a) => a.values.first().copied().unwrap_or(0),
+        }
+    }
+}

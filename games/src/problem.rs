@@ -1,0 +1,221 @@
+//! The problems `grundy` reads: the four contest problems of SPEC §3 and the five native
+//! game formats. A problem knows how to parse its input (leniently for `solve`, or exactly
+//! against its statement for the validator), print an input, and print answers.
+
+use crate::error::Result;
+use crate::limits::Limits;
+use crate::native;
+use crate::position::{Answer, Game, Position};
+use crate::scan::Scanner;
+
+/// A contest problem or a native game format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Problem {
+    /// AtCoder AGC017 D, Game on Tree (`cut`).
+    Agc017d,
+    /// SPOJ 11414 COT3, Combat on a tree (`paint`).
+    Cot3,
+    /// POJ 3710, Christmas Game (`hackenbush`, several test cases).
+    Poj3710,
+    /// USACO 2010 Holiday Gold Rocks and Trees, Luogu P2972 (`staircase`).
+    P2972,
+    /// A native game format.
+    Native(Game),
+}
+
+impl Problem {
+    /// Every problem, contest problems first.
+    pub const ALL: [Problem; 9] = [
+        Problem::Agc017d,
+        Problem::Cot3,
+        Problem::Poj3710,
+        Problem::P2972,
+        Problem::Native(Game::Chip),
+        Problem::Native(Game::Cut),
+        Problem::Native(Game::Hackenbush),
+        Problem::Native(Game::Paint),
+        Problem::Native(Game::Staircase),
+    ];
+
+    /// The id used on the command line and as the corpus folder.
+    pub fn name(self) -> &'static str {
+        match self {
+            Problem::Agc017d => "agc017d",
+            Problem::Cot3 => "cot3",
+            Problem::Poj3710 => "poj3710",
+            Problem::P2972 => "p2972",
+            Problem::Native(g) => g.name(),
+        }
+    }
+
+    /// The problem with this id.
+    pub fn from_name(name: &str) -> Option<Problem> {
+        Problem::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The game behind the problem.
+    pub fn game(self) -> Game {
+        match self {
+            Problem::Agc017d => Game::Cut,
+            Problem::Cot3 => Game::Paint,
+            Problem::Poj3710 => Game::Hackenbush,
+            Problem::P2972 => Game::Staircase,
+            Problem::Native(g) => g,
+        }
+    }
+
+    /// True for the four contest problems.
+    pub fn is_contest(self) -> bool {
+        !matches!(self, Problem::Native(_))
+    }
+
+    /// The exact constraints of the statement (what the validator enforces).
+    pub fn strict_limits(self) -> Limits {
+        let lenient = Limits::LENIENT;
+        match self {
+            Problem::Agc017d => Limits {
+                vertices: (2, 100_000),
+                ..lenient
+            },
+            Problem::Cot3 => Limits {
+                vertices: (1, 100_000),
+                ..lenient
+            },
+            Problem::Poj3710 => Limits {
+                vertices: (1, 99),
+                graphs: (1, 99),
+                edges: (0, 499),
+                christmas: true,
+                ..lenient
+            },
+            Problem::P2972 => Limits {
+                vertices: (2, 10_000),
+                updates: (1, 10_000),
+                stones: (1, 1000),
+                cap: (1, 1000),
+                parent_below: true,
+                ..lenient
+            },
+            Problem::Native(_) => lenient,
+        }
+    }
+
+    /// Parses an input. With `strict`, every constraint of the statement is enforced (the
+    /// validator); otherwise any structurally valid input is accepted (`grundy solve`).
+    /// Returns one position per test case (several only for `poj3710`).
+    pub fn parse(self, input: &[u8], strict: bool) -> Result<Vec<Position>> {
+        let limits = if strict {
+            self.strict_limits()
+        } else {
+            Limits::LENIENT
+        };
+        let mut s = Scanner::new(input);
+        let mut cases = Vec::new();
+        if self == Problem::Poj3710 {
+            // Test cases until the end of input; at least one.
+            loop {
+                cases.push(native::read_position(self.game(), &mut s, &limits)?);
+                if s.at_end() {
+                    break;
+                }
+            }
+        } else {
+            cases.push(native::read_position(self.game(), &mut s, &limits)?);
+        }
+        s.finish()?;
+        Ok(cases)
+    }
+
+    /// Prints an input of this problem holding the given test cases.
+    pub fn write_input(self, cases: &[Position]) -> String {
+        let mut out = String::new();
+        for case in cases {
+            native::write_position(&mut out, case);
+        }
+        out
+    }
+
+    /// Prints the expected output for the answers of the test cases.
+    pub fn write_output(self, answers: &[Answer]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for answer in answers {
+            match (self, answer) {
+                (Problem::Agc017d, a) => {
+                    out.extend_from_slice(if a.value() != 0 { b"Alice\n" } else { b"Bob\n" })
+                }
+                (Problem::Poj3710, a) => out.extend_from_slice(if a.value() != 0 {
+                    b"Sally\n"
+                } else {
+                    b"Harry\n"
+                }),
+                (Problem::Cot3, Answer::Paint(a)) => {
+                    if a.winning.is_empty() {
+                        out.extend_from_slice(b"-1\n");
+                    }
+                    for &v in &a.winning {
+                        native::push_u64(&mut out, u64::from(v) + 1);
+                        out.push(b'\n');
+                    }
+                }
+                (Problem::P2972, Answer::Staircase(a)) => {
+                    for &v in &a.values[1..] {
+                        out.extend_from_slice(if v != 0 { b"Yes\n" } else { b"No\n" });
+                    }
+                }
+                (_, a) => native::write_answer(&mut out, a),
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn names_round_trip() {
+        for p in Problem::ALL {
+            assert_eq!(Problem::from_name(p.name()), Some(p));
+        }
+    }
+
+    #[test]
+    fn strict_and_lenient() {
+        let big = "3\n1 2\n2 3\n";
+        assert!(Problem::Agc017d.parse(big.as_bytes(), true).is_ok());
+        let e = Problem::Agc017d.parse(b"1\n", true).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfRange);
+        assert!(Problem::Agc017d.parse(b"1\n", false).is_ok());
+        let e = Problem::P2972
+            .parse(b"3 1 5\n3 1\n1 1\n2 2\n", true)
+            .unwrap_err();
+        assert_eq!(e.line(), 2, "{e}");
+        assert!(Problem::P2972
+            .parse(b"3 1 5\n3 1\n1 1\n2 2\n", false)
+            .is_ok());
+    }
+
+    #[test]
+    fn poj3710_reads_until_eof() {
+        let two = b"1\n2 1\n1 2\n2\n1 0\n2 2\n1 2\n2 1\n";
+        assert_eq!(Problem::Poj3710.parse(two, true).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn errors_name_lines() {
+        let e = Problem::Agc017d
+            .parse(b"4\n1 2\n2 3\n3 1\n", false)
+            .unwrap_err();
+        assert_eq!((e.line(), e.kind()), (4, ErrorKind::NotATree));
+        let e = Problem::Agc017d.parse(b"4\n1 2\n2 3\n", false).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+        let e = Problem::Agc017d
+            .parse(b"1000000000000000000\n", false)
+            .unwrap_err();
+        assert_eq!((e.line(), e.kind()), (1, ErrorKind::OutOfRange));
+        let e = Problem::Cot3.parse(b"2\n0 2\n1 2\n", false).unwrap_err();
+        assert_eq!(e.line(), 2);
+    }
+}

@@ -1,0 +1,189 @@
+//! A byte tokenizer for whitespace-separated integer input that remembers line numbers.
+//!
+//! Inputs are read whole and parsed as bytes (no UTF-8 decoding, no allocation per token),
+//! which is what makes `grundy solve` faster than `cin`. Every read names what it expects,
+//! so an error reads `line 4: expected edge endpoint (an integer in 1..=5), found 'x'`.
+
+use crate::error::{ErrorKind, InputError, Result};
+
+/// Tokenizer over a whole input.
+pub struct Scanner<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+/// Shows a token in an error message: lossy UTF-8, cut to a readable length.
+fn show(tok: &[u8]) -> String {
+    let s = String::from_utf8_lossy(&tok[..tok.len().min(24)]).into_owned();
+    if tok.len() > 24 {
+        format!("'{s}…'")
+    } else {
+        format!("'{s}'")
+    }
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `buf`, on line 1.
+    pub fn new(buf: &'a [u8]) -> Scanner<'a> {
+        Scanner {
+            buf,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.buf.get(self.pos) {
+            match b {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The line of the next token (or of the end of input).
+    pub fn line(&mut self) -> usize {
+        self.skip_space();
+        self.line
+    }
+
+    /// True when only white space remains.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.pos >= self.buf.len()
+    }
+
+    /// Bytes not yet consumed (an upper bound on how many tokens can follow).
+    pub fn remaining(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// The next token and its line, or `None` at the end.
+    pub fn token(&mut self) -> Option<(&'a [u8], usize)> {
+        self.skip_space();
+        if self.pos >= self.buf.len() {
+            return None;
+        }
+        let start = self.pos;
+        while let Some(&b) = self.buf.get(self.pos) {
+            if b.is_ascii_whitespace() || b == 0x0b {
+                break;
+            }
+            self.pos += 1;
+        }
+        Some((&self.buf[start..self.pos], self.line))
+    }
+
+    /// Reads a non-negative integer in `lo..=hi`; `what` completes "expected …".
+    pub fn int_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64> {
+        let Some((tok, line)) = self.token() else {
+            let what = describe(what, lo, hi);
+            let empty = if self.buf.iter().all(|b| b.is_ascii_whitespace()) {
+                " (the input is empty)"
+            } else {
+                ""
+            };
+            return Err(InputError::new(
+                self.line,
+                ErrorKind::UnexpectedEnd,
+                format!("expected {what}, found end of input{empty}"),
+            ));
+        };
+        let mut value: u64 = 0;
+        let mut overflow = false;
+        if tok.is_empty() || !tok.iter().all(u8::is_ascii_digit) || tok.len() > 40 {
+            let what = describe(what, lo, hi);
+            return Err(InputError::new(
+                line,
+                ErrorKind::NotANumber,
+                format!("expected {what}, found {}", show(tok)),
+            ));
+        }
+        for &d in tok {
+            match value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(d - b'0')))
+            {
+                Some(v) => value = v,
+                None => overflow = true,
+            }
+        }
+        if overflow || value < lo || value > hi {
+            let what = describe(what, lo, hi);
+            return Err(InputError::new(
+                line,
+                ErrorKind::OutOfRange,
+                format!("expected {what}, found {}", show(tok)),
+            ));
+        }
+        Ok(value)
+    }
+
+    /// Reads a 1-based vertex id of a graph with `n` vertices and returns it 0-based.
+    pub fn vertex(&mut self, what: &str, n: usize) -> Result<u32> {
+        Ok((self.int_in(what, 1, n as u64)? - 1) as u32)
+    }
+
+    /// Fails unless only white space remains.
+    pub fn finish(&mut self) -> Result<()> {
+        match self.token() {
+            None => Ok(()),
+            Some((tok, line)) => Err(InputError::new(
+                line,
+                ErrorKind::TrailingInput,
+                format!("expected end of input, found {}", show(tok)),
+            )),
+        }
+    }
+}
+
+fn describe(what: &str, lo: u64, hi: u64) -> String {
+    if hi == u64::MAX {
+        format!("{what} (an integer ≥ {lo})")
+    } else {
+        format!("{what} (an integer in {lo}..={hi})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_lines_and_tokens() {
+        let mut s = Scanner::new(b"3\n1 2\n\n x");
+        assert_eq!(s.int_in("N", 1, 9).unwrap(), 3);
+        assert_eq!(s.int_in("u", 1, 3).unwrap(), 1);
+        assert_eq!(s.int_in("v", 1, 3).unwrap(), 2);
+        let e = s.int_in("u", 1, 3).unwrap_err();
+        assert_eq!(e.line(), 4);
+        assert_eq!(e.kind(), ErrorKind::NotANumber);
+        assert_eq!(
+            e.to_string(),
+            "line 4: expected u (an integer in 1..=3), found 'x'"
+        );
+    }
+
+    #[test]
+    fn empty_input_and_overflow() {
+        let e = Scanner::new(b"  \n").int_in("N", 1, 5).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::UnexpectedEnd);
+        assert!(e.to_string().contains("empty"), "{e}");
+        let e = Scanner::new(b"99999999999999999999999")
+            .int_in("N", 1, 5)
+            .unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfRange);
+        let e = Scanner::new(b"-1").int_in("N", 1, 5).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotANumber);
+    }
+
+    #[test]
+    fn trailing_tokens() {
+        let mut s = Scanner::new(b"1\n2");
+        s.int_in("a", 0, 9).unwrap();
+        assert_eq!(s.finish().unwrap_err().line(), 2);
+    }
+}

@@ -1,0 +1,71 @@
+//! `cut` (Green Hackenbush on a rooted tree, AGC017 D): the colon principle
+//! g(v) = ⊕ over children (g(c) + 1).
+//!
+//! * Winning cuts in O(n), top-down with the value each vertex *must* take: need(root) = 0;
+//!   for a child c of v, t = need(v) ⊕ g(v) ⊕ (g(c)+1); t = 0 means cutting (v, c) wins
+//!   and nothing inside c can; otherwise c must become t − 1 (x ↦ x+1 is invertible even
+//!   though it is not XOR-linear).
+//! * The value for every root in O(n) by rerooting: with full(v) the value of the tree
+//!   rooted at v, the part of the tree on v's side of edge (v, c) has value
+//!   full(v) ⊕ (g(c)+1), so full(c) = g(c) ⊕ (full(v) ⊕ (g(c)+1)) + 1.
+
+use grundy_games::{CutAnswer, CutPos, Tree};
+
+const NO_NEED: u64 = u64::MAX;
+
+/// g(v) for every vertex (root 0), bottom-up.
+pub fn values(tree: &Tree) -> Vec<u64> {
+    let mut g = vec![0u64; tree.len()];
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            g[p as usize] ^= g[v as usize] + 1;
+        }
+    }
+    g
+}
+
+/// The value of the tree for every choice of root.
+pub fn by_root(tree: &Tree, g: &[u64]) -> Vec<u64> {
+    let mut full = vec![0u64; tree.len()];
+    full[0] = g[0];
+    for &v in tree.order() {
+        for &c in tree.children(v) {
+            let above = full[v as usize] ^ (g[c as usize] + 1);
+            full[c as usize] = g[c as usize] ^ (above + 1);
+        }
+    }
+    full
+}
+
+/// Every edge whose cut leaves value 0, named by its child end, ascending.
+pub fn winning_cuts(tree: &Tree, g: &[u64]) -> Vec<u32> {
+    let mut need = vec![NO_NEED; tree.len()];
+    need[0] = 0;
+    let mut winning = Vec::new();
+    for &v in tree.order() {
+        let nv = need[v as usize];
+        if nv == NO_NEED {
+            continue;
+        }
+        for &c in tree.children(v) {
+            let t = nv ^ g[v as usize] ^ (g[c as usize] + 1);
+            if t == 0 {
+                winning.push(c);
+            } else {
+                need[c as usize] = t - 1;
+            }
+        }
+    }
+    winning.sort_unstable();
+    winning
+}
+
+/// Value, winning cuts and the value for every root.
+pub fn solve(pos: &CutPos) -> CutAnswer {
+    let g = values(&pos.tree);
+    CutAnswer {
+        value: g[0],
+        winning: winning_cuts(&pos.tree, &g),
+        by_root: by_root(&pos.tree, &g),
+    }
+}

@@ -1,0 +1,212 @@
+//! `hackenbush` (Green Hackenbush on rooted multigraphs, POJ 3710) by the fusion principle,
+//! which holds for any graph, not only cacti: every 2-edge-connected component fuses into
+//! one vertex whose internal edges become loops worth 1 each (so they count by parity),
+//! and the bridge tree is then valued by the colon principle
+//! g(C) = parity(C) ⊕ ⊕_{child D} (g(D) + 1).
+//!
+//! Bridges come from the back-edge cover of one iterative DFS ([`Graph::cycle_cover`]).
+//! Edges not connected to the root at the start have already fallen: they are not moves.
+//!
+//! Winning moves: bridges by the top-down "need" rule of `cut` on the bridge tree; an edge
+//! inside a component C by re-fusing C without that edge, with the branches hanging from
+//! C's vertices replaced by stalks of equal value (colon principle). That costs
+//! O(|E_C| · (|V_C| + |E_C|)) per component, which is linear for trees and cacti with
+//! short cycles and quadratic only in the size of one component.
+
+use grundy_games::{Graph, HackenbushAnswer, HackenbushPos};
+
+const NONE: u32 = u32::MAX;
+const NO_NEED: u64 = u64::MAX;
+
+/// A graph with its 2-edge-connected components fused.
+#[derive(Clone, Debug)]
+pub struct Fusion {
+    /// Component of every vertex (`NONE` for vertices cut off from the root).
+    pub comp: Vec<u32>,
+    /// Parent component of every component (`NONE` for the root's).
+    pub parent: Vec<u32>,
+    /// The bridge from a component to its parent (`NONE` for the root's).
+    pub bridge: Vec<u32>,
+    /// g(C) of every component, with its subtree of components hanging below.
+    pub value: Vec<u64>,
+    /// Per edge: connected to the root (still in play).
+    pub live: Vec<bool>,
+    /// Per edge: a bridge.
+    pub is_bridge: Vec<bool>,
+}
+
+/// Fuses `g`; `weight[x]` is the value of a stalk hanging from vertex x (0 for none).
+pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
+    let n = g.n as usize;
+    let cc = g.cycle_cover();
+    let mut comp = vec![NONE; n];
+    let mut parent = Vec::new();
+    let mut bridge = Vec::new();
+    let mut value = Vec::new();
+    let mut is_bridge = vec![false; g.edges.len()];
+    for &v in &cc.order {
+        let pe = cc.parent_edge[v as usize];
+        let attach = if pe == NONE {
+            None
+        } else {
+            Some(comp[g.other(pe, v) as usize])
+        };
+        match attach {
+            Some(pc) if cc.cover[v as usize] != 0 => comp[v as usize] = pc,
+            _ => {
+                comp[v as usize] = value.len() as u32;
+                parent.push(attach.unwrap_or(NONE));
+                bridge.push(pe);
+                value.push(0u64);
+                if pe != NONE {
+                    is_bridge[pe as usize] = true;
+                }
+            }
+        }
+        value[comp[v as usize] as usize] ^= weight.get(v as usize).copied().unwrap_or(0);
+    }
+    let live: Vec<bool> = g
+        .edges
+        .iter()
+        .map(|&(a, _)| cc.reached[a as usize])
+        .collect();
+    for (e, &(a, _)) in g.edges.iter().enumerate() {
+        if live[e] && !is_bridge[e] {
+            value[comp[a as usize] as usize] ^= 1;
+        }
+    }
+    for c in (1..value.len()).rev() {
+        let p = parent[c] as usize;
+        value[p] ^= value[c] + 1;
+    }
+    Fusion {
+        comp,
+        parent,
+        bridge,
+        value,
+        live,
+        is_bridge,
+    }
+}
+
+/// The value of one graph.
+pub fn graph_value(g: &Graph) -> u64 {
+    if g.n == 0 {
+        return 0;
+    }
+    fuse(g, &[]).value[0]
+}
+
+/// The value of the sum.
+pub fn value(pos: &HackenbushPos) -> u64 {
+    pos.graphs.iter().fold(0, |acc, g| acc ^ graph_value(g))
+}
+
+/// The edges of graph `g` whose removal leaves the graph with value `target`, ascending.
+pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
+    if g.n == 0 {
+        return Vec::new();
+    }
+    let f = fuse(g, &[]);
+    let comps = f.value.len();
+    let mut need = vec![NO_NEED; comps];
+    need[0] = target;
+    let mut moves = Vec::new();
+    for d in 1..comps {
+        let p = f.parent[d] as usize;
+        if need[p] == NO_NEED {
+            continue;
+        }
+        let t = need[p] ^ f.value[p] ^ (f.value[d] + 1);
+        if t == 0 {
+            moves.push(f.bridge[d]);
+        } else {
+            need[d] = t - 1;
+        }
+    }
+    // Internal edges, grouped by component.
+    let mut internal: Vec<Vec<u32>> = vec![Vec::new(); comps];
+    for (e, &(a, _)) in g.edges.iter().enumerate() {
+        let c = f.comp[a as usize];
+        if f.live[e] && !f.is_bridge[e] && need[c as usize] != NO_NEED {
+            internal[c as usize].push(e as u32);
+        }
+    }
+    if internal.iter().any(|v| !v.is_empty()) {
+        // Stalk value hanging from each vertex: its child components' (g(D) + 1).
+        let mut stalk = vec![0u64; g.n as usize];
+        for d in 1..comps {
+            let (a, b) = g.edges[f.bridge[d] as usize];
+            let x = if f.comp[a as usize] == f.parent[d] {
+                a
+            } else {
+                b
+            };
+            stalk[x as usize] ^= f.value[d] + 1;
+        }
+        let mut local = vec![NONE; g.n as usize];
+        for (c, edges) in internal.iter().enumerate() {
+            if edges.is_empty() {
+                continue;
+            }
+            // The component's vertices with its entry vertex first (local id 0).
+            let entry = if c == 0 {
+                0
+            } else {
+                let (a, b) = g.edges[f.bridge[c] as usize];
+                if f.comp[a as usize] == c as u32 {
+                    a
+                } else {
+                    b
+                }
+            };
+            let mut verts = vec![entry];
+            local[entry as usize] = 0;
+            for v in 0..g.n {
+                if f.comp[v as usize] == c as u32 && v != entry {
+                    local[v as usize] = verts.len() as u32;
+                    verts.push(v);
+                }
+            }
+            let weights: Vec<u64> = verts.iter().map(|&v| stalk[v as usize]).collect();
+            let mapped: Vec<(u32, u32)> = edges
+                .iter()
+                .map(|&e| {
+                    let (a, b) = g.edges[e as usize];
+                    (local[a as usize], local[b as usize])
+                })
+                .collect();
+            for (i, &e) in edges.iter().enumerate() {
+                let mut without = mapped.clone();
+                without.remove(i);
+                let sub = Graph {
+                    n: verts.len() as u32,
+                    edges: without,
+                };
+                if fuse(&sub, &weights).value[0] == need[c] {
+                    moves.push(e);
+                }
+            }
+        }
+    }
+    moves.sort_unstable();
+    moves
+}
+
+/// Value and every winning move of the sum.
+pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
+    let values: Vec<u64> = pos.graphs.iter().map(graph_value).collect();
+    let total = values.iter().fold(0, |a, &b| a ^ b);
+    let mut moves = Vec::new();
+    if total != 0 {
+        for (i, g) in pos.graphs.iter().enumerate() {
+            for e in moves_to(g, total ^ values[i]) {
+                moves.push((i as u32, e));
+            }
+        }
+    }
+    HackenbushAnswer {
+        value: total,
+        moves,
+    }
+}

@@ -1,0 +1,9 @@
+//! The grundy harness: the command line and the commands behind it.
+//!
+//! The game model lives in `grundy-games`, the two answer engines in `grundy-solver` and
+//! `grundy-oracle`, and the differential machinery (checks, generators, shrinker) in
+//! `grundy-fuzzing`; this crate wires them to the user.
+
+pub mod cli;
+pub mod engine;
+pub mod input;
