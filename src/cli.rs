@@ -5,6 +5,7 @@ use crate::engine::{self, Engine};
 use crate::input;
 use clap::{Parser, Subcommand};
 use grundy_games::Problem;
+use grundy_oracle::Budget;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -42,6 +43,12 @@ enum Command {
         /// Also enforce every constraint of the contest statement (as `validate` does).
         #[arg(long)]
         strict: bool,
+        /// Oracle budget: most states one search may memoize before giving up.
+        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+        max_states: usize,
+        /// Print the misère outcome (First/Second to win) instead, by the oracle.
+        #[arg(long)]
+        misere: bool,
     },
     /// Check that an input meets the problem's statement exactly (the validator).
     Validate {
@@ -79,12 +86,21 @@ pub fn main() -> i32 {
             file,
             engine,
             strict,
-        } => solve(problem, file, engine, strict),
+            max_states,
+            misere,
+        } => solve(problem, file, engine, strict, Budget { max_states }, misere),
         Command::Validate { problem, file } => validate(problem, file),
     }
 }
 
-fn solve(problem: Problem, file: Option<PathBuf>, engine: Engine, strict: bool) -> i32 {
+fn solve(
+    problem: Problem,
+    file: Option<PathBuf>,
+    engine: Engine,
+    strict: bool,
+    budget: Budget,
+    misere: bool,
+) -> i32 {
     let cases = match input::load(problem, file.as_deref(), strict) {
         Ok(c) => c,
         Err(e) => {
@@ -92,7 +108,12 @@ fn solve(problem: Problem, file: Option<PathBuf>, engine: Engine, strict: bool) 
             return EXIT_USAGE;
         }
     };
-    match engine::answer(engine, problem, &cases) {
+    let result = if misere {
+        engine::misere(&cases, budget)
+    } else {
+        engine::answer(engine, problem, &cases, budget)
+    };
+    match result {
         Ok(out) => {
             let mut stdout = std::io::stdout().lock();
             if stdout.write_all(&out).and_then(|_| stdout.flush()).is_err() {

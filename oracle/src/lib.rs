@@ -1,1 +1,309 @@
-//! placeholder
+//! The oracle: exhaustive, memoized game-tree search from the rules alone.
+//!
+//! **Independence is the point of this crate.** It knows how to list the moves of each
+//! game ([`cut`], [`chip`], [`hackenbush`], [`paint`], [`staircase`]) and the definition of
+//! a value ([`search`]): g = mex over the successors (normal play), or "the player to move
+//! wins iff some move reaches a lost position, or there is no move" (misère). It uses no
+//! XOR, no colon or fusion principle, no Sprague–Grundy decomposition: a sum (several
+//! chips, several graphs, a whole stone layout) is searched as one combined state. So a
+//! solver bug can only hide if the same wrong answer also follows from the rules.
+//!
+//! States are compact exact encodings (edge masks, sorted chip tuples, white-vertex masks,
+//! packed stone vectors) memoized in an open-addressing table whose capacity is the state
+//! budget; past the budget the search stops with
+//! "position too large for exhaustive search: N states explored, limit M".
+//!
+//! Misère play has no fast rule in the solver for most of these games; [`misere`] is
+//! answered by the oracle only.
+
+pub mod chip;
+pub mod cut;
+pub mod hackenbush;
+pub mod mask;
+pub mod memo;
+pub mod paint;
+pub mod search;
+pub mod staircase;
+
+pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
+
+use grundy_games::*;
+use mask::Mask;
+use search::Search;
+
+/// Limits of one oracle run.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Most states memoized by any one search.
+    pub max_states: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_states: DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+/// An answer and what it cost.
+#[derive(Clone, Debug)]
+pub struct Report<T> {
+    /// The answer.
+    pub answer: T,
+    /// States memoized, summed over the searches made.
+    pub states: usize,
+}
+
+fn too_wide(what: &str, count: usize, max: u32) -> OracleError {
+    OracleError::TooWide(format!(
+        "{count} {what}, the oracle's states hold at most {max}"
+    ))
+}
+
+/// Runs `$body` with `$M` bound to the narrowest mask type holding `$n` ids.
+macro_rules! with_mask {
+    ($n:expr, $what:expr, $M:ident => $body:expr) => {{
+        let n = $n;
+        if n <= 64 {
+            type $M = u64;
+            $body
+        } else if n <= 128 {
+            type $M = u128;
+            $body
+        } else {
+            Err(too_wide($what, n, 128))
+        }
+    }};
+}
+
+fn cut_value<M: Mask>(
+    tree: &Tree,
+    play: Play,
+    budget: Budget,
+) -> Result<(u32, usize), OracleError> {
+    let rules = cut::CutRules::<M>::new(tree).expect("size checked");
+    let start = rules.start();
+    let mut s = Search::new(rules, play, budget.max_states, M::default());
+    Ok((s.value(start)?, s.states()))
+}
+
+fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>, OracleError> {
+    let tree = &pos.tree;
+    let rules = cut::CutRules::<M>::new(tree).expect("size checked");
+    let start = rules.start();
+    let mut s = Search::new(rules, Play::Normal, budget.max_states, M::default());
+    let value = s.value(start)?;
+    let mut winning = Vec::new();
+    for c in mask::ids(start) {
+        let next = s.rules().cut(start, c);
+        if s.value(next)? == 0 {
+            winning.push(c);
+        }
+    }
+    let mut states = s.states();
+    let mut by_root = vec![u64::from(value); tree.len()];
+    for r in 1..tree.len() as u32 {
+        let (t, _) = tree.rerooted(r);
+        let (v, st) = cut_value::<M>(&t, Play::Normal, budget)?;
+        by_root[r as usize] = u64::from(v);
+        states += st;
+    }
+    Ok(Report {
+        answer: CutAnswer {
+            value: u64::from(value),
+            winning,
+            by_root,
+        },
+        states,
+    })
+}
+
+fn paint_answer<M: Mask>(
+    pos: &PaintPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<PaintAnswer>, OracleError> {
+    let rules = paint::PaintRules::<M>::new(pos).expect("size checked");
+    let start = paint::PaintRules::<M>::start(pos);
+    let mut s = Search::new(rules, play, budget.max_states, M::default());
+    let value = s.value(start)?;
+    let mut winning = Vec::new();
+    if play == Play::Normal {
+        for u in mask::ids(start) {
+            let next = s.rules().paint(start, u);
+            if s.value(next)? == 0 {
+                winning.push(u);
+            }
+        }
+    }
+    Ok(Report {
+        answer: PaintAnswer {
+            value: u64::from(value),
+            winning,
+        },
+        states: s.states(),
+    })
+}
+
+fn hackenbush_answer<M: Mask>(
+    pos: &HackenbushPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<HackenbushAnswer>, OracleError> {
+    let rules = hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
+    let start = rules.start();
+    let mut s = Search::new(rules, play, budget.max_states, M::default());
+    let value = s.value(start)?;
+    let mut moves = Vec::new();
+    if play == Play::Normal {
+        for e in mask::ids(start) {
+            let next = s.rules().cut(start, e);
+            if s.value(next)? == 0 {
+                moves.push(s.rules().names[e as usize]);
+            }
+        }
+    }
+    moves.sort_unstable();
+    Ok(Report {
+        answer: HackenbushAnswer {
+            value: u64::from(value),
+            moves,
+        },
+        states: s.states(),
+    })
+}
+
+fn chip_answer(
+    pos: &ChipPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<ChipAnswer>, OracleError> {
+    let rules = chip::ChipRules::new(pos)
+        .ok_or_else(|| too_wide("chips on this tree", pos.chips.len(), 128))?;
+    let start = rules.start(pos);
+    let mut s = Search::new(rules, play, budget.max_states, 0u128);
+    let value = s.value(start)?;
+    let mut moves = Vec::new();
+    if play == Play::Normal {
+        let mut from = pos.chips.clone();
+        from.sort_unstable();
+        from.dedup();
+        for v in from {
+            let children = s.rules().children(v).to_vec();
+            for w in children {
+                let next = s.rules().step(start, v, w);
+                if s.value(next)? == 0 {
+                    moves.push((v, w));
+                }
+            }
+        }
+        moves.sort_unstable();
+    }
+    Ok(Report {
+        answer: ChipAnswer {
+            value: u64::from(value),
+            moves,
+        },
+        states: s.states(),
+    })
+}
+
+fn staircase_answer(
+    pos: &StaircasePos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<StaircaseAnswer>, OracleError> {
+    let rules = staircase::StaircaseRules::new(pos).ok_or_else(|| {
+        OracleError::TooWide("too many stones or vertices to pack into 128 bits".into())
+    })?;
+    let mut layout = pos.stones.clone();
+    layout[0] = 0;
+    let mut starts = vec![rules.pack(&layout)];
+    for &(a, b) in &pos.updates {
+        layout[a as usize] = b;
+        starts.push(rules.pack(&layout));
+    }
+    let mut s = Search::new(rules, play, budget.max_states, 0u128);
+    let values = starts
+        .into_iter()
+        .map(|st| s.value(st).map(u64::from))
+        .collect::<Result<Vec<u64>, _>>()?;
+    Ok(Report {
+        answer: StaircaseAnswer { values },
+        states: s.states(),
+    })
+}
+
+/// Every query of SPEC §1 by exhaustive search.
+pub fn solve(pos: &Position, budget: Budget) -> Result<Report<Answer>, OracleError> {
+    Ok(match pos {
+        Position::Chip(p) => {
+            let r = chip_answer(p, Play::Normal, budget)?;
+            Report {
+                answer: Answer::Chip(r.answer),
+                states: r.states,
+            }
+        }
+        Position::Cut(p) => {
+            let r = with_mask!(p.tree.len(), "vertices", M => cut_answer::<M>(p, budget))?;
+            Report {
+                answer: Answer::Cut(r.answer),
+                states: r.states,
+            }
+        }
+        Position::Hackenbush(p) => {
+            let edges = p.graphs.iter().map(|g| g.edges.len()).sum::<usize>();
+            let r =
+                with_mask!(edges, "edges", M => hackenbush_answer::<M>(p, Play::Normal, budget))?;
+            Report {
+                answer: Answer::Hackenbush(r.answer),
+                states: r.states,
+            }
+        }
+        Position::Paint(p) => {
+            let r = with_mask!(p.tree.len(), "vertices", M => paint_answer::<M>(p, Play::Normal, budget))?;
+            Report {
+                answer: Answer::Paint(r.answer),
+                states: r.states,
+            }
+        }
+        Position::Staircase(p) => {
+            let r = staircase_answer(p, Play::Normal, budget)?;
+            Report {
+                answer: Answer::Staircase(r.answer),
+                states: r.states,
+            }
+        }
+    })
+}
+
+/// The misère outcome: for each layout (one for every game but `staircase`, whose
+/// initial layout comes first and then each update), whether the player to move wins
+/// when the player who cannot move *wins*.
+pub fn misere(pos: &Position, budget: Budget) -> Result<Vec<bool>, OracleError> {
+    let win = |v: u64| v == 1;
+    Ok(match pos {
+        Position::Chip(p) => vec![win(chip_answer(p, Play::Misere, budget)?.answer.value)],
+        Position::Cut(p) => {
+            let (v, _) = with_mask!(p.tree.len(), "vertices", M => cut_value::<M>(&p.tree, Play::Misere, budget))?;
+            vec![v == 1]
+        }
+        Position::Hackenbush(p) => {
+            let edges = p.graphs.iter().map(|g| g.edges.len()).sum::<usize>();
+            let r =
+                with_mask!(edges, "edges", M => hackenbush_answer::<M>(p, Play::Misere, budget))?;
+            vec![win(r.answer.value)]
+        }
+        Position::Paint(p) => {
+            let r = with_mask!(p.tree.len(), "vertices", M => paint_answer::<M>(p, Play::Misere, budget))?;
+            vec![win(r.answer.value)]
+        }
+        Position::Staircase(p) => staircase_answer(p, Play::Misere, budget)?
+            .answer
+            .values
+            .into_iter()
+            .map(win)
+            .collect(),
+    })
+}

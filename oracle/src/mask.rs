@@ -1,0 +1,67 @@
+//! Sets of at most 64 or 128 small ids as one machine word: the states of `cut`, `paint`
+//! and `hackenbush`.
+
+use crate::memo::Key;
+use std::ops::{BitAnd, BitOr, Not};
+
+/// A bitset in one or two words.
+pub trait Mask:
+    Key + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + Default
+{
+    /// Capacity in ids.
+    const BITS: u32;
+    /// The set `{i}`.
+    fn bit(i: u32) -> Self;
+    /// True when `i` is in the set.
+    fn has(self, i: u32) -> bool;
+    /// The smallest id in the set.
+    fn lowest(self) -> u32;
+    /// The set without its smallest id.
+    fn without_lowest(self) -> Self;
+    /// True for the empty set.
+    fn is_zero(self) -> bool;
+}
+
+macro_rules! impl_mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const BITS: u32 = <$t>::BITS;
+            #[inline]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline]
+            fn has(self, i: u32) -> bool {
+                self >> i & 1 == 1
+            }
+            #[inline]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+        }
+    };
+}
+
+impl_mask!(u64);
+impl_mask!(u128);
+
+/// Iterates the ids of a set, ascending.
+pub fn ids<M: Mask>(mut m: M) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        if m.is_zero() {
+            None
+        } else {
+            let i = m.lowest();
+            m = m.without_lowest();
+            Some(i)
+        }
+    })
+}

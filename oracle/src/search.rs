@@ -1,0 +1,258 @@
+//! The generic search: a game is a set of states and a successor function; the value of a
+//! state is the mex of its successors' values (normal play) or, for misère play, "win"
+//! exactly when the state has no move or some move leads to a loss. That definition is the
+//! only game theory in this crate.
+//!
+//! The search is a depth-first traversal with an explicit stack (no recursion): each frame
+//! owns a slice of one shared successor stack and a bitset of the values seen so far, so a
+//! state costs no allocation. Every finished state is memoized; the memo's capacity is the
+//! budget.
+
+use crate::memo::{Key, Memo};
+use std::fmt;
+
+/// A game as the oracle sees it: states and the states one move away.
+pub trait Rules {
+    /// A compact, exact encoding of a position.
+    type State: Key;
+    /// Appends every state one move away from `s` (duplicates allowed).
+    fn successors(&self, s: Self::State, out: &mut Vec<Self::State>);
+}
+
+/// Which winning condition is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The player who cannot move loses; values are Grundy values.
+    Normal,
+    /// The player who cannot move wins; values are 1 (player to move wins) or 0.
+    Misere,
+}
+
+/// Why the oracle could not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OracleError {
+    /// The search met more states than its budget allows.
+    TooManyStates {
+        /// States explored when the search stopped.
+        explored: usize,
+        /// The budget.
+        limit: usize,
+    },
+    /// The position cannot be encoded in the oracle's compact states.
+    TooWide(String),
+}
+
+impl fmt::Display for OracleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OracleError::TooManyStates { explored, limit } => write!(
+                f,
+                "position too large for exhaustive search: {explored} states explored, limit {limit}"
+            ),
+            OracleError::TooWide(what) => {
+                write!(f, "position too large for exhaustive search: {what}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+/// The default state budget (about 50 MB of memo for 128-bit states).
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+
+struct Frame<S> {
+    state: S,
+    start: usize,
+    end: usize,
+    next: usize,
+    seen: u128,
+    big_start: usize,
+}
+
+/// A memoized search over one game, reusable across many start states.
+pub struct Search<R: Rules> {
+    rules: R,
+    play: Play,
+    memo: Memo<R::State>,
+    limit: usize,
+    succ: Vec<R::State>,
+    frames: Vec<Frame<R::State>>,
+    big: Vec<u32>,
+}
+
+impl<R: Rules> Search<R> {
+    /// A search for `rules` that stores at most `limit` states.
+    pub fn new(rules: R, play: Play, limit: usize, zero: R::State) -> Search<R> {
+        Search {
+            rules,
+            play,
+            memo: Memo::new(limit, zero),
+            limit,
+            succ: Vec::new(),
+            frames: Vec::new(),
+            big: Vec::new(),
+        }
+    }
+
+    /// The rules searched.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// States memoized so far.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Bytes allocated by the memo.
+    pub fn memo_bytes(&self) -> usize {
+        self.memo.allocated_bytes()
+    }
+
+    /// Appends the successors of `s` (for naming moves).
+    pub fn successors(&self, s: R::State, out: &mut Vec<R::State>) {
+        self.rules.successors(s, out)
+    }
+
+    fn open(&mut self, state: R::State) {
+        let start = self.succ.len();
+        self.rules.successors(state, &mut self.succ);
+        self.frames.push(Frame {
+            state,
+            start,
+            end: self.succ.len(),
+            next: start,
+            seen: 0,
+            big_start: self.big.len(),
+        });
+    }
+
+    fn record(&mut self, v: u32) {
+        let f = self.frames.last_mut().expect("a frame to record into");
+        if v < 128 {
+            f.seen |= 1 << v;
+        } else {
+            self.big.push(v);
+        }
+    }
+
+    fn finish(&mut self, f: &Frame<R::State>) -> u32 {
+        match self.play {
+            Play::Misere => {
+                if f.end == f.start || f.seen & 1 == 1 {
+                    1
+                } else {
+                    0
+                }
+            }
+            Play::Normal => {
+                let low = (!f.seen).trailing_zeros();
+                if low < 128 {
+                    return low;
+                }
+                let big = &mut self.big[f.big_start..];
+                big.sort_unstable();
+                let mut m = 128;
+                for &x in big.iter() {
+                    if x == m {
+                        m += 1;
+                    } else if x > m {
+                        break;
+                    }
+                }
+                m
+            }
+        }
+    }
+
+    /// The value of `start` (a Grundy value, or 1/0 for a misère win/loss).
+    pub fn value(&mut self, start: R::State) -> Result<u32, OracleError> {
+        if let Some(v) = self.memo.get(start) {
+            return Ok(v);
+        }
+        self.open(start);
+        loop {
+            let top = self.frames.last_mut().expect("non-empty stack");
+            if top.next < top.end {
+                let s = self.succ[top.next];
+                top.next += 1;
+                match self.memo.get(s) {
+                    Some(v) => self.record(v),
+                    None => self.open(s),
+                }
+                continue;
+            }
+            let f = self.frames.pop().expect("non-empty stack");
+            let v = self.finish(&f);
+            self.succ.truncate(f.start);
+            self.big.truncate(f.big_start);
+            if self.memo.insert(f.state, v).is_err() {
+                let explored = self.memo.len();
+                self.frames.clear();
+                self.succ.clear();
+                self.big.clear();
+                return Err(OracleError::TooManyStates {
+                    explored,
+                    limit: self.limit,
+                });
+            }
+            if self.frames.is_empty() {
+                return Ok(v);
+            }
+            self.record(v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Subtraction game: take 1 or 2 from a heap; g(n) = n mod 3.
+    struct Subtract;
+    impl Rules for Subtract {
+        type State = u64;
+        fn successors(&self, s: u64, out: &mut Vec<u64>) {
+            out.extend((1..=2).filter(|&k| k <= s).map(|k| s - k));
+        }
+    }
+
+    #[test]
+    fn mex_and_misere_on_a_subtraction_game() {
+        let mut s = Search::new(Subtract, Play::Normal, 1000, 0);
+        for n in 0..50 {
+            assert_eq!(s.value(n).unwrap() as u64, n % 3);
+        }
+        let mut m = Search::new(Subtract, Play::Misere, 1000, 0);
+        // Misère take-1-or-2: the mover loses exactly at n ≡ 1 (mod 3).
+        for n in 0..50 {
+            assert_eq!(m.value(n).unwrap() == 0, n % 3 == 1, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn budget_is_an_error() {
+        let mut s = Search::new(Subtract, Play::Normal, 10, 0);
+        let e = s.value(100).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "position too large for exhaustive search: 10 states explored, limit 10"
+        );
+    }
+
+    /// Nim heap: every smaller heap is a successor; deep chains use the explicit stack.
+    struct Heap;
+    impl Rules for Heap {
+        type State = u64;
+        fn successors(&self, s: u64, out: &mut Vec<u64>) {
+            out.extend(0..s);
+        }
+    }
+
+    #[test]
+    fn large_values_past_the_bitset() {
+        let mut s = Search::new(Heap, Play::Normal, 10_000, 0);
+        assert_eq!(s.value(300).unwrap(), 300);
+    }
+}
