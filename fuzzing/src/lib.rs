@@ -1,1 +1,11 @@
-//! placeholder
+//! Differential machinery shared by every front end (the campaign, `exhaust`, the corpus
+//! replay, `grundy check` and the cargo-fuzz targets): random generators, the per-game
+//! `check` that compares the solver with the oracle, exhaustive enumeration of small
+//! positions, and the structure-aware shrinker. As in wasmtime's `crates/fuzzing`, the
+//! fuzz targets are a few lines of glue over this library.
+
+pub mod check;
+pub mod gen;
+pub mod rng;
+
+pub use rng::Rng;

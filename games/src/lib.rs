@@ -6,6 +6,7 @@
 
 pub mod checker;
 pub mod christmas;
+pub mod edit;
 pub mod error;
 pub mod graph;
 pub mod limits;

@@ -1,0 +1,399 @@
+//! The one `check(case) -> Result<(), Mismatch>` of the project: every query of a subject
+//! (the fast solver, a deliberately broken mutant, …) compared with the oracle, plus a
+//! relabelled copy of the case whose answer must map back onto the original one.
+//! The campaign, `exhaust`, the corpus replay, `selftest` and the fuzz targets all call it.
+
+use crate::rng::Rng;
+use grundy_games::edit::relabel;
+use grundy_games::*;
+use grundy_oracle::{Budget, OracleError};
+use std::fmt;
+
+/// An engine under test: any function from positions to answers.
+pub type Subject<'a> = &'a dyn Fn(&Position) -> Answer;
+
+/// The fast solver as a subject.
+pub fn solver(pos: &Position) -> Answer {
+    grundy_solver::solve(pos)
+}
+
+/// A disagreement: which query differs, and both answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The first query that differs, in words (1-based ids).
+    pub query: String,
+    /// What the oracle (or the original labelling) answered.
+    pub expected: Answer,
+    /// What the subject answered.
+    pub actual: Answer,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.query)
+    }
+}
+
+/// Why a check did not pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// The subject disagrees with the oracle.
+    Mismatch(Mismatch),
+    /// The oracle could not answer (over budget): the case is skipped, not failed.
+    Oracle(OracleError),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::Mismatch(m) => m.fmt(f),
+            CheckError::Oracle(e) => e.fmt(f),
+        }
+    }
+}
+
+fn pairs(items: &[(u32, u32)]) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let v: Vec<String> = items
+        .iter()
+        .map(|(a, b)| format!("{} {}", a + 1, b + 1))
+        .collect();
+    v.join(", ")
+}
+
+fn list(items: &[u32]) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let v: Vec<String> = items.iter().map(|a| (a + 1).to_string()).collect();
+    v.join(" ")
+}
+
+fn values(label: &str, e: u64, a: u64) -> Option<String> {
+    (e != a).then(|| format!("{label}: expected {e}, got {a}"))
+}
+
+/// The first query on which two answers differ, described in words; `None` if equal.
+pub fn difference(expected: &Answer, actual: &Answer) -> Option<String> {
+    match (expected, actual) {
+        (Answer::Chip(e), Answer::Chip(a)) => values("value", e.value, a.value).or_else(|| {
+            (e.moves != a.moves).then(|| {
+                format!(
+                    "winning moves: expected {}, got {}",
+                    pairs(&e.moves),
+                    pairs(&a.moves)
+                )
+            })
+        }),
+        (Answer::Cut(e), Answer::Cut(a)) => values("value", e.value, a.value)
+            .or_else(|| {
+                (e.winning != a.winning).then(|| {
+                    format!(
+                        "winning cuts: expected {}, got {}",
+                        list(&e.winning),
+                        list(&a.winning)
+                    )
+                })
+            })
+            .or_else(|| {
+                if e.by_root.len() != a.by_root.len() {
+                    return Some(format!(
+                        "values for every root: expected {} values, got {}",
+                        e.by_root.len(),
+                        a.by_root.len()
+                    ));
+                }
+                (0..e.by_root.len()).find_map(|r| {
+                    values(
+                        &format!("value with vertex {} as the root", r + 1),
+                        e.by_root[r],
+                        a.by_root[r],
+                    )
+                })
+            }),
+        (Answer::Hackenbush(e), Answer::Hackenbush(a)) => values("value", e.value, a.value)
+            .or_else(|| {
+                (e.moves != a.moves).then(|| {
+                    format!(
+                        "winning moves (graph edge): expected {}, got {}",
+                        pairs(&e.moves),
+                        pairs(&a.moves)
+                    )
+                })
+            }),
+        (Answer::Paint(e), Answer::Paint(a)) => values("value", e.value, a.value).or_else(|| {
+            (e.winning != a.winning).then(|| {
+                format!(
+                    "winning vertices: expected {}, got {}",
+                    list(&e.winning),
+                    list(&a.winning)
+                )
+            })
+        }),
+        (Answer::Staircase(e), Answer::Staircase(a)) => {
+            if e.values.len() != a.values.len() {
+                return Some(format!(
+                    "values: expected {} (initial and one per update), got {}",
+                    e.values.len(),
+                    a.values.len()
+                ));
+            }
+            (0..e.values.len()).find_map(|i| {
+                let label = if i == 0 {
+                    "value of the initial layout".to_string()
+                } else {
+                    format!("value after update {i}")
+                };
+                values(&label, e.values[i], a.values[i])
+            })
+        }
+        _ => Some("answers of different games".into()),
+    }
+}
+
+/// What a passing check cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Checked {
+    /// States the oracle memoized.
+    pub states: usize,
+}
+
+/// Compares `subject` with the oracle on every query of `pos`.
+pub fn check_against(pos: &Position, budget: Budget, subject: Subject) -> Result<Checked, CheckError> {
+    let oracle = grundy_oracle::solve(pos, budget).map_err(CheckError::Oracle)?;
+    let actual = subject(pos);
+    if let Some(query) = difference(&oracle.answer, &actual) {
+        return Err(CheckError::Mismatch(Mismatch {
+            query,
+            expected: oracle.answer,
+            actual,
+        }));
+    }
+    Ok(Checked {
+        states: oracle.states,
+    })
+}
+
+/// A copy of `pos` with vertex ids (and, for graphs, edge order) shuffled, and the way to
+/// map the copy's answer back to the original ids.
+pub struct Relabelled {
+    /// The shuffled copy.
+    pub position: Position,
+    perm: Vec<Vec<u32>>,
+}
+
+/// Shuffles the ids of a position, keeping each root at 0.
+pub fn relabelled(pos: &Position, rng: &mut Rng) -> Relabelled {
+    let perm_for = |rng: &mut Rng, n: usize| crate::gen::root_fixing_permutation(rng, n);
+    match pos {
+        Position::Chip(p) => {
+            let perm = perm_for(rng, p.tree.len());
+            let mut chips: Vec<u32> = p.chips.iter().map(|&c| perm[c as usize]).collect();
+            rng.shuffle(&mut chips);
+            Relabelled {
+                position: Position::Chip(ChipPos {
+                    tree: relabel(&p.tree, &perm),
+                    chips,
+                }),
+                perm: vec![perm],
+            }
+        }
+        Position::Cut(p) => {
+            let perm = perm_for(rng, p.tree.len());
+            Relabelled {
+                position: Position::Cut(CutPos {
+                    tree: relabel(&p.tree, &perm),
+                }),
+                perm: vec![perm],
+            }
+        }
+        Position::Paint(p) => {
+            let perm = perm_for(rng, p.tree.len());
+            let mut white = vec![false; p.white.len()];
+            for (v, &w) in p.white.iter().enumerate() {
+                white[perm[v] as usize] = w;
+            }
+            Relabelled {
+                position: Position::Paint(PaintPos {
+                    tree: relabel(&p.tree, &perm),
+                    white,
+                }),
+                perm: vec![perm],
+            }
+        }
+        Position::Staircase(p) => {
+            let perm = perm_for(rng, p.tree.len());
+            let mut stones = vec![0; p.stones.len()];
+            for (v, &s) in p.stones.iter().enumerate() {
+                stones[perm[v] as usize] = s;
+            }
+            Relabelled {
+                position: Position::Staircase(StaircasePos {
+                    tree: relabel(&p.tree, &perm),
+                    stones,
+                    cap: p.cap,
+                    updates: p.updates.iter().map(|&(a, b)| (perm[a as usize], b)).collect(),
+                }),
+                perm: vec![perm],
+            }
+        }
+        Position::Hackenbush(p) => {
+            // Per graph: a vertex permutation and an edge permutation (new index of edge j).
+            let mut graphs = Vec::new();
+            let mut edge_perms = Vec::new();
+            for g in &p.graphs {
+                let vp = perm_for(rng, g.n as usize);
+                let mut order: Vec<u32> = (0..g.edges.len() as u32).collect();
+                rng.shuffle(&mut order);
+                let mut new_index = vec![0u32; order.len()];
+                let mut edges = Vec::with_capacity(order.len());
+                for (k, &j) in order.iter().enumerate() {
+                    new_index[j as usize] = k as u32;
+                    let (a, b) = g.edges[j as usize];
+                    let (a, b) = (vp[a as usize], vp[b as usize]);
+                    edges.push(if rng.chance(1, 2) { (a, b) } else { (b, a) });
+                }
+                graphs.push(Graph { n: g.n, edges });
+                edge_perms.push(new_index);
+            }
+            Relabelled {
+                position: Position::Hackenbush(HackenbushPos { graphs }),
+                perm: edge_perms,
+            }
+        }
+    }
+}
+
+impl Relabelled {
+    /// Maps an answer of the shuffled copy back to the original ids.
+    pub fn map_back(&self, answer: &Answer) -> Answer {
+        let inverse = |p: &[u32]| {
+            let mut inv = vec![0u32; p.len()];
+            for (old, &new) in p.iter().enumerate() {
+                inv[new as usize] = old as u32;
+            }
+            inv
+        };
+        match answer {
+            Answer::Chip(a) => {
+                let inv = inverse(&self.perm[0]);
+                let mut moves: Vec<(u32, u32)> = a
+                    .moves
+                    .iter()
+                    .map(|&(v, w)| (inv[v as usize], inv[w as usize]))
+                    .collect();
+                moves.sort_unstable();
+                Answer::Chip(ChipAnswer {
+                    value: a.value,
+                    moves,
+                })
+            }
+            Answer::Cut(a) => {
+                let inv = inverse(&self.perm[0]);
+                let mut winning: Vec<u32> = a.winning.iter().map(|&c| inv[c as usize]).collect();
+                winning.sort_unstable();
+                let by_root = (0..a.by_root.len())
+                    .map(|r| a.by_root.get(self.perm[0][r] as usize).copied().unwrap_or(0))
+                    .collect();
+                Answer::Cut(CutAnswer {
+                    value: a.value,
+                    winning,
+                    by_root,
+                })
+            }
+            Answer::Paint(a) => {
+                let inv = inverse(&self.perm[0]);
+                let mut winning: Vec<u32> = a.winning.iter().map(|&c| inv[c as usize]).collect();
+                winning.sort_unstable();
+                Answer::Paint(PaintAnswer {
+                    value: a.value,
+                    winning,
+                })
+            }
+            Answer::Staircase(a) => Answer::Staircase(a.clone()),
+            Answer::Hackenbush(a) => {
+                let inv: Vec<Vec<u32>> = self.perm.iter().map(|p| inverse(p)).collect();
+                let mut moves: Vec<(u32, u32)> = a
+                    .moves
+                    .iter()
+                    .map(|&(i, j)| (i, inv[i as usize][j as usize]))
+                    .collect();
+                moves.sort_unstable();
+                Answer::Hackenbush(HackenbushAnswer {
+                    value: a.value,
+                    moves,
+                })
+            }
+        }
+    }
+}
+
+/// Checks `subject` against the oracle, then against itself on a relabelled copy (seeded
+/// by `seed`): an answer must not depend on vertex ids or edge order.
+pub fn check_with(
+    pos: &Position,
+    budget: Budget,
+    subject: Subject,
+    seed: u64,
+) -> Result<Checked, CheckError> {
+    let checked = check_against(pos, budget, subject)?;
+    let copy = relabelled(pos, &mut Rng::new(seed));
+    let original = subject(pos);
+    let mapped = copy.map_back(&subject(&copy.position));
+    if let Some(q) = difference(&original, &mapped) {
+        return Err(CheckError::Mismatch(Mismatch {
+            query: format!("after relabelling the vertices: {q}"),
+            expected: original,
+            actual: mapped,
+        }));
+    }
+    Ok(checked)
+}
+
+/// The check of SPEC §5: the fast solver against the oracle, and against a relabelled copy.
+pub fn check(pos: &Position, budget: Budget) -> Result<Checked, CheckError> {
+    check_with(pos, budget, &solver, 0x5EED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen;
+
+    #[test]
+    fn solver_passes_random_cases_of_every_game() {
+        for game in Game::ALL {
+            for i in 0..300 {
+                let g = gen::position(game, &mut Rng::for_case(1, i), &gen::Sizes::SMALL);
+                match check(&g.position, Budget::default()) {
+                    Ok(_) => {}
+                    Err(e) => panic!(
+                        "{} case {i} ({}): {e}\n{}",
+                        game.name(),
+                        g.shape,
+                        Problem::Native(game).write_input(&[g.position.clone()])
+                    ),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_subject_is_caught() {
+        let tree = Tree::from_edges(3, &[(0, 1), (0, 2)]).unwrap();
+        let pos = Position::Cut(CutPos { tree });
+        let wrong = |p: &Position| {
+            let mut a = solver(p);
+            if let Answer::Cut(c) = &mut a {
+                c.value ^= 1;
+            }
+            a
+        };
+        match check_against(&pos, Budget::default(), &wrong) {
+            Err(CheckError::Mismatch(m)) => assert_eq!(m.query, "value: expected 0, got 1"),
+            other => panic!("{other:?}"),
+        }
+    }
+}

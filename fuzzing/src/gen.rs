@@ -1,0 +1,456 @@
+//! Random positions of every game, reproducible from a seed, in many shapes: chains, stars,
+//! caterpillars, brooms, binary and random trees (random parent, Prüfer), deep and
+//! shallow, re-rooted and relabelled; cacti with odd and even cycles (POJ 3710 Christmas
+//! trees), general multigraphs with parallel edges, loops and parts cut off from the root,
+//! forests of several graphs; colourings of every density; chips sharing vertices; stone
+//! layouts with small and large counts, caps from 1 up, and update sequences.
+//!
+//! Every generator is a loop over an explicit vertex list (no recursion), so the same
+//! code makes the 10^6-vertex inputs of the benchmarks and of `grundy check`.
+
+use crate::rng::Rng;
+use grundy_games::edit::relabel;
+use grundy_games::*;
+
+/// The tree shapes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TreeShape {
+    /// A path.
+    Chain,
+    /// One centre and rays.
+    Star,
+    /// A path with leaves hanging from it.
+    Caterpillar,
+    /// A path ending in a star.
+    Broom,
+    /// A complete binary tree.
+    Binary,
+    /// Each vertex hangs from a uniformly chosen earlier one (shallow, ~log n deep).
+    RandomParent,
+    /// Each vertex hangs from one of the last few (deep, ~n/2).
+    Deep,
+    /// A uniform labelled tree from a Prüfer sequence.
+    Prufer,
+}
+
+impl TreeShape {
+    /// Every shape.
+    pub const ALL: [TreeShape; 8] = [
+        TreeShape::Chain,
+        TreeShape::Star,
+        TreeShape::Caterpillar,
+        TreeShape::Broom,
+        TreeShape::Binary,
+        TreeShape::RandomParent,
+        TreeShape::Deep,
+        TreeShape::Prufer,
+    ];
+
+    /// The id used on the command line and in statistics.
+    pub fn name(self) -> &'static str {
+        match self {
+            TreeShape::Chain => "chain",
+            TreeShape::Star => "star",
+            TreeShape::Caterpillar => "caterpillar",
+            TreeShape::Broom => "broom",
+            TreeShape::Binary => "binary",
+            TreeShape::RandomParent => "random",
+            TreeShape::Deep => "deep",
+            TreeShape::Prufer => "prufer",
+        }
+    }
+
+    /// The shape with this id.
+    pub fn from_name(name: &str) -> Option<TreeShape> {
+        TreeShape::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
+/// Parent of every vertex i ≥ 1 (parent[i] < i), vertex 0 the root, for a shape.
+pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
+    let mut parent = vec![u32::MAX; n];
+    match shape {
+        TreeShape::Chain => (1..n).for_each(|i| parent[i] = i as u32 - 1),
+        TreeShape::Star => (1..n).for_each(|i| parent[i] = 0),
+        TreeShape::Caterpillar => {
+            let spine = ((n + 1) / 2).max(1);
+            for i in 1..n {
+                parent[i] = if i < spine {
+                    i as u32 - 1
+                } else {
+                    rng.below(spine as u64) as u32
+                };
+            }
+        }
+        TreeShape::Broom => {
+            let handle = ((n + 1) / 2).max(1);
+            for i in 1..n {
+                parent[i] = if i < handle {
+                    i as u32 - 1
+                } else {
+                    handle as u32 - 1
+                };
+            }
+        }
+        TreeShape::Binary => (1..n).for_each(|i| parent[i] = (i as u32 - 1) / 2),
+        TreeShape::RandomParent => (1..n).for_each(|i| parent[i] = rng.below(i as u64) as u32),
+        TreeShape::Deep => (1..n).for_each(|i| {
+            parent[i] = (i as u64 - 1 - rng.below((i as u64).min(3))) as u32
+        }),
+        TreeShape::Prufer => return prufer(rng, n),
+    }
+    parent
+}
+
+/// A uniform labelled tree, returned as parents in BFS order from vertex 0.
+fn prufer(rng: &mut Rng, n: usize) -> Vec<u32> {
+    if n <= 2 {
+        return parents(rng, n, TreeShape::Chain);
+    }
+    let seq: Vec<usize> = (0..n - 2).map(|_| rng.below(n as u64) as usize).collect();
+    let mut degree = vec![1u32; n];
+    for &x in &seq {
+        degree[x] += 1;
+    }
+    // Linear-time decoding with a moving pointer to the smallest leaf.
+    let mut edges = Vec::with_capacity(n - 1);
+    let mut ptr = degree.iter().position(|&d| d == 1).unwrap_or(0);
+    let mut leaf = ptr;
+    for &x in &seq {
+        edges.push((leaf as u32, x as u32));
+        degree[x] -= 1;
+        if degree[x] == 1 && x < ptr {
+            leaf = x;
+        } else {
+            ptr += 1;
+            while degree[ptr] != 1 {
+                ptr += 1;
+            }
+            leaf = ptr;
+        }
+    }
+    edges.push((leaf as u32, n as u32 - 1));
+    let tree = Tree::from_edges(n, &edges).expect("Prüfer decoding gives a tree");
+    // Relabel in BFS order so that parents come first.
+    let mut label = vec![0u32; n];
+    for (i, &v) in tree.order().iter().enumerate() {
+        label[v as usize] = i as u32;
+    }
+    let mut parent = vec![u32::MAX; n];
+    for v in 1..n as u32 {
+        let p = tree.parent(v).expect("non-root");
+        parent[label[v as usize] as usize] = label[p as usize];
+    }
+    parent
+}
+
+/// A random permutation of `0..n` that keeps 0 in place (the root stays the root).
+pub fn root_fixing_permutation(rng: &mut Rng, n: usize) -> Vec<u32> {
+    let mut perm: Vec<u32> = (0..n as u32).collect();
+    rng.shuffle(&mut perm[1.min(n)..]);
+    perm
+}
+
+/// A tree of the shape: re-rooted at a random vertex half of the time, then relabelled.
+pub fn tree(rng: &mut Rng, n: usize, shape: TreeShape) -> Tree {
+    let parent = parents(rng, n, shape);
+    let mut t = Tree::from_parents(&parent).expect("generated parents form a tree");
+    if n > 1 && rng.chance(1, 2) {
+        t = t.rerooted(rng.below(n as u64) as u32).0;
+    }
+    let perm = root_fixing_permutation(rng, n);
+    relabel(&t, &perm)
+}
+
+/// Bounds of the generated positions (chosen so the oracle stays fast).
+#[derive(Clone, Copy, Debug)]
+pub struct Sizes {
+    /// Vertices of a tree.
+    pub vertices: usize,
+    /// Chips.
+    pub chips: usize,
+    /// Edges of a whole `hackenbush` sum.
+    pub edges: usize,
+    /// Graphs of a `hackenbush` sum.
+    pub graphs: usize,
+    /// Vertices of a `staircase` tree.
+    pub stair_vertices: usize,
+    /// Stones on one vertex in a dense layout (a few vertices get up to 8× this).
+    pub stones: u64,
+    /// The cap L.
+    pub cap: u64,
+    /// Updates.
+    pub updates: usize,
+}
+
+impl Sizes {
+    /// Sizes for solver-vs-oracle campaigns.
+    pub const SMALL: Sizes = Sizes {
+        vertices: 10,
+        chips: 3,
+        edges: 10,
+        graphs: 3,
+        stair_vertices: 6,
+        stones: 3,
+        cap: 4,
+        updates: 3,
+    };
+}
+
+/// A generated position and the shape it was drawn from (for statistics).
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The position.
+    pub position: Position,
+    /// A short shape label, e.g. `caterpillar` or `cactus`.
+    pub shape: &'static str,
+}
+
+fn size(rng: &mut Rng, max: usize) -> usize {
+    // Small sizes often (where bugs are cheap to read), the maximum regularly.
+    let cap = *rng.pick(&[3, 5, 8, max, max]);
+    rng.range(1, cap.min(max).max(1) as u64) as usize
+}
+
+fn any_tree(rng: &mut Rng, max: usize) -> (Tree, &'static str) {
+    let n = size(rng, max);
+    let shape = *rng.pick(&TreeShape::ALL);
+    (tree(rng, n, shape), shape.name())
+}
+
+/// A random `chip` position.
+pub fn chip(rng: &mut Rng, sizes: &Sizes) -> Generated {
+    let (tree, shape) = any_tree(rng, sizes.vertices);
+    let k = rng.range(0, sizes.chips as u64) as usize;
+    // Draw from a few vertices so that chips often share one.
+    let pool: Vec<u32> = (0..rng.range(1, tree.len() as u64))
+        .map(|_| rng.below(tree.len() as u64) as u32)
+        .collect();
+    let chips = (0..k).map(|_| *rng.pick(&pool)).collect();
+    Generated {
+        position: Position::Chip(ChipPos { tree, chips }),
+        shape,
+    }
+}
+
+/// A random `cut` position.
+pub fn cut(rng: &mut Rng, sizes: &Sizes) -> Generated {
+    let (tree, shape) = any_tree(rng, sizes.vertices);
+    Generated {
+        position: Position::Cut(CutPos { tree }),
+        shape,
+    }
+}
+
+/// A random colouring of a random tree; densities from all-black to all-white.
+pub fn paint(rng: &mut Rng, sizes: &Sizes) -> Generated {
+    let (tree, shape) = any_tree(rng, sizes.vertices);
+    let density = *rng.pick(&[0u64, 1, 2, 3, 4]);
+    let white = (0..tree.len()).map(|_| rng.below(4) < density).collect();
+    Generated {
+        position: Position::Paint(PaintPos { tree, white }),
+        shape,
+    }
+}
+
+/// A random stone layout with updates.
+pub fn staircase(rng: &mut Rng, sizes: &Sizes) -> Generated {
+    let large = rng.chance(1, 4);
+    let n = if large {
+        rng.range(2, 3) as usize
+    } else {
+        size(rng, sizes.stair_vertices).max(2)
+    };
+    let shape = *rng.pick(&TreeShape::ALL);
+    let tree = tree(rng, n, shape);
+    let most = if large { sizes.stones * 8 } else { sizes.stones };
+    let mut stones: Vec<u64> = (0..n)
+        .map(|_| if rng.chance(1, 4) { 0 } else { rng.range(0, most) })
+        .collect();
+    stones[0] = 0;
+    let cap = if large && rng.chance(1, 2) {
+        rng.range(1, most.max(1))
+    } else {
+        rng.range(1, sizes.cap)
+    };
+    let updates = (0..rng.range(0, sizes.updates as u64))
+        .map(|_| (rng.range(1, n as u64 - 1) as u32, rng.range(0, most)))
+        .collect();
+    Generated {
+        position: Position::Staircase(StaircasePos {
+            tree,
+            stones,
+            cap,
+            updates,
+        }),
+        shape: if large { "large-stones" } else { shape.name() },
+    }
+}
+
+/// A Christmas tree of POJ 3710: a tree skeleton with cycles (parallel pairs for length 2)
+/// hung from skeleton vertices only, so that each cycle has at most one vertex of degree
+/// ≥ 3. Vertex ids are shuffled (the root stays vertex 0).
+pub fn christmas(rng: &mut Rng, vertices: usize, edges: usize) -> Graph {
+    let skeleton = rng.range(1, vertices.max(1) as u64) as usize;
+    let shape = *rng.pick(&TreeShape::ALL);
+    let t = tree(rng, skeleton, shape);
+    let mut g = Graph {
+        n: skeleton as u32,
+        edges: t.edges(),
+    };
+    while g.edges.len() < edges && (g.n as usize) < vertices && rng.chance(3, 4) {
+        let at = rng.below(skeleton as u64) as u32;
+        let len = rng.range(2, 5).min((vertices - g.n as usize + 1) as u64) as u32;
+        if len < 2 || g.edges.len() + len as usize > edges {
+            break;
+        }
+        let mut prev = at;
+        for _ in 1..len {
+            let x = g.n;
+            g.n += 1;
+            g.edges.push((prev, x));
+            prev = x;
+        }
+        g.edges.push((prev, at));
+    }
+    shuffle_graph(rng, &mut g);
+    g
+}
+
+/// Shuffles vertex ids (keeping the root), edge order and edge orientation.
+pub fn shuffle_graph(rng: &mut Rng, g: &mut Graph) {
+    let perm = root_fixing_permutation(rng, g.n as usize);
+    for e in &mut g.edges {
+        *e = (perm[e.0 as usize], perm[e.1 as usize]);
+        if rng.chance(1, 2) {
+            *e = (e.1, e.0);
+        }
+    }
+    rng.shuffle(&mut g.edges);
+}
+
+/// A cactus-like graph with cycles of every length (loops included) hung anywhere,
+/// cycles sharing vertices allowed.
+fn cactus(rng: &mut Rng, edges: usize) -> Graph {
+    let n = rng.range(1, (edges as u64 / 2).max(1) + 1) as usize;
+    let shape = *rng.pick(&TreeShape::ALL);
+    let t = tree(rng, n, shape);
+    let mut g = Graph {
+        n: n as u32,
+        edges: t.edges(),
+    };
+    while g.edges.len() < edges && rng.chance(4, 5) {
+        let at = rng.below(u64::from(g.n)) as u32;
+        let len = rng.range(1, (edges - g.edges.len()) as u64).min(5) as u32;
+        let mut prev = at;
+        for _ in 1..len {
+            let x = g.n;
+            g.n += 1;
+            g.edges.push((prev, x));
+            prev = x;
+        }
+        g.edges.push((prev, at));
+    }
+    shuffle_graph(rng, &mut g);
+    g
+}
+
+/// A general multigraph: random edges (loops and parallel edges likely) on few vertices,
+/// some of which may be cut off from the root.
+fn multigraph(rng: &mut Rng, edges: usize) -> Graph {
+    let n = rng.range(1, (edges as u64).clamp(1, 5)) as u32;
+    let m = rng.range(0, edges as u64) as usize;
+    let edges = (0..m)
+        .map(|_| (rng.below(u64::from(n)) as u32, rng.below(u64::from(n)) as u32))
+        .collect();
+    Graph { n, edges }
+}
+
+/// A random `hackenbush` sum of one to `sizes.graphs` graphs.
+pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> Generated {
+    let k = rng.range(1, sizes.graphs as u64) as usize;
+    let budget = rng.range(1, sizes.edges as u64) as usize;
+    let per = (budget / k).max(1);
+    let kind = rng.below(4);
+    let graphs = (0..k)
+        .map(|_| match kind {
+            0 => christmas(rng, per + 1, per),
+            1 => cactus(rng, per),
+            2 => multigraph(rng, per),
+            _ => {
+                let n = rng.range(1, per as u64 + 1) as usize;
+                let shape = *rng.pick(&TreeShape::ALL);
+                let t = tree(rng, n, shape);
+                Graph {
+                    n: n as u32,
+                    edges: t.edges(),
+                }
+            }
+        })
+        .collect();
+    let shape = match (kind, k) {
+        (0, 1) => "christmas",
+        (0, _) => "christmas-forest",
+        (1, 1) => "cactus",
+        (1, _) => "cactus-forest",
+        (2, 1) => "multigraph",
+        (2, _) => "multigraph-forest",
+        (_, 1) => "tree",
+        _ => "tree-forest",
+    };
+    Generated {
+        position: Position::Hackenbush(HackenbushPos { graphs }),
+        shape,
+    }
+}
+
+/// A random position of `game`.
+pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
+    match game {
+        Game::Chip => chip(rng, sizes),
+        Game::Cut => cut(rng, sizes),
+        Game::Hackenbush => hackenbush(rng, sizes),
+        Game::Paint => paint(rng, sizes),
+        Game::Staircase => staircase(rng, sizes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_builds_trees_of_every_size() {
+        let mut rng = Rng::new(7);
+        for shape in TreeShape::ALL {
+            for n in 1..40 {
+                let t = tree(&mut rng, n, shape);
+                assert_eq!(t.len(), n);
+            }
+        }
+    }
+
+    #[test]
+    fn christmas_trees_pass_the_validator() {
+        let mut rng = Rng::new(3);
+        for _ in 0..2000 {
+            let g = christmas(&mut rng, 30, 60);
+            grundy_games::christmas::validate(&g).unwrap();
+        }
+    }
+
+    #[test]
+    fn same_seed_same_case() {
+        for game in Game::ALL {
+            let a = position(game, &mut Rng::for_case(9, 4), &Sizes::SMALL);
+            let b = position(game, &mut Rng::for_case(9, 4), &Sizes::SMALL);
+            assert_eq!(a.position, b.position);
+        }
+    }
+
+    #[test]
+    fn million_vertex_chain() {
+        let t = tree(&mut Rng::new(1), 1_000_000, TreeShape::Chain);
+        assert_eq!(t.len(), 1_000_000);
+    }
+}

@@ -1,0 +1,232 @@
+//! Position surgery: playing a move on a position, relabelling vertices, removing or
+//! contracting parts. Used to check answers by playing them (property tests), and by the
+//! shrinker and the generators. All loops, no recursion.
+
+use crate::graph::Graph;
+use crate::position::*;
+use crate::tree::Tree;
+
+/// Marks `c` and every vertex below it.
+pub fn subtree_mask(tree: &Tree, c: u32) -> Vec<bool> {
+    let mut inside = vec![false; tree.len()];
+    inside[c as usize] = true;
+    for &v in tree.order() {
+        if let Some(p) = tree.parent(v) {
+            if inside[p as usize] {
+                inside[v as usize] = true;
+            }
+        }
+    }
+    inside
+}
+
+/// The tree on the vertices with `keep[v]` (which must include the root and be closed
+/// under parents), relabelled compactly in increasing old id; returns `map[old] = new`
+/// (`u32::MAX` for dropped vertices).
+pub fn induced(tree: &Tree, keep: &[bool]) -> (Tree, Vec<u32>) {
+    let mut map = vec![u32::MAX; tree.len()];
+    let mut next = 0u32;
+    for v in 0..tree.len() {
+        if keep[v] {
+            map[v] = next;
+            next += 1;
+        }
+    }
+    let edges: Vec<(u32, u32)> = tree
+        .edges()
+        .into_iter()
+        .filter(|&(_, c)| keep[c as usize])
+        .map(|(p, c)| (map[p as usize], map[c as usize]))
+        .collect();
+    (
+        Tree::from_edges(next as usize, &edges).expect("a parent-closed vertex set is a tree"),
+        map,
+    )
+}
+
+/// The tree with vertex `c` (not the root) merged into its parent; `map[old] = new`.
+pub fn contract(tree: &Tree, c: u32) -> (Tree, Vec<u32>) {
+    let p = tree.parent(c).expect("cannot contract the root");
+    let mut map = vec![u32::MAX; tree.len()];
+    let mut next = 0u32;
+    for v in 0..tree.len() as u32 {
+        if v != c {
+            map[v as usize] = next;
+            next += 1;
+        }
+    }
+    map[c as usize] = map[p as usize];
+    let edges: Vec<(u32, u32)> = tree
+        .edges()
+        .into_iter()
+        .filter(|&(_, v)| v != c)
+        .map(|(a, b)| (map[a as usize], map[b as usize]))
+        .collect();
+    (
+        Tree::from_edges(next as usize, &edges).expect("contraction keeps a tree"),
+        map,
+    )
+}
+
+/// The tree with vertex ids permuted: old vertex v becomes `perm[v]`; `perm[0]` must be 0.
+pub fn relabel(tree: &Tree, perm: &[u32]) -> Tree {
+    let edges: Vec<(u32, u32)> = tree
+        .edges()
+        .into_iter()
+        .map(|(a, b)| (perm[a as usize], perm[b as usize]))
+        .collect();
+    Tree::from_edges(tree.len(), &edges).expect("relabelling keeps a tree")
+}
+
+impl ChipPos {
+    /// Every legal move `(v, w)`, ascending, each once.
+    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
+        let mut from = self.chips.clone();
+        from.sort_unstable();
+        from.dedup();
+        let mut moves: Vec<(u32, u32)> = from
+            .into_iter()
+            .flat_map(|v| self.tree.children(v).iter().map(move |&w| (v, w)))
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The position after moving one chip from `v` to its child `w`.
+    pub fn after(&self, v: u32, w: u32) -> ChipPos {
+        let mut chips = self.chips.clone();
+        let i = chips.iter().position(|&x| x == v).expect("a chip on v");
+        chips[i] = w;
+        ChipPos {
+            tree: self.tree.clone(),
+            chips,
+        }
+    }
+}
+
+impl CutPos {
+    /// Every legal cut, named by the child end of the edge.
+    pub fn legal_moves(&self) -> Vec<u32> {
+        (1..self.tree.len() as u32).collect()
+    }
+
+    /// The position after cutting the edge above `c` (relabelled compactly).
+    pub fn after(&self, c: u32) -> CutPos {
+        let inside = subtree_mask(&self.tree, c);
+        let keep: Vec<bool> = inside.iter().map(|&x| !x).collect();
+        CutPos {
+            tree: induced(&self.tree, &keep).0,
+        }
+    }
+}
+
+impl HackenbushPos {
+    /// Every legal move `(graph, edge)`: the edges connected to their graph's root.
+    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
+        let mut moves = Vec::new();
+        for (i, g) in self.graphs.iter().enumerate() {
+            if g.n == 0 {
+                continue;
+            }
+            let reached = g.cycle_cover().reached;
+            for (j, &(a, _)) in g.edges.iter().enumerate() {
+                if reached[a as usize] {
+                    moves.push((i as u32, j as u32));
+                }
+            }
+        }
+        moves
+    }
+
+    /// The position after cutting edge `j` of graph `i` (what falls off stays listed but
+    /// is no longer connected to the root, which is the same position).
+    pub fn after(&self, i: u32, j: u32) -> HackenbushPos {
+        let mut graphs = self.graphs.clone();
+        graphs[i as usize].edges.remove(j as usize);
+        HackenbushPos { graphs }
+    }
+}
+
+impl PaintPos {
+    /// Every legal move: the white vertices.
+    pub fn legal_moves(&self) -> Vec<u32> {
+        (0..self.tree.len() as u32)
+            .filter(|&v| self.white[v as usize])
+            .collect()
+    }
+
+    /// The position after painting `u` and its path to the root black.
+    pub fn after(&self, u: u32) -> PaintPos {
+        let mut white = self.white.clone();
+        let mut x = Some(u);
+        while let Some(v) = x {
+            white[v as usize] = false;
+            x = self.tree.parent(v);
+        }
+        PaintPos {
+            tree: self.tree.clone(),
+            white,
+        }
+    }
+}
+
+impl Graph {
+    /// The graph without the vertices and edges not connected to the root, relabelled
+    /// compactly (the root stays 0).
+    pub fn trimmed(&self) -> Graph {
+        if self.n == 0 {
+            return self.clone();
+        }
+        let reached = self.cycle_cover().reached;
+        let mut map = vec![u32::MAX; self.n as usize];
+        let mut next = 0;
+        for v in 0..self.n as usize {
+            if reached[v] {
+                map[v] = next;
+                next += 1;
+            }
+        }
+        Graph {
+            n: next,
+            edges: self
+                .edges
+                .iter()
+                .filter(|&&(a, _)| reached[a as usize])
+                .map(|&(a, b)| (map[a as usize], map[b as usize]))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chain(n: usize) -> Tree {
+        let e: Vec<(u32, u32)> = (1..n as u32).map(|v| (v - 1, v)).collect();
+        Tree::from_edges(n, &e).unwrap()
+    }
+
+    #[test]
+    fn cut_drops_the_subtree() {
+        let p = CutPos { tree: chain(5) };
+        assert_eq!(p.after(2).tree.len(), 2);
+    }
+
+    #[test]
+    fn contract_merges_into_parent() {
+        let (t, map) = contract(&chain(4), 2);
+        assert_eq!(t.len(), 3);
+        assert_eq!(map[2], map[1]);
+        assert_eq!(t.parent(map[3]), Some(map[1]));
+    }
+
+    #[test]
+    fn paint_blackens_the_path() {
+        let p = PaintPos {
+            tree: chain(3),
+            white: vec![true; 3],
+        };
+        assert_eq!(p.after(1).white, vec![false, false, true]);
+    }
+}
