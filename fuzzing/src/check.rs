@@ -161,7 +161,11 @@ pub struct Checked {
 }
 
 /// Compares `subject` with the oracle on every query of `pos`.
-pub fn check_against(pos: &Position, budget: Budget, subject: Subject) -> Result<Checked, CheckError> {
+pub fn check_against(
+    pos: &Position,
+    budget: Budget,
+    subject: Subject,
+) -> Result<Checked, CheckError> {
     let oracle = grundy_oracle::solve(pos, budget).map_err(CheckError::Oracle)?;
     let actual = subject(pos);
     if let Some(query) = difference(&oracle.answer, &actual) {
@@ -234,7 +238,11 @@ pub fn relabelled(pos: &Position, rng: &mut Rng) -> Relabelled {
                     tree: relabel(&p.tree, &perm),
                     stones,
                     cap: p.cap,
-                    updates: p.updates.iter().map(|&(a, b)| (perm[a as usize], b)).collect(),
+                    updates: p
+                        .updates
+                        .iter()
+                        .map(|&(a, b)| (perm[a as usize], b))
+                        .collect(),
                 }),
                 perm: vec![perm],
             }
@@ -295,7 +303,12 @@ impl Relabelled {
                 let mut winning: Vec<u32> = a.winning.iter().map(|&c| inv[c as usize]).collect();
                 winning.sort_unstable();
                 let by_root = (0..a.by_root.len())
-                    .map(|r| a.by_root.get(self.perm[0][r] as usize).copied().unwrap_or(0))
+                    .map(|r| {
+                        a.by_root
+                            .get(self.perm[0][r] as usize)
+                            .copied()
+                            .unwrap_or(0)
+                    })
                     .collect();
                 Answer::Cut(CutAnswer {
                     value: a.value,

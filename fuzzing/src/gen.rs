@@ -94,9 +94,9 @@ pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
         }
         TreeShape::Binary => (1..n).for_each(|i| parent[i] = (i as u32 - 1) / 2),
         TreeShape::RandomParent => (1..n).for_each(|i| parent[i] = rng.below(i as u64) as u32),
-        TreeShape::Deep => (1..n).for_each(|i| {
-            parent[i] = (i as u64 - 1 - rng.below((i as u64).min(3))) as u32
-        }),
+        TreeShape::Deep => {
+            (1..n).for_each(|i| parent[i] = (i as u64 - 1 - rng.below((i as u64).min(3))) as u32)
+        }
         TreeShape::Prufer => return prufer(rng, n),
     }
     parent
@@ -263,9 +263,19 @@ pub fn staircase(rng: &mut Rng, sizes: &Sizes) -> Generated {
     };
     let shape = *rng.pick(&TreeShape::ALL);
     let tree = tree(rng, n, shape);
-    let most = if large { sizes.stones * 8 } else { sizes.stones };
+    let most = if large {
+        sizes.stones * 8
+    } else {
+        sizes.stones
+    };
     let mut stones: Vec<u64> = (0..n)
-        .map(|_| if rng.chance(1, 4) { 0 } else { rng.range(0, most) })
+        .map(|_| {
+            if rng.chance(1, 4) {
+                0
+            } else {
+                rng.range(0, most)
+            }
+        })
         .collect();
     stones[0] = 0;
     let cap = if large && rng.chance(1, 2) {
@@ -361,7 +371,12 @@ fn multigraph(rng: &mut Rng, edges: usize) -> Graph {
     let n = rng.range(1, (edges as u64).clamp(1, 5)) as u32;
     let m = rng.range(0, edges as u64) as usize;
     let edges = (0..m)
-        .map(|_| (rng.below(u64::from(n)) as u32, rng.below(u64::from(n)) as u32))
+        .map(|_| {
+            (
+                rng.below(u64::from(n)) as u32,
+                rng.below(u64::from(n)) as u32,
+            )
+        })
         .collect();
     Graph { n, edges }
 }

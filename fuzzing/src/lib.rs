@@ -5,7 +5,10 @@
 //! fuzz targets are a few lines of glue over this library.
 
 pub mod check;
+pub mod exhaust;
 pub mod gen;
+pub mod mutants;
 pub mod rng;
+pub mod shrink;
 
 pub use rng::Rng;

@@ -1,0 +1,229 @@
+//! Bounded-exhaustive enumeration: every rooted tree up to n vertices, each unlabelled
+//! shape exactly once (canonical level sequences, Beyer & Hedetniemi 1980, constant
+//! amortised time per tree), with every colouring, every chip multiset of a given size and
+//! every small stone layout; and every multigraph on a few vertices with a few edges
+//! (loops and parallel edges included, so every small cactus is among them).
+
+use grundy_games::*;
+use std::ops::ControlFlow;
+
+/// Calls `f` with the parent array of every rooted tree on exactly `n` vertices, each
+/// unlabelled shape once (root 0, parents before children).
+pub fn rooted_trees(n: usize, mut f: impl FnMut(&[u32]) -> ControlFlow<()>) -> ControlFlow<()> {
+    if n == 0 {
+        return ControlFlow::Continue(());
+    }
+    // Level sequence, root at level 1; start from the chain.
+    let mut level: Vec<usize> = (1..=n).collect();
+    let mut parent = vec![u32::MAX; n];
+    let mut last = vec![0u32; n + 2];
+    loop {
+        for i in 1..n {
+            parent[i] = last[level[i] - 1];
+            last[level[i]] = i as u32;
+        }
+        last[1] = 0;
+        f(&parent)?;
+        // The next sequence: p = last index with level > 2, q = its parent.
+        let Some(p) = (1..n).rev().find(|&i| level[i] > 2) else {
+            return ControlFlow::Continue(());
+        };
+        let q = (0..p)
+            .rev()
+            .find(|&i| level[i] == level[p] - 1)
+            .expect("a parent");
+        for i in p..n {
+            level[i] = level[i - (p - q)];
+        }
+    }
+}
+
+/// Every multiset of `k` values from `0..n`, as sorted vectors.
+pub fn multisets(
+    n: u32,
+    k: usize,
+    mut f: impl FnMut(&[u32]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if k == 0 {
+        return f(&[]);
+    }
+    if n == 0 {
+        return ControlFlow::Continue(());
+    }
+    let mut cur = vec![0u32; k];
+    loop {
+        f(&cur)?;
+        // Increment like an odometer keeping the vector non-decreasing.
+        let Some(i) = (0..k).rev().find(|&i| cur[i] + 1 < n) else {
+            return ControlFlow::Continue(());
+        };
+        let v = cur[i] + 1;
+        cur[i..].iter_mut().for_each(|x| *x = v);
+    }
+}
+
+/// Bounds of an exhaustive run.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// Trees up to this many vertices; graphs up to this many vertices.
+    pub max_nodes: usize,
+    /// `chip`: up to this many chips.
+    pub chips: usize,
+    /// `hackenbush`: up to this many edges.
+    pub edges: usize,
+    /// `staircase`: stones per vertex up to this.
+    pub stones: u64,
+    /// `staircase`: caps 1..=this.
+    pub cap: u64,
+}
+
+impl Bounds {
+    /// Defaults for a maximum vertex count (SPEC sizes of the agreement test).
+    pub fn new(max_nodes: usize) -> Bounds {
+        Bounds {
+            max_nodes,
+            chips: 2,
+            edges: 6,
+            stones: 3,
+            cap: 3,
+        }
+    }
+}
+
+/// Calls `f` with every position of `game` within `b`.
+pub fn positions(
+    game: Game,
+    b: &Bounds,
+    mut f: impl FnMut(Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    match game {
+        Game::Hackenbush => return graphs(b.max_nodes.min(6) as u32, b.edges, f),
+        Game::Staircase => {}
+        _ => {}
+    }
+    for n in 1..=b.max_nodes {
+        rooted_trees(n, |parent| {
+            let tree = Tree::from_parents(parent).expect("level sequences give trees");
+            match game {
+                Game::Cut => f(Position::Cut(CutPos { tree })),
+                Game::Chip => {
+                    for k in 1..=b.chips {
+                        multisets(n as u32, k, |chips| {
+                            f(Position::Chip(ChipPos {
+                                tree: tree.clone(),
+                                chips: chips.to_vec(),
+                            }))
+                        })?;
+                    }
+                    ControlFlow::Continue(())
+                }
+                Game::Paint => {
+                    for mask in 0u64..1 << n {
+                        let white = (0..n).map(|v| mask >> v & 1 == 1).collect();
+                        f(Position::Paint(PaintPos {
+                            tree: tree.clone(),
+                            white,
+                        }))?;
+                    }
+                    ControlFlow::Continue(())
+                }
+                Game::Staircase => {
+                    if n < 2 {
+                        return ControlFlow::Continue(());
+                    }
+                    let base = b.stones + 1;
+                    let layouts = base.pow(n as u32 - 1);
+                    for cap in 1..=b.cap {
+                        for code in 0..layouts {
+                            let mut stones = vec![0u64; n];
+                            let mut c = code;
+                            for s in stones.iter_mut().skip(1) {
+                                *s = c % base;
+                                c /= base;
+                            }
+                            f(Position::Staircase(StaircasePos {
+                                tree: tree.clone(),
+                                stones,
+                                cap,
+                                updates: Vec::new(),
+                            }))?;
+                        }
+                    }
+                    ControlFlow::Continue(())
+                }
+                Game::Hackenbush => unreachable!(),
+            }
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges: every
+/// multiset of vertex pairs (loops included), vertex 0 the root.
+pub fn graphs(
+    max_vertices: u32,
+    max_edges: usize,
+    mut f: impl FnMut(Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for n in 1..=max_vertices {
+        let pairs: Vec<(u32, u32)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+        for m in 0..=max_edges {
+            multisets(pairs.len() as u32, m, |chosen| {
+                let edges = chosen.iter().map(|&i| pairs[i as usize]).collect();
+                f(Position::Hackenbush(HackenbushPos {
+                    graphs: vec![Graph { n, edges }],
+                }))
+            })?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_rooted_trees() {
+        // OEIS A000081.
+        let expected = [1, 1, 2, 4, 9, 20, 48, 115, 286, 719, 1842, 4766];
+        for (i, &want) in expected.iter().enumerate() {
+            let mut count = 0;
+            let mut shapes = std::collections::HashSet::new();
+            let _ = rooted_trees(i + 1, |p| {
+                count += 1;
+                shapes.insert(canonical(p));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(count, want, "n = {}", i + 1);
+            assert_eq!(shapes.len(), want, "each shape once, n = {}", i + 1);
+        }
+    }
+
+    /// AHU canonical string of a rooted tree given by parents (parents before children).
+    fn canonical(parent: &[u32]) -> String {
+        let n = parent.len();
+        let mut kids: Vec<Vec<String>> = vec![Vec::new(); n];
+        let mut code = vec![String::new(); n];
+        for v in (0..n).rev() {
+            let mut k = std::mem::take(&mut kids[v]);
+            k.sort();
+            code[v] = format!("({})", k.concat());
+            if v > 0 {
+                let c = code[v].clone();
+                kids[parent[v] as usize].push(c);
+            }
+        }
+        code[0].clone()
+    }
+
+    #[test]
+    fn counts_multisets() {
+        let mut count = 0;
+        let _ = multisets(10, 3, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(count, 220); // C(12, 3)
+    }
+}

@@ -1,0 +1,279 @@
+//! The structure-aware shrinker: from a failing case, try one simplification at a time —
+//! drop a whole subtree (a leaf is a subtree), contract an edge, drop a graph, an edge, a
+//! chip or an update, repaint a white vertex black, lower stone counts and L — keep the
+//! first that still fails, and repeat until no single step does (the result is 1-minimal).
+//!
+//! It works for any failure predicate: solver vs oracle in a campaign, a mutant in
+//! `selftest`, or an external program in the loop for `grundy check`.
+
+use grundy_games::edit::{contract, induced, subtree_mask};
+use grundy_games::*;
+
+/// The result of shrinking.
+#[derive(Clone, Debug)]
+pub struct Shrunk<T> {
+    /// The smallest failing case found.
+    pub case: T,
+    /// Simplifications accepted.
+    pub steps: usize,
+    /// Candidates tried (calls of the predicate).
+    pub tries: usize,
+}
+
+/// Non-root vertices, largest subtree first (big cuts are tried before small ones).
+fn by_subtree_size(tree: &Tree) -> Vec<u32> {
+    let mut size = vec![1usize; tree.len()];
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            size[p as usize] += size[v as usize];
+        }
+    }
+    let mut vs: Vec<u32> = (1..tree.len() as u32).collect();
+    vs.sort_by_key(|&v| std::cmp::Reverse(size[v as usize]));
+    vs
+}
+
+/// The ways to make a tree smaller: `(new tree, map old → new or u32::MAX)`.
+fn tree_reductions(tree: &Tree) -> Vec<(Tree, Vec<u32>)> {
+    let order = by_subtree_size(tree);
+    let mut out = Vec::new();
+    for &c in &order {
+        let keep: Vec<bool> = subtree_mask(tree, c).iter().map(|&x| !x).collect();
+        out.push(induced(tree, &keep));
+    }
+    for &c in &order {
+        if !tree.children(c).is_empty() {
+            out.push(contract(tree, c));
+        }
+    }
+    out
+}
+
+fn lower(x: u64) -> Vec<u64> {
+    let mut v = vec![0, 1, x / 2, x.saturating_sub(1)];
+    v.retain(|&y| y < x);
+    v.dedup();
+    v
+}
+
+/// Every single-step simplification of a position, biggest first.
+pub fn candidates(pos: &Position) -> Vec<Position> {
+    let mut out = Vec::new();
+    match pos {
+        Position::Chip(p) => {
+            for i in 0..p.chips.len() {
+                let mut chips = p.chips.clone();
+                chips.remove(i);
+                out.push(Position::Chip(ChipPos {
+                    tree: p.tree.clone(),
+                    chips,
+                }));
+            }
+            for (tree, map) in tree_reductions(&p.tree) {
+                let chips = p
+                    .chips
+                    .iter()
+                    .map(|&c| map[c as usize])
+                    .filter(|&c| c != u32::MAX)
+                    .collect();
+                out.push(Position::Chip(ChipPos { tree, chips }));
+            }
+        }
+        Position::Cut(p) => {
+            for (tree, _) in tree_reductions(&p.tree) {
+                out.push(Position::Cut(CutPos { tree }));
+            }
+        }
+        Position::Paint(p) => {
+            for (tree, map) in tree_reductions(&p.tree) {
+                let mut white = vec![false; tree.len()];
+                for (v, &w) in p.white.iter().enumerate() {
+                    if map[v] != u32::MAX && w {
+                        white[map[v] as usize] = true;
+                    }
+                }
+                out.push(Position::Paint(PaintPos { tree, white }));
+            }
+            for v in 0..p.white.len() {
+                if p.white[v] {
+                    let mut white = p.white.clone();
+                    white[v] = false;
+                    out.push(Position::Paint(PaintPos {
+                        tree: p.tree.clone(),
+                        white,
+                    }));
+                }
+            }
+        }
+        Position::Staircase(p) => staircase_candidates(p, &mut out),
+        Position::Hackenbush(p) => hackenbush_candidates(p, &mut out),
+    }
+    out
+}
+
+fn staircase_candidates(p: &StaircasePos, out: &mut Vec<Position>) {
+    let with = |f: &dyn Fn(&mut StaircasePos)| {
+        let mut q = p.clone();
+        f(&mut q);
+        Position::Staircase(q)
+    };
+    for i in (0..p.updates.len()).rev() {
+        out.push(with(&|q| {
+            q.updates.remove(i);
+        }));
+    }
+    if p.tree.len() > 2 {
+        for (tree, map) in tree_reductions(&p.tree) {
+            if tree.len() < 2 && !p.updates.is_empty() {
+                continue;
+            }
+            let mut stones = vec![0u64; tree.len()];
+            for (v, &s) in p.stones.iter().enumerate() {
+                if map[v] != u32::MAX && map[v] != 0 {
+                    stones[map[v] as usize] = stones[map[v] as usize].max(s);
+                }
+            }
+            let updates = p
+                .updates
+                .iter()
+                .filter(|&&(a, _)| map[a as usize] != u32::MAX && map[a as usize] != 0)
+                .map(|&(a, b)| (map[a as usize], b))
+                .collect();
+            out.push(Position::Staircase(StaircasePos {
+                tree,
+                stones,
+                cap: p.cap,
+                updates,
+            }));
+        }
+    }
+    for y in lower(p.cap) {
+        if y >= 1 {
+            out.push(with(&|q| q.cap = y));
+        }
+    }
+    for v in 1..p.stones.len() {
+        for y in lower(p.stones[v]) {
+            out.push(with(&|q| q.stones[v] = y));
+        }
+    }
+    for i in 0..p.updates.len() {
+        for y in lower(p.updates[i].1) {
+            out.push(with(&|q| q.updates[i].1 = y));
+        }
+    }
+}
+
+fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
+    let with = |graphs: Vec<Graph>| Position::Hackenbush(HackenbushPos { graphs });
+    if p.graphs.len() > 1 {
+        for i in 0..p.graphs.len() {
+            let mut graphs = p.graphs.clone();
+            graphs.remove(i);
+            out.push(with(graphs));
+        }
+    }
+    for i in 0..p.graphs.len() {
+        let g = &p.graphs[i];
+        let trimmed = g.trimmed();
+        if trimmed != *g {
+            let mut graphs = p.graphs.clone();
+            graphs[i] = trimmed;
+            out.push(with(graphs));
+        }
+        for j in 0..g.edges.len() {
+            let mut graphs = p.graphs.clone();
+            graphs[i].edges.remove(j);
+            graphs[i] = graphs[i].trimmed();
+            out.push(with(graphs));
+        }
+        // Contract a non-loop edge: merge its far end into its near end.
+        for j in 0..g.edges.len() {
+            let (a, b) = g.edges[j];
+            if a == b {
+                continue;
+            }
+            let (keep, gone) = if b == 0 { (b, a) } else { (a, b) };
+            let map = |v: u32| {
+                let v = if v == gone { keep } else { v };
+                if v > gone {
+                    v - 1
+                } else {
+                    v
+                }
+            };
+            let edges = g
+                .edges
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != j)
+                .map(|(_, &(x, y))| (map(x), map(y)))
+                .collect();
+            let mut graphs = p.graphs.clone();
+            graphs[i] = Graph { n: g.n - 1, edges };
+            out.push(with(graphs));
+        }
+    }
+}
+
+/// Shrinks `case` while `fails` holds; `fails(&case)` is assumed true.
+pub fn shrink(case: Position, mut fails: impl FnMut(&Position) -> bool) -> Shrunk<Position> {
+    let mut cur = case;
+    let (mut steps, mut tries) = (0, 0);
+    'outer: loop {
+        for cand in candidates(&cur) {
+            tries += 1;
+            if fails(&cand) {
+                cur = cand;
+                steps += 1;
+                continue 'outer;
+            }
+        }
+        return Shrunk {
+            case: cur,
+            steps,
+            tries,
+        };
+    }
+}
+
+/// Shrinks an input of several test cases (`poj3710`): drop whole test cases first, then
+/// shrink each one in place.
+pub fn shrink_cases(
+    cases: Vec<Position>,
+    mut fails: impl FnMut(&[Position]) -> bool,
+) -> Shrunk<Vec<Position>> {
+    let mut cur = cases;
+    let (mut steps, mut tries) = (0, 0);
+    'outer: loop {
+        if cur.len() > 1 {
+            for i in 0..cur.len() {
+                let mut cand = cur.clone();
+                cand.remove(i);
+                tries += 1;
+                if fails(&cand) {
+                    cur = cand;
+                    steps += 1;
+                    continue 'outer;
+                }
+            }
+        }
+        for i in 0..cur.len() {
+            for c in candidates(&cur[i]) {
+                let mut cand = cur.clone();
+                cand[i] = c;
+                tries += 1;
+                if fails(&cand) {
+                    cur = cand;
+                    steps += 1;
+                    continue 'outer;
+                }
+            }
+        }
+        return Shrunk {
+            case: cur,
+            steps,
+            tries,
+        };
+    }
+}
