@@ -38,7 +38,7 @@ impl fmt::Display for Mismatch {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
     /// The subject disagrees with the oracle.
-    Mismatch(Mismatch),
+    Mismatch(Box<Mismatch>),
     /// The oracle could not answer (over budget): the case is skipped, not failed.
     Oracle(OracleError),
 }
@@ -169,11 +169,11 @@ pub fn check_against(
     let oracle = grundy_oracle::solve(pos, budget).map_err(CheckError::Oracle)?;
     let actual = subject(pos);
     if let Some(query) = difference(&oracle.answer, &actual) {
-        return Err(CheckError::Mismatch(Mismatch {
+        return Err(CheckError::Mismatch(Box::new(Mismatch {
             query,
             expected: oracle.answer,
             actual,
-        }));
+        })));
     }
     Ok(Checked {
         states: oracle.states,
@@ -356,11 +356,11 @@ pub fn check_with(
     let original = subject(pos);
     let mapped = copy.map_back(&subject(&copy.position));
     if let Some(q) = difference(&original, &mapped) {
-        return Err(CheckError::Mismatch(Mismatch {
+        return Err(CheckError::Mismatch(Box::new(Mismatch {
             query: format!("after relabelling the vertices: {q}"),
             expected: original,
             actual: mapped,
-        }));
+        })));
     }
     Ok(checked)
 }

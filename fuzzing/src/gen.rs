@@ -73,7 +73,7 @@ pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
         TreeShape::Chain => (1..n).for_each(|i| parent[i] = i as u32 - 1),
         TreeShape::Star => (1..n).for_each(|i| parent[i] = 0),
         TreeShape::Caterpillar => {
-            let spine = ((n + 1) / 2).max(1);
+            let spine = n.div_ceil(2).max(1);
             for i in 1..n {
                 parent[i] = if i < spine {
                     i as u32 - 1
@@ -83,7 +83,7 @@ pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
             }
         }
         TreeShape::Broom => {
-            let handle = ((n + 1) / 2).max(1);
+            let handle = n.div_ceil(2).max(1);
             for i in 1..n {
                 parent[i] = if i < handle {
                     i as u32 - 1
