@@ -1,20 +1,16 @@
-//! Argument parsing and dispatch. Every command returns an exit code: 0 all checks
+//! Argument parsing and dispatch (clap). Every command returns an exit code: 0 all checks
 //! passed, 1 a disagreement or failing verdict was found, 2 bad usage or bad input.
 
-use crate::engine::{self, Engine};
-use crate::input;
+use crate::campaign::{Limit, Plan};
+use crate::cmd::{self, EXIT_OK, EXIT_USAGE};
+use crate::engine::Engine;
 use clap::{Parser, Subcommand};
-use grundy_games::Problem;
+use grundy_fuzzing::exhaust::Bounds;
+use grundy_fuzzing::gen::Sizes;
+use grundy_games::{Game, Problem};
 use grundy_oracle::Budget;
-use std::io::Write;
 use std::path::PathBuf;
-
-/// Exit code: every check passed.
-pub const EXIT_OK: i32 = 0;
-/// Exit code: a disagreement or a failing verdict was found.
-pub const EXIT_FAIL: i32 = 1;
-/// Exit code: bad usage or bad input.
-pub const EXIT_USAGE: i32 = 2;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -58,6 +54,82 @@ enum Command {
         /// The input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
+    /// Solver-vs-oracle campaign on random positions of many shapes.
+    Fuzz {
+        /// Games to fuzz (all when none).
+        #[arg(value_parser = parse_game)]
+        games: Vec<Game>,
+        /// Stop after this many seconds (default 10 when --cases is absent).
+        #[arg(long, conflicts_with = "cases")]
+        time: Option<f64>,
+        /// Stop after this many cases.
+        #[arg(long)]
+        cases: Option<u64>,
+        /// Campaign seed (decimal or 0x hex); random when absent, always printed.
+        #[arg(long, value_parser = parse_u64)]
+        seed: Option<u64>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Where findings are saved.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+        /// Run only this shard K/N of the case indices (i mod N = K − 1).
+        #[arg(long, value_parser = parse_shard, default_value = "1/1")]
+        shard: (u64, u64),
+        /// Re-run exactly one case index (as printed by a finding).
+        #[arg(long)]
+        case: Option<u64>,
+        /// Go on after a disagreement instead of stopping.
+        #[arg(long)]
+        keep_going: bool,
+        /// Oracle budget per search.
+        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+        max_states: usize,
+        /// Largest tree generated (the oracle's cost grows exponentially).
+        #[arg(long, default_value_t = Sizes::SMALL.vertices)]
+        max_nodes: usize,
+    },
+    /// Bounded-exhaustive check: every rooted tree up to N vertices, every colouring, chip
+    /// placement, small stone layout and small multigraph.
+    Exhaust {
+        /// The game.
+        #[arg(value_parser = parse_game)]
+        game: Game,
+        /// Largest tree (or, for hackenbush, graph) in vertices.
+        #[arg(long)]
+        max_nodes: usize,
+        /// chip: up to this many chips.
+        #[arg(long, default_value_t = 2)]
+        chips: usize,
+        /// hackenbush: up to this many edges.
+        #[arg(long, default_value_t = 6)]
+        edges: usize,
+        /// staircase: stones per vertex up to this.
+        #[arg(long, default_value_t = 3)]
+        stones: u64,
+        /// staircase: caps L from 1 to this.
+        #[arg(long, default_value_t = 3)]
+        cap: u64,
+        /// Where a finding is saved.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+        /// Oracle budget per search.
+        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+        max_states: usize,
+    },
+    /// The harness checks itself: every deliberately broken solver must be caught.
+    Selftest {
+        /// Seed of the mutant campaigns.
+        #[arg(long, value_parser = parse_u64, default_value = "1")]
+        seed: u64,
+        /// Time allowed per mutant, in seconds.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Print each shrunk case.
+        #[arg(long, short)]
+        verbose: bool,
+    },
 }
 
 /// Parses a problem id for clap.
@@ -69,6 +141,47 @@ pub fn parse_problem(s: &str) -> Result<Problem, String> {
             names.join(", ")
         )
     })
+}
+
+/// Parses a game id for clap.
+pub fn parse_game(s: &str) -> Result<Game, String> {
+    Game::from_name(s).ok_or_else(|| {
+        format!("unknown game '{s}' (expected one of: chip, cut, hackenbush, paint, staircase)")
+    })
+}
+
+/// Parses a decimal or `0x` hexadecimal 64-bit number.
+pub fn parse_u64(s: &str) -> Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("'{s}' is not a 64-bit number (decimal or 0x hex)"))
+}
+
+/// Parses `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let err = || format!("'{s}' is not a shard K/N with 1 ≤ K ≤ N");
+    let (k, n) = s.split_once('/').ok_or_else(err)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| err())?, n.parse().map_err(|_| err())?);
+    if k == 0 || n == 0 || k > n {
+        return Err(err());
+    }
+    Ok((k, n))
+}
+
+fn random_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    grundy_fuzzing::Rng::new(t ^ u64::from(std::process::id())).next_u64()
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 /// Runs the command line and returns the exit code.
@@ -88,60 +201,75 @@ pub fn main() -> i32 {
             strict,
             max_states,
             misere,
-        } => solve(problem, file, engine, strict, Budget { max_states }, misere),
-        Command::Validate { problem, file } => validate(problem, file),
-    }
-}
-
-fn solve(
-    problem: Problem,
-    file: Option<PathBuf>,
-    engine: Engine,
-    strict: bool,
-    budget: Budget,
-    misere: bool,
-) -> i32 {
-    let cases = match input::load(problem, file.as_deref(), strict) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
+        } => cmd::solve::solve(problem, file, engine, strict, Budget { max_states }, misere),
+        Command::Validate { problem, file } => cmd::solve::validate(problem, file),
+        Command::Fuzz {
+            games,
+            time,
+            cases,
+            seed,
+            jobs,
+            corpus,
+            shard,
+            case,
+            keep_going,
+            max_states,
+            max_nodes,
+        } => {
+            let limit = match (time, cases) {
+                (_, Some(c)) => Limit::Cases(c),
+                (Some(t), None) if t.is_finite() && t >= 0.0 => {
+                    Limit::Time(Duration::from_secs_f64(t))
+                }
+                (Some(t), None) => {
+                    eprintln!("error: --time {t} is not a number of seconds");
+                    return EXIT_USAGE;
+                }
+                (None, None) => Limit::Time(Duration::from_secs(10)),
+            };
+            let plan = Plan {
+                games: if games.is_empty() {
+                    Game::ALL.to_vec()
+                } else {
+                    games
+                },
+                limit,
+                seed: seed.unwrap_or_else(random_seed),
+                jobs: jobs.unwrap_or_else(cores).max(1),
+                shard,
+                only: case,
+                budget: Budget { max_states },
+                sizes: Sizes {
+                    vertices: max_nodes.max(1),
+                    ..Sizes::SMALL
+                },
+                keep_going,
+            };
+            cmd::fuzz::run(plan, &corpus)
         }
-    };
-    let result = if misere {
-        engine::misere(&cases, budget)
-    } else {
-        engine::answer(engine, problem, &cases, budget)
-    };
-    match result {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            if stdout.write_all(&out).and_then(|_| stdout.flush()).is_err() {
-                return EXIT_FAIL;
-            }
-            EXIT_OK
+        Command::Exhaust {
+            game,
+            max_nodes,
+            chips,
+            edges,
+            stones,
+            cap,
+            corpus,
+            max_states,
+        } => {
+            let bounds = Bounds {
+                max_nodes,
+                chips,
+                edges,
+                stones,
+                cap: cap.max(1),
+            };
+            cmd::exhaust::run(game, bounds, Budget { max_states }, &corpus)
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_USAGE
-        }
-    }
-}
-
-fn validate(problem: Problem, file: Option<PathBuf>) -> i32 {
-    match input::load(problem, file.as_deref(), true) {
-        Ok(cases) => {
-            println!(
-                "OK: a valid {} input ({} test case{})",
-                problem.name(),
-                cases.len(),
-                if cases.len() == 1 { "" } else { "s" }
-            );
-            EXIT_OK
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_USAGE
-        }
+        Command::Selftest {
+            seed,
+            seconds,
+            verbose,
+        } => cmd::selftest::run(seed, seconds, verbose),
     }
 }

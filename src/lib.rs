@@ -4,6 +4,9 @@
 //! `grundy-oracle`, and the differential machinery (checks, generators, shrinker) in
 //! `grundy-fuzzing`; this crate wires them to the user.
 
+pub mod campaign;
 pub mod cli;
+pub mod cmd;
+pub mod corpus;
 pub mod engine;
 pub mod input;

@@ -46,6 +46,21 @@ fn tree_reductions(tree: &Tree) -> Vec<(Tree, Vec<u32>)> {
             out.push(contract(tree, c));
         }
     }
+    // Two sibling leaves at once: keeps the parity of a star, which single removals can't.
+    for v in 0..tree.len() as u32 {
+        let leaves: Vec<u32> = tree
+            .children(v)
+            .iter()
+            .copied()
+            .filter(|&c| tree.children(c).is_empty())
+            .collect();
+        if leaves.len() >= 2 {
+            let mut keep = vec![true; tree.len()];
+            keep[leaves[0] as usize] = false;
+            keep[leaves[1] as usize] = false;
+            out.push(induced(tree, &keep));
+        }
+    }
     out
 }
 
