@@ -118,6 +118,12 @@ enum Command {
         #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
         max_states: usize,
     },
+    /// Speed measurements: `solve` (vs a g++ -O2 cin/DFS solution), `oracle` (states per
+    /// second), `campaign` (cases per second per core).
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// The harness checks itself: every deliberately broken solver must be caught.
     Selftest {
         /// Seed of the mutant campaigns.
@@ -129,6 +135,27 @@ enum Command {
         /// Print each shrunk case.
         #[arg(long, short)]
         verbose: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchWhat {
+    /// `grundy solve agc017d` vs a straightforward C++ solution on 10^5 and 10^6 vertices.
+    Solve {
+        /// Runs per program and input (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Scratch folder for the inputs and the compiled reference.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// The oracle's states per second and bytes per state (≥ 10^6 states).
+    Oracle,
+    /// Solver-vs-oracle cases per second on one core, per game.
+    Campaign {
+        /// Seconds per game.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
     },
 }
 
@@ -266,6 +293,13 @@ pub fn main() -> i32 {
             };
             cmd::exhaust::run(game, bounds, Budget { max_states }, &corpus)
         }
+        Command::Bench { what } => match what {
+            BenchWhat::Solve { runs, dir } => {
+                cmd::bench::solve(runs.max(1), &dir.unwrap_or_else(cmd::bench::default_dir))
+            }
+            BenchWhat::Oracle => cmd::bench::oracle(),
+            BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
+        },
         Command::Selftest {
             seed,
             seconds,

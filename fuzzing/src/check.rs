@@ -386,7 +386,7 @@ mod tests {
                         "{} case {i} ({}): {e}\n{}",
                         game.name(),
                         g.shape,
-                        Problem::Native(game).write_input(&[g.position.clone()])
+                        Problem::Native(game).write_input(std::slice::from_ref(&g.position))
                     ),
                 }
             }

@@ -20,8 +20,8 @@ pub fn read_tree(s: &mut Scanner, n: usize) -> Result<Tree> {
     let mut lines = Vec::with_capacity(edges.capacity());
     for i in 1..n {
         let line = s.line();
-        let a = s.vertex(&format!("edge {i} of {}: first endpoint", n - 1), n)?;
-        let b = s.vertex(&format!("edge {i} of {}: second endpoint", n - 1), n)?;
+        let a = s.vertex(n, || format!("edge {i} of {}: first endpoint", n - 1))?;
+        let b = s.vertex(n, || format!("edge {i} of {}: second endpoint", n - 1))?;
         edges.push((a, b));
         lines.push(line);
     }
@@ -51,7 +51,7 @@ pub fn read_chip(s: &mut Scanner, lim: &Limits) -> Result<ChipPos> {
     let tree = read_tree(s, n)?;
     let mut chips = Vec::with_capacity(capacity(s, k, 2));
     for i in 1..=k {
-        chips.push(s.vertex(&format!("vertex of chip {i} of {k}"), n)?);
+        chips.push(s.vertex(n, || format!("vertex of chip {i} of {k}"))?);
     }
     Ok(ChipPos { tree, chips })
 }
@@ -69,7 +69,7 @@ pub fn read_paint(s: &mut Scanner, lim: &Limits) -> Result<PaintPos> {
     let n = count(s, "N (vertices)", lim.vertices)? as usize;
     let mut white = Vec::with_capacity(capacity(s, n as u64, 2));
     for i in 1..=n {
-        white.push(s.int_in(&format!("colour of vertex {i} (0 white, 1 black)"), 0, 1)? == 0);
+        white.push(s.int_with(0, 1, || format!("colour of vertex {i} (0 white, 1 black)"))? == 0);
     }
     let tree = read_tree(s, n)?;
     Ok(PaintPos { tree, white })
@@ -85,11 +85,12 @@ pub fn read_hackenbush(s: &mut Scanner, lim: &Limits) -> Result<HackenbushPos> {
         let m = count(s, &format!("graph {gi}: edge count"), lim.edges)?;
         let mut edges = Vec::with_capacity(capacity(s, m, 4));
         for j in 1..=m {
-            let a = s.vertex(&format!("graph {gi}, edge {j}: first endpoint"), n as usize)?;
-            let b = s.vertex(
-                &format!("graph {gi}, edge {j}: second endpoint"),
-                n as usize,
-            )?;
+            let a = s.vertex(n as usize, || {
+                format!("graph {gi}, edge {j}: first endpoint")
+            })?;
+            let b = s.vertex(n as usize, || {
+                format!("graph {gi}, edge {j}: second endpoint")
+            })?;
             edges.push((a, b));
         }
         let g = Graph { n: n as u32, edges };
@@ -117,7 +118,7 @@ pub fn read_staircase(s: &mut Scanner, lim: &Limits) -> Result<StaircasePos> {
     for i in 2..=n {
         lines.push(s.line());
         let hi = if lim.parent_below { i - 1 } else { n };
-        let p = s.int_in(&format!("P_{i} (parent of vertex {i})"), 1, hi as u64)?;
+        let p = s.int_with(1, hi as u64, || format!("P_{i} (parent of vertex {i})"))?;
         if p as usize == i {
             return Err(InputError::new(
                 lines[i - 1],
@@ -126,11 +127,9 @@ pub fn read_staircase(s: &mut Scanner, lim: &Limits) -> Result<StaircasePos> {
             ));
         }
         parent.push(p as u32 - 1);
-        stones.push(count(
-            s,
-            &format!("R_{i} (stones on vertex {i})"),
-            lim.stones,
-        )?);
+        stones.push(s.int_with(lim.stones.0, lim.stones.1, || {
+            format!("R_{i} (stones on vertex {i})")
+        })?);
     }
     let tree = Tree::from_parents(&parent).map_err(|e| {
         InputError::new(
@@ -151,8 +150,12 @@ pub fn read_staircase(s: &mut Scanner, lim: &Limits) -> Result<StaircasePos> {
                 "an update needs a non-root vertex, but the tree has only the root",
             ));
         }
-        let a = s.int_in(&format!("A of update {j} (a non-root vertex)"), 2, n as u64)?;
-        let b = count(s, &format!("B of update {j} (stones)"), lim.stones)?;
+        let a = s.int_with(2, n as u64, || {
+            format!("A of update {j} (a non-root vertex)")
+        })?;
+        let b = s.int_with(lim.stones.0, lim.stones.1, || {
+            format!("B of update {j} (stones)")
+        })?;
         updates.push((a as u32 - 1, b));
     }
     Ok(StaircasePos {

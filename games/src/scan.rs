@@ -79,8 +79,14 @@ impl<'a> Scanner<'a> {
 
     /// Reads a non-negative integer in `lo..=hi`; `what` completes "expected …".
     pub fn int_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64> {
+        self.int_with(lo, hi, || what.to_string())
+    }
+
+    /// As [`Scanner::int_in`], with the description built only if there is an error
+    /// (no allocation per token on the hot path).
+    pub fn int_with(&mut self, lo: u64, hi: u64, what: impl Fn() -> String) -> Result<u64> {
         let Some((tok, line)) = self.token() else {
-            let what = describe(what, lo, hi);
+            let what = describe(&what(), lo, hi);
             let empty = if self.buf.iter().all(|b| b.is_ascii_whitespace()) {
                 " (the input is empty)"
             } else {
@@ -95,7 +101,7 @@ impl<'a> Scanner<'a> {
         let mut value: u64 = 0;
         let mut overflow = false;
         if tok.is_empty() || !tok.iter().all(u8::is_ascii_digit) || tok.len() > 40 {
-            let what = describe(what, lo, hi);
+            let what = describe(&what(), lo, hi);
             return Err(InputError::new(
                 line,
                 ErrorKind::NotANumber,
@@ -112,7 +118,7 @@ impl<'a> Scanner<'a> {
             }
         }
         if overflow || value < lo || value > hi {
-            let what = describe(what, lo, hi);
+            let what = describe(&what(), lo, hi);
             return Err(InputError::new(
                 line,
                 ErrorKind::OutOfRange,
@@ -123,8 +129,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// Reads a 1-based vertex id of a graph with `n` vertices and returns it 0-based.
-    pub fn vertex(&mut self, what: &str, n: usize) -> Result<u32> {
-        Ok((self.int_in(what, 1, n as u64)? - 1) as u32)
+    pub fn vertex(&mut self, n: usize, what: impl Fn() -> String) -> Result<u32> {
+        Ok((self.int_with(1, n as u64, what)? - 1) as u32)
     }
 
     /// Fails unless only white space remains.

@@ -10,11 +10,10 @@ pub trait Key: Copy + Eq {
 
 #[inline]
 fn mix(x: u64) -> u64 {
-    // The finaliser of SplitMix64: cheap and good enough for open addressing.
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    // Multiplicative hashing with the high half folded down: one multiply per lookup,
+    // and every output bit depends on every input bit of the product.
+    let z = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z ^ (z >> 29)
 }
 
 impl Key for u64 {
@@ -33,10 +32,16 @@ impl Key for u128 {
 
 const EMPTY: u32 = u32::MAX;
 
+/// One slot: a key and its value side by side (one cache line visit per probe).
+#[derive(Clone, Copy)]
+struct Slot<K> {
+    key: K,
+    value: u32,
+}
+
 /// Map from states to small values (Grundy values or misère outcomes).
 pub struct Memo<K: Key> {
-    keys: Vec<K>,
-    values: Vec<u32>,
+    slots: Vec<Slot<K>>,
     len: usize,
     mask: usize,
     limit: usize,
@@ -52,24 +57,30 @@ pub struct Full {
 impl<K: Key> Memo<K> {
     /// An empty memo that will hold at most `limit` states.
     pub fn new(limit: usize, zero: K) -> Memo<K> {
-        let cap = 1024usize;
+        let cap = 256usize;
         Memo {
-            keys: vec![zero; cap],
-            values: vec![EMPTY; cap],
+            slots: vec![
+                Slot {
+                    key: zero,
+                    value: EMPTY
+                };
+                cap
+            ],
             len: 0,
             mask: cap - 1,
             limit,
         }
     }
 
-    /// Bytes held per slot (a key and a value); the table keeps its load at most 1/2.
+    /// Bytes per slot (a key and a value, padded); the table keeps its load at most 1/2,
+    /// so a state costs between 2 and 4 slots.
     pub fn bytes_per_slot() -> usize {
-        std::mem::size_of::<K>() + std::mem::size_of::<u32>()
+        std::mem::size_of::<Slot<K>>()
     }
 
     /// Bytes currently allocated.
     pub fn allocated_bytes(&self) -> usize {
-        self.keys.len() * Self::bytes_per_slot()
+        self.slots.len() * Self::bytes_per_slot()
     }
 
     /// States stored.
@@ -82,17 +93,38 @@ impl<K: Key> Memo<K> {
         self.len == 0
     }
 
+    /// Asks the processor to fetch the slot of hash `h` early (lookups then overlap).
+    #[inline]
+    pub fn prefetch(&self, h: u64) {
+        let i = h as usize & self.mask;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `i` is within the table (masked), and a prefetch has no observable effect
+        // besides warming the cache.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// The value stored for `k`.
     #[inline]
     pub fn get(&self, k: K) -> Option<u32> {
-        let mut i = k.hash() as usize & self.mask;
+        self.get_hashed(k.hash(), k)
+    }
+
+    /// The value stored for `k`, whose hash `h` is already known.
+    #[inline]
+    pub fn get_hashed(&self, h: u64, k: K) -> Option<u32> {
+        let mut i = h as usize & self.mask;
         loop {
-            let v = self.values[i];
-            if v == EMPTY {
+            let s = &self.slots[i];
+            if s.value == EMPTY {
                 return None;
             }
-            if self.keys[i] == k {
-                return Some(v);
+            if s.key == k {
+                return Some(s.value);
             }
             i = (i + 1) & self.mask;
         }
@@ -103,33 +135,33 @@ impl<K: Key> Memo<K> {
         if self.len >= self.limit {
             return Err(Full { stored: self.len });
         }
-        if 2 * (self.len + 1) > self.keys.len() {
+        if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
-        let mut i = k.hash() as usize & self.mask;
-        while self.values[i] != EMPTY {
-            i = (i + 1) & self.mask;
-        }
-        self.keys[i] = k;
-        self.values[i] = v;
+        self.place(k, v);
         self.len += 1;
         Ok(())
     }
 
+    fn place(&mut self, k: K, v: u32) {
+        let mut i = k.hash() as usize & self.mask;
+        while self.slots[i].value != EMPTY {
+            i = (i + 1) & self.mask;
+        }
+        self.slots[i] = Slot { key: k, value: v };
+    }
+
     fn grow(&mut self) {
-        let cap = self.keys.len() * 2;
-        let zero = self.keys[0];
-        let keys = std::mem::replace(&mut self.keys, vec![zero; cap]);
-        let values = std::mem::replace(&mut self.values, vec![EMPTY; cap]);
+        let cap = self.slots.len() * 2;
+        let empty = Slot {
+            key: self.slots[0].key,
+            value: EMPTY,
+        };
+        let old = std::mem::replace(&mut self.slots, vec![empty; cap]);
         self.mask = cap - 1;
-        for (k, v) in keys.into_iter().zip(values) {
-            if v != EMPTY {
-                let mut i = k.hash() as usize & self.mask;
-                while self.values[i] != EMPTY {
-                    i = (i + 1) & self.mask;
-                }
-                self.keys[i] = k;
-                self.values[i] = v;
+        for s in old {
+            if s.value != EMPTY {
+                self.place(s.key, s.value);
             }
         }
     }

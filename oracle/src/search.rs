@@ -63,6 +63,7 @@ pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
 struct Frame<S> {
     state: S,
+    terminal: bool,
     start: usize,
     end: usize,
     next: usize,
@@ -79,6 +80,8 @@ pub struct Search<R: Rules> {
     succ: Vec<R::State>,
     frames: Vec<Frame<R::State>>,
     big: Vec<u32>,
+    hashes: Vec<u64>,
+    generated: u64,
 }
 
 impl<R: Rules> Search<R> {
@@ -92,6 +95,8 @@ impl<R: Rules> Search<R> {
             succ: Vec::new(),
             frames: Vec::new(),
             big: Vec::new(),
+            hashes: Vec::new(),
+            generated: 0,
         }
     }
 
@@ -105,6 +110,11 @@ impl<R: Rules> Search<R> {
         self.memo.len()
     }
 
+    /// Successor states generated so far (each one a memo lookup).
+    pub fn generated(&self) -> u64 {
+        self.generated
+    }
+
     /// Bytes allocated by the memo.
     pub fn memo_bytes(&self) -> usize {
         self.memo.allocated_bytes()
@@ -115,17 +125,43 @@ impl<R: Rules> Search<R> {
         self.rules.successors(s, out)
     }
 
+    /// Pushes a frame for `state`: its successors are generated, their memo slots
+    /// prefetched, and those already known recorded at once, so that only the unknown
+    /// ones stay on the successor stack (independent lookups overlap in the processor).
     fn open(&mut self, state: R::State) {
         let start = self.succ.len();
         self.rules.successors(state, &mut self.succ);
+        let end = self.succ.len();
+        self.generated += (end - start) as u64;
+        self.hashes.clear();
+        for &s in &self.succ[start..end] {
+            let h = s.hash();
+            self.memo.prefetch(h);
+            self.hashes.push(h);
+        }
         self.frames.push(Frame {
             state,
             start,
-            end: self.succ.len(),
+            end,
             next: start,
             seen: 0,
             big_start: self.big.len(),
+            terminal: false,
         });
+        let mut keep = start;
+        for i in start..end {
+            let s = self.succ[i];
+            match self.memo.get_hashed(self.hashes[i - start], s) {
+                Some(v) => self.record(v),
+                None => {
+                    self.succ[keep] = s;
+                    keep += 1;
+                }
+            }
+        }
+        let top = self.frames.last_mut().expect("just pushed");
+        top.end = keep;
+        top.terminal = start == end;
     }
 
     fn record(&mut self, v: u32) {
@@ -140,7 +176,7 @@ impl<R: Rules> Search<R> {
     fn finish(&mut self, f: &Frame<R::State>) -> u32 {
         match self.play {
             Play::Misere => {
-                if f.end == f.start || f.seen & 1 == 1 {
+                if f.terminal || f.seen & 1 == 1 {
                     1
                 } else {
                     0

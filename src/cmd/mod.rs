@@ -1,5 +1,6 @@
 //! One module per command; each returns the process exit code.
 
+pub mod bench;
 pub mod exhaust;
 pub mod fuzz;
 pub mod selftest;

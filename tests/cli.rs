@@ -1,0 +1,260 @@
+//! End-to-end tests of the `grundy` command line: statement samples, malformed inputs
+//! (exit 2 and a one-line message naming the line), and million-vertex inputs.
+
+use grundy_fuzzing::gen::{self, TreeShape};
+use grundy_fuzzing::Rng;
+use grundy_games::{CutPos, PaintPos, Position, Problem};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn solve(problem: &str, input: &str) -> String {
+    let out = grundy(&["solve", problem], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{problem}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn statement_samples() {
+    let cases = [
+        ("agc017d", "5\n1 2\n2 3\n2 4\n4 5\n", "Alice\n"),
+        ("agc017d", "5\n1 2\n2 3\n1 4\n4 5\n", "Bob\n"),
+        ("agc017d", "6\n1 2\n2 4\n5 1\n6 3\n3 2\n", "Alice\n"),
+        ("agc017d", "7\n1 2\n3 7\n4 6\n2 3\n2 4\n1 5\n", "Bob\n"),
+        (
+            "cot3",
+            "8\n1 1 0 1 0 0 1 0\n1 2\n1 3\n2 6\n3 4\n3 5\n5 7\n7 8\n",
+            "5\n",
+        ),
+        (
+            "cot3",
+            "20\n1 1 1 0 1 1 1 0 1 0 0 0 1 0 1 0 0 0 0 0\n1 2\n2 3\n2 4\n1 5\n1 6\n5 7\n5 8\n2 9\n8 10\n1 11\n1 12\n9 13\n6 14\n14 15\n7 16\n11 17\n2 18\n7 19\n12 20\n",
+            "8\n11\n12\n",
+        ),
+        ("poj3710", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n", "Sally\n"),
+        ("p2972", "3 2 10\n1 5\n1 3\n2 3\n3 1\n", "No\nYes\n"),
+    ];
+    for (problem, input, expected) in cases {
+        assert_eq!(solve(problem, input), expected, "{problem} {input:?}");
+        // Every sample is also a valid input of its statement.
+        let v = grundy(&["validate", problem], input.as_bytes());
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
+}
+
+#[test]
+fn native_formats_answer_every_query() {
+    assert_eq!(
+        solve("cut", "5\n1 2\n1 3\n1 4\n1 5\n"),
+        "0\n-1\n0 2 2 2 2\n"
+    );
+    assert_eq!(solve("cut", "4\n1 2\n2 3\n3 4\n"), "3\n2\n3 3 3 3\n");
+    assert_eq!(
+        solve("chip", "4 1\n1 2\n1 3\n1 4\n1\n"),
+        "1\n1 2\n1 3\n1 4\n"
+    );
+    assert_eq!(solve("hackenbush", "1\n3 3\n1 2\n2 3\n3 1\n"), "1\n1 2\n");
+    assert_eq!(solve("hackenbush", "1\n2 2\n1 2\n2 1\n"), "0\n-1\n");
+    assert_eq!(solve("hackenbush", "1\n1 1\n1 1\n"), "1\n1 1\n");
+    assert_eq!(
+        solve("staircase", "3 2 10\n1 5\n1 3\n2 3\n3 1\n"),
+        "6\n0\n2\n"
+    );
+    // Painting the root leaves the child (value 1); painting 2 paints both.
+    assert_eq!(solve("paint", "2\n0 0\n1 2\n"), "2\n2\n");
+}
+
+#[test]
+fn the_oracle_engine_prints_what_the_solver_prints() {
+    for (problem, input) in [
+        ("agc017d", "7\n1 2\n3 7\n4 6\n2 3\n2 4\n1 5\n"),
+        ("cut", "6\n1 2\n2 4\n5 1\n6 3\n3 2\n"),
+        ("hackenbush", "2\n2 1\n1 2\n4 4\n1 2\n2 3\n2 4\n3 4\n"),
+        ("p2972", "3 2 10\n1 5\n1 3\n2 3\n3 1\n"),
+    ] {
+        let oracle = grundy(&["solve", problem, "--engine", "oracle"], input.as_bytes());
+        assert!(oracle.status.success());
+        assert_eq!(
+            String::from_utf8(oracle.stdout).unwrap(),
+            solve(problem, input)
+        );
+    }
+}
+
+#[test]
+fn the_oracle_refuses_past_its_budget_quickly() {
+    // A star of 40 rays has 2^40 positions.
+    let mut input = String::from("41\n");
+    for v in 2..=41 {
+        input += &format!("1 {v}\n");
+    }
+    let start = std::time::Instant::now();
+    let out = grundy(&["solve", "cut", "--engine", "oracle"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "position too large for exhaustive search: 2000000 states explored, limit 2000000"
+        ),
+        "{err}"
+    );
+    assert!(start.elapsed().as_secs_f64() < 10.0);
+}
+
+#[test]
+fn misere_outcomes() {
+    // One heap of one: the player to move must take it and then loses (misère).
+    let out = grundy(&["solve", "cut", "--misere"], b"2\n1 2\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "Second\n");
+    let out = grundy(&["solve", "cut", "--misere"], b"3\n1 2\n2 3\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "First\n");
+}
+
+#[test]
+fn malformed_inputs_exit_2_naming_the_line() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("agc017d", "", "line 1: expected N"),
+        (
+            "agc017d",
+            "3\n1 2\nx 3\n",
+            "line 3: expected edge 2 of 2: first endpoint",
+        ),
+        ("agc017d", "3\n1 2\n-1 3\n", "line 3:"),
+        (
+            "agc017d",
+            "3\n1 2\n2 4\n",
+            "line 3: expected edge 2 of 2: second endpoint (an integer in 1..=3), found '4'",
+        ),
+        ("agc017d", "5\n1 2\n2 3\n", "found end of input"),
+        (
+            "agc017d",
+            "4\n1 2\n2 3\n3 1\n",
+            "line 4: edge 3 1: this edge closes a cycle",
+        ),
+        (
+            "agc017d",
+            "4\n1 2\n3 4\n4 3\n",
+            "line 4: edge 4 3: this edge closes a cycle",
+        ),
+        (
+            "agc017d",
+            "1000000000000000000\n",
+            "line 1: expected N (vertices) (an integer in 1..=20000000)",
+        ),
+        (
+            "agc017d",
+            "2\n1 2\n7\n",
+            "line 3: expected end of input, found '7'",
+        ),
+        (
+            "cot3",
+            "2\n0 5\n1 2\n",
+            "line 2: expected colour of vertex 2 (0 white, 1 black)",
+        ),
+        (
+            "p2972",
+            "3 1 2\n3 5\n2 1\n2 1\n",
+            "line 3: parent of vertex 3 closes a cycle",
+        ),
+        (
+            "poj3710",
+            "1\n2 1\n1 3\n",
+            "line 3: expected graph 1, edge 1: second endpoint",
+        ),
+        (
+            "chip",
+            "2 1\n1 2\n3\n",
+            "line 3: expected vertex of chip 1 of 1",
+        ),
+    ];
+    for &(problem, input, message) in cases {
+        let out = grundy(&["solve", problem], input.as_bytes());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{problem} {input:?}: {err}");
+        assert!(err.contains(message), "{problem} {input:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_validator_enforces_the_statement() {
+    let cases = [
+        (
+            "agc017d",
+            "1\n",
+            "line 1: expected N (vertices) (an integer in 2..=100000)",
+        ),
+        (
+            "p2972",
+            "3 1 5\n3 1\n1 1\n2 2\n",
+            "line 2: expected P_2 (parent of vertex 2) (an integer in 1..=1)",
+        ),
+        ("p2972", "2 1 5\n1 0\n2 2\n", "line 2: expected R_2"),
+        (
+            "poj3710",
+            "1\n4 4\n1 2\n1 2\n1 3\n2 4\n",
+            "line 2: graph 1: vertices",
+        ),
+        ("poj3710", "1\n3 3\n1 2\n2 3\n3 3\n", "loop"),
+    ];
+    for (problem, input, message) in cases {
+        let out = grundy(&["validate", problem], input.as_bytes());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{problem} {input:?}: {err}");
+        assert!(err.contains(message), "{problem} {input:?}: {err}");
+    }
+}
+
+fn million(shape: TreeShape, seed: u64) -> grundy_games::Tree {
+    gen::tree(&mut Rng::new(seed), 1_000_000, shape)
+}
+
+#[test]
+fn million_vertex_inputs_without_stack_overflow() {
+    for (i, shape) in [TreeShape::Chain, TreeShape::Star, TreeShape::Prufer]
+        .into_iter()
+        .enumerate()
+    {
+        let tree = million(shape, i as u64);
+        let cut = Problem::Agc017d.write_input(&[Position::Cut(CutPos { tree: tree.clone() })]);
+        let out = grundy(&["solve", "agc017d"], cut.as_bytes());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let out = grundy(&["solve", "cut"], cut.as_bytes());
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
+        let white = (0..tree.len()).map(|v| v % 3 != 0).collect();
+        let paint = Problem::Cot3.write_input(&[Position::Paint(PaintPos { tree, white })]);
+        let out = grundy(&["solve", "cot3"], paint.as_bytes());
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
