@@ -4,9 +4,11 @@
 use crate::campaign::{Limit, Plan};
 use crate::cmd::{self, EXIT_OK, EXIT_USAGE};
 use crate::engine::Engine;
+use crate::runner::Limits;
 use clap::{Parser, Subcommand};
+use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::exhaust::Bounds;
-use grundy_fuzzing::gen::Sizes;
+use grundy_fuzzing::gen::{Sizes, TreeShape};
 use grundy_games::{Game, Problem};
 use grundy_oracle::Budget;
 use std::path::PathBuf;
@@ -118,6 +120,74 @@ enum Command {
         #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
         max_states: usize,
     },
+    /// Validate a contest solution: random and adversarial inputs, judged by the oracle
+    /// (small) or the solver; the first failure is shrunk with the program in the loop.
+    Check {
+        /// The problem.
+        #[arg(value_parser = parse_problem)]
+        problem: Problem,
+        /// Seed of the random inputs (decimal or 0x hex).
+        #[arg(long, value_parser = parse_u64, default_value = "1")]
+        seed: u64,
+        /// Random inputs: 80% small (oracle), 15% medium, 5% large (solver).
+        #[arg(long, default_value_t = 200)]
+        cases: u64,
+        /// Stop starting new tests after this many seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Tests run at once (1 keeps timings undisturbed).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Run only test number N of the plan (as printed by a failure).
+        #[arg(long)]
+        case: Option<u64>,
+        /// Skip the adversarial maximum-constraint inputs.
+        #[arg(long)]
+        no_adversarial: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
+        #[arg(long, default_value = "failures")]
+        save: PathBuf,
+        /// Seconds allowed for shrinking a failure.
+        #[arg(long, default_value_t = 60.0)]
+        shrink_time: f64,
+        /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
+        #[arg(last = true, required = true)]
+        cmd: Vec<String>,
+    },
+    /// Print one valid input of a problem (same arguments, same output, always).
+    Gen {
+        /// The problem.
+        #[arg(value_parser = parse_problem)]
+        problem: Problem,
+        /// Seed (decimal or 0x hex).
+        #[arg(long, value_parser = parse_u64, default_value = "1")]
+        seed: u64,
+        /// Vertices (per tree, or per graph for poj3710).
+        #[arg(long)]
+        size: Option<usize>,
+        /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer.
+        #[arg(long, value_parser = parse_shape)]
+        shape: Option<TreeShape>,
+        /// Size tier when --size is absent: small, medium or large.
+        #[arg(long, default_value = "small", value_parser = parse_tier)]
+        tier: Tier,
+    },
+    /// Replay a corpus through the solver and oracle, or through a program (--against).
+    Replay {
+        /// The corpus folder.
+        #[arg(default_value = "corpus")]
+        dir: PathBuf,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Write a report: `--report json FILE` or `--report junit FILE` (repeatable).
+        #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+        report: Vec<String>,
+        /// Judge this program against the NAME.out files instead.
+        #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+        against: Option<Vec<String>>,
+    },
     /// Speed measurements: `solve` (vs a g++ -O2 cin/DFS solution), `oracle` (states per
     /// second), `campaign` (cases per second per core).
     Bench {
@@ -136,6 +206,65 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+}
+
+/// Limits of every run of an external program.
+#[derive(clap::Args, Debug)]
+struct LimitArgs {
+    /// Time limit per run in seconds, wall clock and CPU.
+    #[arg(long, default_value_t = 2.0)]
+    tl: f64,
+    /// Memory limit per run in MiB (address space; default: none).
+    #[arg(long)]
+    ml: Option<u64>,
+    /// Stack limit in MiB, or `unlimited` (default 8, the usual `ulimit -s`).
+    #[arg(long, default_value = "8")]
+    stack: String,
+    /// Most MiB of output kept before the program is killed.
+    #[arg(long, default_value_t = 64)]
+    output_limit: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Result<Limits, String> {
+        if !(self.tl.is_finite() && self.tl > 0.0) {
+            return Err(format!(
+                "--tl {}: expected a positive number of seconds",
+                self.tl
+            ));
+        }
+        let stack = match self.stack.as_str() {
+            "unlimited" => None,
+            s => Some(
+                s.parse::<u64>()
+                    .map_err(|_| format!("--stack {s}: expected MiB or `unlimited`"))?
+                    << 20,
+            ),
+        };
+        Ok(Limits {
+            time: Duration::from_secs_f64(self.tl),
+            memory: self.ml.map(|m| m << 20),
+            stack,
+            output: (self.output_limit.max(1) << 20) as usize,
+        })
+    }
+}
+
+fn parse_shape(s: &str) -> Result<TreeShape, String> {
+    TreeShape::from_name(s).ok_or_else(|| {
+        format!("unknown shape '{s}' (expected chain, star, caterpillar, broom, binary, random, deep or prufer)")
+    })
+}
+
+fn parse_tier(s: &str) -> Result<Tier, String> {
+    match s {
+        "small" => Ok(Tier::Small),
+        "medium" => Ok(Tier::Medium),
+        "large" => Ok(Tier::Large),
+        _ => Err(format!(
+            "unknown tier '{s}' (expected small, medium or large)"
+        )),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -292,6 +421,76 @@ pub fn main() -> i32 {
                 cap: cap.max(1),
             };
             cmd::exhaust::run(game, bounds, Budget { max_states }, &corpus)
+        }
+        Command::Check {
+            problem,
+            seed,
+            cases,
+            time,
+            jobs,
+            case,
+            no_adversarial,
+            limits,
+            save,
+            shrink_time,
+            cmd,
+        } => {
+            let limits = match limits.limits() {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return EXIT_USAGE;
+                }
+            };
+            cmd::check::run(cmd::check::Options {
+                problem,
+                cmd,
+                seed,
+                cases,
+                time: time.map(|t| Duration::from_secs_f64(t.max(0.0))),
+                jobs: jobs.max(1),
+                only: case,
+                no_adversarial,
+                limits,
+                save,
+                shrink_time: Duration::from_secs_f64(shrink_time.max(0.0)),
+            })
+        }
+        Command::Gen {
+            problem,
+            seed,
+            size,
+            shape,
+            tier,
+        } => {
+            let cases = contest::input(
+                problem,
+                &mut grundy_fuzzing::Rng::new(seed),
+                tier,
+                size,
+                shape,
+            );
+            print!("{}", problem.write_input(&cases));
+            EXIT_OK
+        }
+        Command::Replay {
+            dir,
+            limits,
+            report,
+            against,
+        } => {
+            let limits = match limits.limits() {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return EXIT_USAGE;
+                }
+            };
+            let reports: Vec<(String, PathBuf)> = report
+                .chunks(2)
+                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
+                .collect();
+            cmd::replay::run(&dir, against, limits, &reports)
         }
         Command::Bench { what } => match what {
             BenchWhat::Solve { runs, dir } => {

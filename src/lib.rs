@@ -10,3 +10,6 @@ pub mod cmd;
 pub mod corpus;
 pub mod engine;
 pub mod input;
+pub mod judge;
+pub mod program;
+pub mod runner;

@@ -5,6 +5,7 @@
 //! fuzz targets are a few lines of glue over this library.
 
 pub mod check;
+pub mod contest;
 pub mod exhaust;
 pub mod gen;
 pub mod mutants;

@@ -20,6 +20,10 @@ pub struct Shrunk<T> {
     pub tries: usize,
 }
 
+/// Past this many vertices, edges or updates only the halving steps are offered (the
+/// one-at-a-time steps would cost quadratic time on a 10^5-vertex input).
+const LARGE: usize = 2000;
+
 /// Non-root vertices, largest subtree first (big cuts are tried before small ones).
 fn by_subtree_size(tree: &Tree) -> Vec<u32> {
     let mut size = vec![1usize; tree.len()];
@@ -37,6 +41,22 @@ fn by_subtree_size(tree: &Tree) -> Vec<u32> {
 fn tree_reductions(tree: &Tree) -> Vec<(Tree, Vec<u32>)> {
     let order = by_subtree_size(tree);
     let mut out = Vec::new();
+    // Large trees first lose half, a quarter, an eighth of their vertices at once (a
+    // breadth-first prefix is a subtree holding the root), so shrinking a 10^5-vertex
+    // input takes logarithmically many steps, not linearly many.
+    if tree.len() > 16 {
+        for keep_num in [1usize, 3, 7, 15] {
+            let size = tree.len() * keep_num / (keep_num + 1);
+            let mut keep = vec![false; tree.len()];
+            for &v in &tree.order()[..size] {
+                keep[v as usize] = true;
+            }
+            out.push(induced(tree, &keep));
+        }
+    }
+    if tree.len() > LARGE {
+        return out;
+    }
     for &c in &order {
         let keep: Vec<bool> = subtree_mask(tree, c).iter().map(|&x| !x).collect();
         out.push(induced(tree, &keep));
@@ -76,7 +96,16 @@ pub fn candidates(pos: &Position) -> Vec<Position> {
     let mut out = Vec::new();
     match pos {
         Position::Chip(p) => {
-            for i in 0..p.chips.len() {
+            if p.chips.len() > 16 {
+                let half = p.chips.len() / 2;
+                for part in [&p.chips[..half], &p.chips[half..]] {
+                    out.push(Position::Chip(ChipPos {
+                        tree: p.tree.clone(),
+                        chips: part.to_vec(),
+                    }));
+                }
+            }
+            for i in 0..p.chips.len().min(LARGE) {
                 let mut chips = p.chips.clone();
                 chips.remove(i);
                 out.push(Position::Chip(ChipPos {
@@ -109,7 +138,7 @@ pub fn candidates(pos: &Position) -> Vec<Position> {
                 }
                 out.push(Position::Paint(PaintPos { tree, white }));
             }
-            for v in 0..p.white.len() {
+            for v in 0..p.white.len().min(LARGE) {
                 if p.white[v] {
                     let mut white = p.white.clone();
                     white[v] = false;
@@ -132,10 +161,19 @@ fn staircase_candidates(p: &StaircasePos, out: &mut Vec<Position>) {
         f(&mut q);
         Position::Staircase(q)
     };
-    for i in (0..p.updates.len()).rev() {
+    if p.updates.len() > 16 {
+        let half = p.updates.len() / 2;
+        out.push(with(&|q| q.updates.truncate(half)));
         out.push(with(&|q| {
-            q.updates.remove(i);
+            q.updates.drain(..half);
         }));
+    }
+    if p.updates.len() <= LARGE {
+        for i in (0..p.updates.len()).rev() {
+            out.push(with(&|q| {
+                q.updates.remove(i);
+            }));
+        }
     }
     if p.tree.len() > 2 {
         for (tree, map) in tree_reductions(&p.tree) {
@@ -167,6 +205,9 @@ fn staircase_candidates(p: &StaircasePos, out: &mut Vec<Position>) {
             out.push(with(&|q| q.cap = y));
         }
     }
+    if p.stones.len() > LARGE || p.updates.len() > LARGE {
+        return;
+    }
     for v in 1..p.stones.len() {
         for y in lower(p.stones[v]) {
             out.push(with(&|q| q.stones[v] = y));
@@ -181,6 +222,27 @@ fn staircase_candidates(p: &StaircasePos, out: &mut Vec<Position>) {
 
 fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
     let with = |graphs: Vec<Graph>| Position::Hackenbush(HackenbushPos { graphs });
+    if p.graphs.len() > 4 {
+        let half = p.graphs.len() / 2;
+        out.push(with(p.graphs[..half].to_vec()));
+        out.push(with(p.graphs[half..].to_vec()));
+    }
+    let total: usize = p.graphs.iter().map(|g| g.edges.len()).sum();
+    if total > LARGE {
+        // Halve the biggest graph's edge list instead of one edge at a time.
+        if let Some((i, g)) = p
+            .graphs
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, g)| g.edges.len())
+        {
+            let mut graphs = p.graphs.clone();
+            graphs[i].edges.truncate(g.edges.len() / 2);
+            graphs[i] = graphs[i].trimmed();
+            out.push(with(graphs));
+        }
+        return;
+    }
     if p.graphs.len() > 1 {
         for i in 0..p.graphs.len() {
             let mut graphs = p.graphs.clone();

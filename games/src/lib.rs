@@ -8,6 +8,7 @@ pub mod checker;
 pub mod christmas;
 pub mod edit;
 pub mod error;
+pub mod format;
 pub mod graph;
 pub mod limits;
 pub mod native;

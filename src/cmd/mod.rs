@@ -1,8 +1,10 @@
 //! One module per command; each returns the process exit code.
 
 pub mod bench;
+pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod replay;
 pub mod selftest;
 pub mod solve;
 

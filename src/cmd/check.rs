@@ -1,0 +1,410 @@
+//! `grundy check PROBLEM -- CMD ARGS…`: validates a contestant's program. Small random
+//! inputs are judged by the oracle, medium and large ones and the adversarial
+//! maximum-constraint inputs by the solver; the first failing input is shrunk with the
+//! program in the loop (the same verdict must persist), saved as NAME.in / NAME.out /
+//! NAME.actual, and printed with a command that reproduces it.
+
+use super::{indent, summary, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use crate::judge::{self, Verdict};
+use crate::runner::{Limits, Run};
+use crate::{campaign, corpus, program};
+use grundy_fuzzing::contest::{self, Tier};
+use grundy_fuzzing::{shrink, Rng};
+use grundy_games::{checker, Position, Problem};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Options of `grundy check`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The problem.
+    pub problem: Problem,
+    /// The program (a command line or a source file).
+    pub cmd: Vec<String>,
+    /// Seed of the random inputs.
+    pub seed: u64,
+    /// Random inputs (80% small, 15% medium, 5% large).
+    pub cases: u64,
+    /// Stop starting new tests after this long.
+    pub time: Option<Duration>,
+    /// Tests run at once.
+    pub jobs: usize,
+    /// Run only this test index.
+    pub only: Option<u64>,
+    /// Skip the adversarial inputs.
+    pub no_adversarial: bool,
+    /// Limits of each run.
+    pub limits: Limits,
+    /// Where failing inputs are saved.
+    pub save: PathBuf,
+    /// Time allowed for shrinking.
+    pub shrink_time: Duration,
+}
+
+/// One test of the plan.
+struct Test {
+    index: u64,
+    label: String,
+    cases: Vec<Position>,
+}
+
+fn tier(o: &Options, i: u64) -> Tier {
+    if i < o.cases * 80 / 100 {
+        Tier::Small
+    } else if i < o.cases * 95 / 100 {
+        Tier::Medium
+    } else {
+        Tier::Large
+    }
+}
+
+fn make_test(o: &Options, i: u64) -> Test {
+    if i < o.cases {
+        let t = tier(o, i);
+        let cases = contest::input(o.problem, &mut Rng::for_case(o.seed, i), t, None, None);
+        Test {
+            index: i,
+            label: format!("random {t:?} input"),
+            cases,
+        }
+    } else {
+        let adv = contest::adversarial(o.problem);
+        let a = adv
+            .into_iter()
+            .nth((i - o.cases) as usize)
+            .expect("index within the plan");
+        Test {
+            index: i,
+            label: format!("adversarial: {}", a.name),
+            cases: a.cases,
+        }
+    }
+}
+
+struct Failure {
+    test: Test,
+    verdict: Verdict,
+    run: Run,
+    expected: Vec<u8>,
+}
+
+fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>, String> {
+    let input = o.problem.write_input(&test.cases);
+    let (expected, _) = judge::expected(o.problem, &test.cases)?;
+    let (verdict, run) = judge::judge(
+        o.problem,
+        &test.cases,
+        input.as_bytes(),
+        &expected,
+        argv,
+        &o.limits,
+    );
+    Ok((verdict != Verdict::Ok).then_some(Failure {
+        test,
+        verdict,
+        run,
+        expected,
+    }))
+}
+
+fn side_by_side(left: &[u8], right: &[u8]) -> String {
+    let l: Vec<&str> = std::str::from_utf8(left)
+        .unwrap_or("<binary>")
+        .lines()
+        .collect();
+    let r: Vec<String> = String::from_utf8_lossy(right)
+        .lines()
+        .map(String::from)
+        .collect();
+    let width = l
+        .iter()
+        .take(20)
+        .map(|s| s.chars().count().min(36))
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let mut out = format!("    {:<width$} | actual\n", "expected");
+    for i in 0..l.len().max(r.len()).min(20) {
+        let a: String = l.get(i).copied().unwrap_or("").chars().take(36).collect();
+        let b: String = r
+            .get(i)
+            .map(|s| s.as_str())
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
+        let mark = if l.get(i).copied() != r.get(i).map(|s| s.as_str()) {
+            "≠"
+        } else {
+            "|"
+        };
+        out += &format!("    {a:<width$} {mark} {b}\n");
+    }
+    if l.len().max(r.len()) > 20 {
+        out += &format!("    … ({} expected lines, {} actual)\n", l.len(), r.len());
+    }
+    out
+}
+
+fn preview(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    let mut s = all
+        .iter()
+        .take(lines)
+        .map(|l| format!("    {l}\n"))
+        .collect::<String>();
+    if all.len() > lines {
+        s += &format!("    … ({} lines in all)\n", all.len());
+    }
+    s
+}
+
+/// Which test case of a `poj3710` file a wrong answer is in (1-based).
+fn failing_test_case(problem: Problem, expected: &[u8], actual: &[u8]) -> Option<usize> {
+    if problem != Problem::Poj3710 {
+        return None;
+    }
+    checker::compare(expected, actual).err().map(|d| d.token)
+}
+
+/// Runs `grundy check`.
+pub fn run(o: Options) -> i32 {
+    campaign::install_interrupt_handler();
+    let argv = match program::prepare(&o.cmd) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let adversarial = if o.no_adversarial {
+        0
+    } else {
+        contest::adversarial(o.problem).len() as u64
+    };
+    let total = o.cases + adversarial;
+    let indices: Vec<u64> = match o.only {
+        Some(i) if i < total => vec![i],
+        Some(i) => {
+            eprintln!("error: --case {i} is past the plan's {total} tests");
+            return EXIT_USAGE;
+        }
+        None => (0..total).collect(),
+    };
+    eprintln!(
+        "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {:.2} s, stack {}, memory {}, {} job(s)",
+        o.problem.name(),
+        o.cases,
+        o.seed,
+        o.limits.time.as_secs_f64(),
+        o.limits.stack.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
+        o.limits.memory.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
+        o.jobs
+    );
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let passed = AtomicU64::new(0);
+    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let internal: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..o.jobs.max(1) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) || campaign::STOP.load(Ordering::Relaxed) {
+                    return;
+                }
+                if o.time.is_some_and(|t| start.elapsed() >= t) {
+                    return;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(&i) = indices.get(k) else { return };
+                let test = make_test(&o, i);
+                match run_test(&o, &argv, test) {
+                    Err(e) => {
+                        *internal.lock().expect("lock") = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    Ok(None) => {
+                        passed.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Ok(Some(f)) => {
+                        stop.store(true, Ordering::Relaxed);
+                        let mut slot = failure.lock().expect("lock");
+                        if slot.as_ref().is_none_or(|g| f.test.index < g.test.index) {
+                            *slot = Some(f);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = internal.into_inner().expect("lock") {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
+    let passed = passed.load(Ordering::Relaxed);
+    let Some(f) = failure.into_inner().expect("lock") else {
+        println!(
+            "all {passed} tests passed in {:.1} s{}",
+            start.elapsed().as_secs_f64(),
+            if campaign::STOP.load(Ordering::Relaxed) {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        );
+        println!("{}", summary(passed, 0));
+        return EXIT_OK;
+    };
+    report_failure(&o, &argv, f);
+    println!("{}", summary(passed, 1));
+    EXIT_FAIL
+}
+
+fn report_failure(o: &Options, argv: &[String], f: Failure) {
+    let original_case = failing_test_case(o.problem, &f.expected, &f.run.stdout);
+    eprintln!(
+        "\n{} on test {} ({}), {} vertices{}",
+        f.verdict.code(),
+        f.test.index,
+        f.test.label,
+        f.test.cases.iter().map(|c| c.vertices()).sum::<usize>(),
+        original_case
+            .map(|k| format!(", test case {k} of {} in the file", f.test.cases.len()))
+            .unwrap_or_default()
+    );
+    // Shrink with the program in the loop: the same verdict must persist.
+    let code = f.verdict.code();
+    let deadline = Instant::now() + o.shrink_time;
+    let problem = o.problem;
+    let shrunk = shrink::shrink_cases(f.test.cases.clone(), |cand| {
+        if Instant::now() >= deadline || campaign::STOP.load(Ordering::Relaxed) {
+            return false;
+        }
+        let input = problem.write_input(cand);
+        if problem.parse(input.as_bytes(), true).is_err() {
+            return false; // the statement's constraints hold for every shrunk input
+        }
+        let Ok((expected, _)) = judge::expected(problem, cand) else {
+            return false;
+        };
+        let (v, _) = judge::judge(problem, cand, input.as_bytes(), &expected, argv, &o.limits);
+        v.code() == code
+    });
+    let mut cases = shrunk.case;
+    // A greedy shrink stops at a 1-minimal case; with one-bit answers (Alice/Bob) other
+    // starting points often end smaller. Try more small random inputs from the same
+    // stream while time remains, and shrink any that fails the same way.
+    let size = |cs: &[Position]| cs.iter().map(|c| c.size()).sum::<usize>();
+    let mut extra = 0u64;
+    while extra < 300
+        && size(&cases) > 3
+        && Instant::now() < deadline
+        && !campaign::STOP.load(Ordering::Relaxed)
+    {
+        let i = o.cases + 1000 + extra;
+        extra += 1;
+        let cand = contest::input(
+            problem,
+            &mut Rng::for_case(o.seed, i),
+            Tier::Small,
+            None,
+            None,
+        );
+        if size(&cand) >= size(&cases) {
+            continue;
+        }
+        let input = problem.write_input(&cand);
+        let Ok((expected, _)) = judge::expected(problem, &cand) else {
+            continue;
+        };
+        let (v, _) = judge::judge(problem, &cand, input.as_bytes(), &expected, argv, &o.limits);
+        if v.code() != code {
+            continue;
+        }
+        let again = shrink::shrink_cases(cand, |c| {
+            let input = problem.write_input(c);
+            problem.parse(input.as_bytes(), true).is_ok()
+                && judge::expected(problem, c).is_ok_and(|(e, _)| {
+                    judge::judge(problem, c, input.as_bytes(), &e, argv, &o.limits)
+                        .0
+                        .code()
+                        == code
+                })
+        });
+        if size(&again.case) < size(&cases) {
+            cases = again.case;
+        }
+    }
+    let input = problem.write_input(&cases);
+    let (expected, judged_by) =
+        judge::expected(problem, &cases).unwrap_or((f.expected.clone(), "solver"));
+    let (verdict, run) = judge::judge(
+        problem,
+        &cases,
+        input.as_bytes(),
+        &expected,
+        argv,
+        &o.limits,
+    );
+    let (verdict, run, input, expected, cases) = if verdict.code() == code {
+        (verdict, run, input, expected, cases)
+    } else {
+        // Flaky (e.g. a time limit near the edge): report the original input.
+        let input = problem.write_input(&f.test.cases);
+        (f.verdict, f.run, input, f.expected, f.test.cases)
+    };
+    let name = format!("check-{:x}-{}", o.seed, f.test.index);
+    let saved = corpus::save_case(&o.save, problem, &name, &input, &expected, "").and_then(|p| {
+        corpus::write_atomic(&p.with_extension("actual"), &run.stdout)?;
+        Ok(p)
+    });
+    let mut s = format!(
+        "shrunk in {} steps ({} runs) to {} vertices{}:\n{}",
+        shrunk.steps,
+        shrunk.tries,
+        cases.iter().map(|c| c.vertices()).sum::<usize>(),
+        failing_test_case(problem, &expected, &run.stdout)
+            .map(|k| format!(", test case {k} of {} in the file", cases.len()))
+            .unwrap_or_default(),
+        preview(&input, 30)
+    );
+    s += &format!("verdict: {verdict}\n");
+    s += &format!(
+        "time {:.3} s wall, {:.3} s CPU; peak memory {} MiB\n",
+        run.wall.as_secs_f64(),
+        run.cpu.as_secs_f64(),
+        run.max_rss >> 20
+    );
+    s += &format!("expected output (by the {judged_by}) and the program's:\n");
+    s += &side_by_side(&expected, &run.stdout);
+    if !run.stderr.is_empty() {
+        s += &format!(
+            "program's stderr:\n{}",
+            indent(
+                &String::from_utf8_lossy(&run.stderr[..run.stderr.len().min(2000)]),
+                4
+            )
+        );
+    }
+    match &saved {
+        Ok(p) => {
+            s += &format!("saved: {} (+ .out expected, .actual)\n", p.display());
+            s += &format!(
+                "reproduce: {} < {}\n       or: grundy check {} --seed {:#x} --cases {} --case {} --tl {} -- {}\n",
+                argv.join(" "),
+                p.display(),
+                problem.name(),
+                o.seed,
+                o.cases,
+                f.test.index,
+                o.limits.time.as_secs_f64(),
+                o.cmd.join(" ")
+            );
+        }
+        Err(e) => s += &format!("error: could not save the failing input: {e}\n"),
+    }
+    eprint!("{s}");
+}

@@ -1,0 +1,130 @@
+//! Judging a program's output on one input: the expected answer (by the oracle for small
+//! inputs, cross-checked with the solver; by the solver otherwise), then a verdict —
+//! OK, WA (with the checker's first difference), PE (not shaped like an answer),
+//! RE (exit code or signal, named), TLE, MLE or OLE (output limit).
+
+use crate::runner::{self, Exit, Limits, Run};
+use grundy_games::{checker, format, Position, Problem};
+use grundy_oracle::Budget;
+use std::fmt;
+
+/// The verdict on one run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    Ok,
+    /// Wrong answer: the first difference.
+    WrongAnswer(String),
+    /// Presentation error: the output is not shaped like an answer.
+    Presentation(String),
+    /// Runtime error: a non-zero exit code or a signal.
+    Runtime(String),
+    /// Over the time limit.
+    TimeLimit,
+    /// Over the memory limit.
+    MemoryLimit,
+    /// Printed more than the output cap.
+    OutputLimit,
+}
+
+impl Verdict {
+    /// The short code (OK, WA, PE, RE, TLE, MLE, OLE).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "OK",
+            Verdict::WrongAnswer(_) => "WA",
+            Verdict::Presentation(_) => "PE",
+            Verdict::Runtime(_) => "RE",
+            Verdict::TimeLimit => "TLE",
+            Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Ok => write!(f, "OK"),
+            Verdict::WrongAnswer(d) => write!(f, "WA: {d}"),
+            Verdict::Presentation(d) => write!(f, "PE: {d}"),
+            Verdict::Runtime(d) => write!(f, "RE: {d}"),
+            Verdict::TimeLimit => write!(f, "TLE"),
+            Verdict::MemoryLimit => write!(f, "MLE"),
+            Verdict::OutputLimit => write!(f, "OLE: output limit exceeded"),
+        }
+    }
+}
+
+/// Inputs up to this many vertices are judged by the oracle (when within its budget).
+pub const ORACLE_VERTICES: usize = 14;
+
+/// The expected output. Small inputs are answered by the oracle and the solver, which must
+/// agree (a disagreement is a bug in grundy, reported as an error).
+pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), String> {
+    let solved: Vec<_> = cases
+        .iter()
+        .map(|c| grundy_solver::answer_for(problem, c))
+        .collect();
+    let by_solver = problem.write_output(&solved);
+    let small = cases
+        .iter()
+        .all(|c| c.vertices() <= ORACLE_VERTICES * 3 && c.size() <= 40);
+    if small {
+        let budget = Budget {
+            max_states: 200_000,
+        };
+        if let Ok(answers) = cases
+            .iter()
+            .map(|c| grundy_oracle::solve(c, budget).map(|r| r.answer))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            let by_oracle = problem.write_output(&answers);
+            if checker::compare(&by_oracle, &by_solver).is_err() {
+                return Err(format!(
+                    "internal error: grundy's solver and oracle disagree on this input; please report it:\n{}",
+                    problem.write_input(cases)
+                ));
+            }
+            return Ok((by_oracle, "oracle"));
+        }
+    }
+    Ok((by_solver, "solver"))
+}
+
+/// Runs the program and judges its output against `expected`.
+pub fn judge(
+    problem: Problem,
+    cases: &[Position],
+    input: &[u8],
+    expected: &[u8],
+    argv: &[String],
+    limits: &Limits,
+) -> (Verdict, Run) {
+    let run = runner::run(argv, input, limits);
+    let mle = |run: &Run| {
+        limits.memory.is_some_and(|m| run.max_rss >= m / 2)
+            || String::from_utf8_lossy(&run.stderr).contains("bad_alloc")
+            || String::from_utf8_lossy(&run.stderr).contains("MemoryError")
+    };
+    let verdict = match &run.exit {
+        Exit::Timeout => Verdict::TimeLimit,
+        Exit::OutputLimit => Verdict::OutputLimit,
+        Exit::SpawnFailed(e) => Verdict::Runtime(e.clone()),
+        Exit::Code(c) if limits.memory.is_some() && mle(&run) => {
+            let _ = c;
+            Verdict::MemoryLimit
+        }
+        Exit::Signal(_, _) if limits.memory.is_some() && mle(&run) => Verdict::MemoryLimit,
+        Exit::Code(c) => Verdict::Runtime(format!("exit code {c}")),
+        Exit::Signal(s, name) => Verdict::Runtime(format!("killed by signal {s}, {name}")),
+        Exit::Success => match format::check(problem, cases, &run.stdout) {
+            Err(e) => Verdict::Presentation(e),
+            Ok(()) => match checker::compare(expected, &run.stdout) {
+                Ok(()) => Verdict::Ok,
+                Err(d) => Verdict::WrongAnswer(d.to_string()),
+            },
+        },
+    };
+    (verdict, run)
+}

@@ -1,0 +1,80 @@
+//! The program under test: a command line, or a source file compiled once and cached
+//! (`sol.cpp` with `g++ -O2 -std=c++17`, `sol.rs` with `rustc -O`, `sol.py` run with
+//! `python3`). The cache key is a hash of the source and the compiler command, so an
+//! edited source is rebuilt and an unchanged one is not.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The cache folder: `$GRUNDY_CACHE`, else `$XDG_CACHE_HOME/grundy`, else `~/.cache/grundy`.
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("GRUNDY_CACHE") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("grundy");
+    }
+    if let Some(h) = std::env::var_os("HOME") {
+        return PathBuf::from(h).join(".cache/grundy");
+    }
+    std::env::temp_dir().join("grundy-cache")
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Turns `CMD ARGS…` into the argv to run, compiling a source file first if needed.
+/// Errors (missing file, compile error) are described for the user.
+pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
+    let Some(first) = cmd.first() else {
+        return Err("no program given: use `grundy check PROBLEM -- CMD ARGS…`".into());
+    };
+    let path = Path::new(first);
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let compiler: Option<Vec<&str>> = match ext {
+        "cpp" | "cc" | "cxx" => Some(vec!["g++", "-O2", "-std=c++17", "-pipe"]),
+        "rs" => Some(vec!["rustc", "-O", "--edition", "2021"]),
+        _ => None,
+    };
+    if ext == "py" {
+        if !path.is_file() {
+            return Err(format!("{first}: no such file"));
+        }
+        let mut argv = vec!["python3".to_string(), first.clone()];
+        argv.extend(cmd[1..].iter().cloned());
+        return Ok(argv);
+    }
+    let Some(compiler) = compiler else {
+        return Ok(cmd.to_vec());
+    };
+    let source = std::fs::read(path).map_err(|e| format!("{first}: {e}"))?;
+    let key = fnv(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("prog");
+    let dir = cache_dir().join("build");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let exe = dir.join(format!("{stem}-{key:016x}"));
+    if !exe.is_file() {
+        let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
+        let out = Command::new(compiler[0])
+            .args(&compiler[1..])
+            .arg("-o")
+            .arg(&tmp)
+            .arg(path)
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", compiler[0]))?;
+        if !out.status.success() {
+            return Err(format!(
+                "{first}: compilation failed ({}):\n{}",
+                compiler.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        std::fs::rename(&tmp, &exe).map_err(|e| format!("{}: {e}", exe.display()))?;
+    }
+    let mut argv = vec![exe.display().to_string()];
+    argv.extend(cmd[1..].iter().cloned());
+    Ok(argv)
+}

@@ -1,0 +1,2 @@
+# Misbehaves: answers without reading its input.
+print("Alice")

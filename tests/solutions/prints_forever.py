@@ -1,0 +1,4 @@
+# Misbehaves: prints forever.
+import sys
+while True:
+    sys.stdout.write("Alice\n" * 1000)
