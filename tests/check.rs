@@ -1,0 +1,277 @@
+//! End-to-end tests of `grundy check` with the solutions kept in tests/solutions/:
+//! correct ones are never flagged (also on maximum-size inputs), each classic mistake gets
+//! its verdict with a small shrunk case, and misbehaving programs are contained.
+//! Needs g++ and python3 (both on the CI machine).
+
+use grundy_games::Problem;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn solution(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/solutions")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+struct Checked {
+    out: Output,
+    save: tempfile::TempDir,
+}
+
+impl Checked {
+    fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.out.stderr).into_owned()
+    }
+
+    fn verdict(&self) -> String {
+        self.stderr()
+            .lines()
+            .find_map(|l| l.strip_prefix("verdict: ").map(String::from))
+            .unwrap_or_default()
+    }
+
+    /// The saved failing input, parsed: (vertices over all test cases, file).
+    fn saved(&self, problem: Problem) -> (usize, PathBuf) {
+        let dir = self.save.path().join(problem.name());
+        let input = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", dir.display(), self.stderr()))
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "in"))
+            .expect("a saved .in");
+        assert!(input.with_extension("out").is_file());
+        assert!(input.with_extension("actual").is_file());
+        let cases = problem
+            .parse(&std::fs::read(&input).unwrap(), true)
+            .unwrap();
+        (cases.iter().map(|c| c.vertices()).sum(), input)
+    }
+}
+
+fn check(problem: &str, args: &[&str], program: &[String]) -> Checked {
+    let save = tempfile::tempdir().unwrap();
+    let cache = std::env::temp_dir().join("grundy-test-cache");
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["check", problem, "--save"])
+        .arg(save.path())
+        .args(args)
+        .arg("--")
+        .args(program)
+        .env("GRUNDY_CACHE", cache)
+        .output()
+        .unwrap();
+    Checked { out, save }
+}
+
+#[test]
+fn correct_solutions_pass_everything_including_maximum_inputs() {
+    for (sol, cases) in [("agc017d_correct.cpp", "120"), ("agc017d_correct.py", "30")] {
+        let c = check("agc017d", &["--cases", cases], &[solution(sol)]);
+        assert_eq!(c.out.status.code(), Some(0), "{sol}: {}", c.stderr());
+        let stdout = String::from_utf8_lossy(&c.out.stdout);
+        assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+    }
+}
+
+#[test]
+fn wrong_answers_are_shrunk_to_tiny_cases() {
+    let cases = [
+        ("agc017d", "agc017d_mex.cpp", "WA"),
+        ("agc017d", "agc017d_missing_plus_one.py", "WA"),
+        ("cot3", "cot3_unsorted.cpp", "WA"),
+        ("p2972", "p2972_mod_l.py", "WA"),
+        ("poj3710", "poj3710_cycle_is_one.py", "WA"),
+        ("cot3", "cot3_missing_minus_one.cpp", "PE"),
+    ];
+    for (problem, sol, verdict) in cases {
+        let c = check(
+            problem,
+            &["--cases", "150", "--no-adversarial"],
+            &[solution(sol)],
+        );
+        assert_eq!(c.out.status.code(), Some(1), "{sol}: {}", c.stderr());
+        assert!(c.verdict().starts_with(verdict), "{sol}: {}", c.stderr());
+        let (vertices, _) = c.saved(Problem::from_name(problem).unwrap());
+        assert!(
+            vertices <= 6,
+            "{sol}: shrunk to {vertices} vertices\n{}",
+            c.stderr()
+        );
+    }
+}
+
+#[test]
+fn poj3710_failures_name_the_test_case_in_the_file() {
+    let c = check(
+        "poj3710",
+        &["--cases", "50", "--no-adversarial"],
+        &[solution("poj3710_cycle_is_one.py")],
+    );
+    assert!(c.stderr().contains("test case"), "{}", c.stderr());
+}
+
+#[test]
+fn crashes_and_deep_recursion_are_runtime_errors() {
+    let c = check(
+        "agc017d",
+        &["--cases", "50"],
+        &[solution("agc017d_crash.cpp")],
+    );
+    assert!(c.verdict().contains("SIGABRT"), "{}", c.stderr());
+    assert!(c.saved(Problem::Agc017d).0 <= 6);
+    // Python without a raised recursion limit: RecursionError on the deep chain.
+    let c = check(
+        "agc017d",
+        &["--cases", "0", "--shrink-time", "5"],
+        &[solution("agc017d_recursive.py")],
+    );
+    assert!(c.verdict().starts_with("RE: exit code 1"), "{}", c.stderr());
+    assert!(
+        c.stderr().contains("chain of the maximum N"),
+        "{}",
+        c.stderr()
+    );
+    // Seed 001's recursive C++ DFS overflows a 2 MiB stack on the 10^5 chain.
+    let c = check(
+        "agc017d",
+        &["--cases", "0", "--stack", "2", "--shrink-time", "5"],
+        &[solution("agc017d_recursive.cpp")],
+    );
+    assert!(c.verdict().contains("SIGSEGV"), "{}", c.stderr());
+}
+
+#[test]
+fn quadratic_solutions_time_out() {
+    let c = check(
+        "agc017d",
+        &["--cases", "0", "--tl", "0.5", "--shrink-time", "4"],
+        &[solution("agc017d_quadratic.cpp")],
+    );
+    assert_eq!(c.out.status.code(), Some(1), "{}", c.stderr());
+    assert_eq!(c.verdict(), "TLE", "{}", c.stderr());
+}
+
+#[test]
+fn misbehaving_programs_are_contained() {
+    let c = check(
+        "agc017d",
+        &["--cases", "40", "--no-adversarial"],
+        &[solution("never_reads.py")],
+    );
+    assert!(c.verdict().starts_with("WA"), "{}", c.stderr());
+    let c = check(
+        "agc017d",
+        &["--cases", "5", "--no-adversarial", "--output-limit", "1"],
+        &[solution("prints_forever.py")],
+    );
+    assert!(c.verdict().starts_with("OLE"), "{}", c.stderr());
+    let c = check(
+        "agc017d",
+        &["--cases", "5", "--no-adversarial"],
+        &[solution("closes_stdout.py")],
+    );
+    assert!(c.verdict().starts_with("PE"), "{}", c.stderr());
+    let c = check(
+        "agc017d",
+        &["--cases", "5", "--no-adversarial", "--shrink-time", "2"],
+        &[solution("forks_sleepers.sh")],
+    );
+    assert!(!c.verdict().is_empty(), "{}", c.stderr());
+    // Its children (sleep 300) went with its process group.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let left = Command::new("pgrep")
+        .args(["-f", "sleep 300"])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "processes left behind: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
+
+#[test]
+fn replay_judges_a_program_and_writes_reports() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let dir = tempfile::tempdir().unwrap();
+    let (json, xml) = (dir.path().join("r.json"), dir.path().join("r.xml"));
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("replay")
+        .arg(&corpus)
+        .arg("--report")
+        .arg("json")
+        .arg(&json)
+        .arg("--report")
+        .arg("junit")
+        .arg(&xml)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(report["failed"], 0);
+    assert!(std::fs::read_to_string(&xml)
+        .unwrap()
+        .contains("<testsuite name=\"agc017d\""));
+    // Against a wrong program only its problem's cases can pass; agc017d cases fail.
+    let sub = tempfile::tempdir().unwrap();
+    let target = sub.path().join("agc017d");
+    std::fs::create_dir(&target).unwrap();
+    for e in std::fs::read_dir(corpus.join("agc017d")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, target.join(p.file_name().unwrap())).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("replay")
+        .arg(sub.path())
+        .arg("--against")
+        .arg(solution("agc017d_missing_plus_one.py"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("failed"));
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("replay")
+        .arg(sub.path())
+        .arg("--against")
+        .arg(solution("agc017d_correct.py"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn gen_is_deterministic_and_valid() {
+    for problem in ["agc017d", "cot3", "poj3710", "p2972", "cut", "hackenbush"] {
+        let run = || {
+            Command::new(env!("CARGO_BIN_EXE_grundy"))
+                .args([
+                    "gen",
+                    problem,
+                    "--seed",
+                    "42",
+                    "--size",
+                    "9",
+                    "--shape",
+                    "caterpillar",
+                ])
+                .output()
+                .unwrap()
+                .stdout
+        };
+        let a = run();
+        assert_eq!(a, run());
+        let p = Problem::from_name(problem).unwrap();
+        p.parse(&a, p.is_contest()).unwrap();
+    }
+}
