@@ -188,6 +188,26 @@ enum Command {
         #[arg(long, num_args = 1.., allow_hyphen_values = true)]
         against: Option<Vec<String>>,
     },
+    /// Turn a libFuzzer crash artifact into a shrunk, readable corpus case.
+    Import {
+        /// The artifact file (e.g. fuzz/artifacts/check_cut/crash-…).
+        artifact: PathBuf,
+        /// The target that produced it (check_GAME, parse_PROBLEM or roundtrip).
+        #[arg(long)]
+        target: String,
+        /// The corpus to add the case to.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+    },
+    /// Write the fuzz targets' seed corpus (fuzz/corpus/TARGET/) from the regression corpus.
+    FuzzCorpus {
+        /// The regression corpus.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+        /// Where the seed inputs go.
+        #[arg(long, default_value = "fuzz/corpus")]
+        out: PathBuf,
+    },
     /// Speed measurements: `solve` (vs a g++ -O2 cin/DFS solution), `oracle` (states per
     /// second), `campaign` (cases per second per core).
     Bench {
@@ -492,6 +512,12 @@ pub fn main() -> i32 {
                 .collect();
             cmd::replay::run(&dir, against, limits, &reports)
         }
+        Command::Import {
+            artifact,
+            target,
+            corpus,
+        } => cmd::import::import(&artifact, &target, &corpus, Budget::default()),
+        Command::FuzzCorpus { corpus, out } => cmd::import::seed_corpus(&corpus, &out),
         Command::Bench { what } => match what {
             BenchWhat::Solve { runs, dir } => {
                 cmd::bench::solve(runs.max(1), &dir.unwrap_or_else(cmd::bench::default_dir))

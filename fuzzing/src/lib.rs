@@ -11,5 +11,7 @@ pub mod gen;
 pub mod mutants;
 pub mod rng;
 pub mod shrink;
+#[cfg(feature = "arbitrary")]
+pub mod targets;
 
 pub use rng::Rng;

@@ -4,6 +4,8 @@
 //! Both answer engines (the fast `grundy-solver` and the exhaustive `grundy-oracle`) and
 //! the harness speak these types; nothing here computes a Grundy value.
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod checker;
 pub mod christmas;
 pub mod edit;

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod import;
 pub mod replay;
 pub mod selftest;
 pub mod solve;

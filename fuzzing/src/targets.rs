@@ -1,0 +1,95 @@
+//! The bodies of the cargo-fuzz targets (feature `arbitrary`), kept here so that the
+//! targets under `fuzz/` are a few lines of glue and `grundy import` decodes an artifact
+//! exactly as the target that produced it did.
+//!
+//! A `check_GAME` input is either `#` followed by a native input of the game (so the
+//! regression corpus seeds the fuzzer directly, and libFuzzer can mutate text), or raw
+//! bytes decoded by `Arbitrary` into a bounded position. Oversized inputs are rejected
+//! (`None`) instead of timing out.
+
+use crate::check::{check, CheckError};
+use ::arbitrary::{Arbitrary, Unstructured};
+use grundy_games::*;
+use grundy_oracle::Budget;
+
+/// Inputs longer than this are ignored by every target.
+pub const MAX_INPUT: usize = 1 << 16;
+
+/// Every target name, as in `fuzz/fuzz_targets/NAME.rs`.
+pub fn names() -> Vec<String> {
+    let mut v: Vec<String> = Game::ALL.iter().map(|g| format!("check_{}", g.name())).collect();
+    v.extend(Problem::ALL.iter().map(|p| format!("parse_{}", p.name())));
+    v.push("roundtrip".into());
+    v
+}
+
+/// The position a `check_GAME` input encodes, or `None` if it is rejected.
+pub fn decode(game: Game, data: &[u8]) -> Option<Position> {
+    if data.len() > MAX_INPUT {
+        return None;
+    }
+    if let Some(text) = data.strip_prefix(b"#") {
+        let pos = Problem::Native(game).parse(text, false).ok()?.pop()?;
+        let small = pos.vertices() <= 14 && pos.size() <= 20;
+        return small.then_some(pos);
+    }
+    let mut u = Unstructured::new(data);
+    Some(match game {
+        Game::Chip => Position::Chip(ChipPos::arbitrary(&mut u).ok()?),
+        Game::Cut => Position::Cut(CutPos::arbitrary(&mut u).ok()?),
+        Game::Hackenbush => Position::Hackenbush(HackenbushPos::arbitrary(&mut u).ok()?),
+        Game::Paint => Position::Paint(PaintPos::arbitrary(&mut u).ok()?),
+        Game::Staircase => Position::Staircase(StaircasePos::arbitrary(&mut u).ok()?),
+    })
+}
+
+/// `check_GAME`: solver against oracle; a disagreement panics (a libFuzzer crash).
+pub fn check_target(game: Game, data: &[u8]) {
+    let Some(pos) = decode(game, data) else {
+        return;
+    };
+    if let Err(CheckError::Mismatch(m)) = check(&pos, Budget { max_states: 100_000 }) {
+        panic!(
+            "solver and oracle disagree: {}\n{}",
+            m.query,
+            Problem::Native(game).write_input(&[pos])
+        );
+    }
+}
+
+/// `parse_PROBLEM`: raw bytes into the parser and the validator; errors are fine, panics
+/// are bugs; an accepted input must print and parse back to the same positions.
+pub fn parse_target(problem: Problem, data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    for strict in [false, true] {
+        if let Ok(cases) = problem.parse(data, strict) {
+            let again = problem
+                .parse(problem.write_input(&cases).as_bytes(), strict)
+                .expect("a printed input parses");
+            assert_eq!(cases, again, "round trip through the printer");
+            if cases.iter().all(|c| c.vertices() <= 2000 && c.size() <= 2000) {
+                // The solver must not panic on anything the parser accepts.
+                for c in &cases {
+                    let _ = grundy_solver::answer_for(problem, c);
+                }
+            }
+        }
+    }
+}
+
+/// `roundtrip`: an arbitrary position of an arbitrary game prints and parses back.
+pub fn roundtrip_target(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let game = Game::ALL[first as usize % Game::ALL.len()];
+    let Some(pos) = decode(game, rest) else {
+        return;
+    };
+    let problem = Problem::Native(game);
+    let text = problem.write_input(std::slice::from_ref(&pos));
+    let back = problem.parse(text.as_bytes(), false).expect("printed input parses");
+    assert_eq!(back, vec![pos]);
+}

@@ -1,0 +1,161 @@
+//! `grundy import ARTIFACT --target T`: turns a libFuzzer artifact into a readable corpus
+//! case — decoded exactly as the target decoded it, shrunk while the disagreement
+//! persists, saved as NAME.in / NAME.out (raw artifacts are not the regression format) —
+//! and `grundy fuzz-corpus`, which seeds the fuzz targets from the regression corpus.
+
+use super::{EXIT_OK, EXIT_USAGE};
+use crate::corpus;
+use grundy_fuzzing::check::{check, CheckError};
+use grundy_fuzzing::{shrink, targets};
+use grundy_games::{Game, Position, Problem};
+use grundy_oracle::Budget;
+use std::path::Path;
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Imports one artifact.
+pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) -> i32 {
+    let data = match std::fs::read(artifact) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {}: {e}", artifact.display());
+            return EXIT_USAGE;
+        }
+    };
+    let name = format!("import-{:016x}", fnv(&data));
+    let (problem, position) = if let Some(g) = target.strip_prefix("check_") {
+        let Some(game) = Game::from_name(g) else {
+            return unknown(target);
+        };
+        match targets::decode(game, &data) {
+            Some(p) => (Problem::Native(game), p),
+            None => {
+                eprintln!("error: {}: the {target} target rejects this input (it decodes to no position)", artifact.display());
+                return EXIT_USAGE;
+            }
+        }
+    } else if target == "roundtrip" {
+        let Some((&first, rest)) = data.split_first() else {
+            eprintln!("error: {}: empty artifact", artifact.display());
+            return EXIT_USAGE;
+        };
+        let game = Game::ALL[first as usize % Game::ALL.len()];
+        match targets::decode(game, rest) {
+            Some(p) => (Problem::Native(game), p),
+            None => {
+                eprintln!("error: {}: the roundtrip target rejects this input", artifact.display());
+                return EXIT_USAGE;
+            }
+        }
+    } else if let Some(p) = target.strip_prefix("parse_") {
+        let Some(problem) = Problem::from_name(p) else {
+            return unknown(target);
+        };
+        match problem.parse(&data, false) {
+            Ok(mut cases) if cases.len() == 1 => (problem, cases.remove(0)),
+            Ok(cases) => {
+                let input = problem.write_input(&cases);
+                let answers: Vec<_> = cases.iter().map(|c| grundy_solver::answer_for(problem, c)).collect();
+                let out = problem.write_output(&answers);
+                return save(corpus_dir, problem, &name, &input, &out, target);
+            }
+            Err(e) => {
+                println!(
+                    "{}: the parser rejects it with a clear error, as it must:\n  line {}: {}\n(an invalid input has no expected output, so it is not a corpus case)",
+                    artifact.display(),
+                    e.line(),
+                    e.message()
+                );
+                return EXIT_OK;
+            }
+        }
+    } else {
+        return unknown(target);
+    };
+    let fails = |p: &Position| matches!(check(p, budget), Err(CheckError::Mismatch(_)));
+    let before = position.vertices();
+    let position = if fails(&position) {
+        let s = shrink::shrink(position, fails);
+        println!(
+            "the disagreement reproduces; shrunk from {before} to {} vertices in {} steps",
+            s.case.vertices(),
+            s.steps
+        );
+        s.case
+    } else {
+        println!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
+        position
+    };
+    let expected = match grundy_oracle::solve(&position, budget) {
+        Ok(r) => r.answer,
+        Err(_) => grundy_solver::solve(&position),
+    };
+    let input = problem.write_input(std::slice::from_ref(&position));
+    let out = problem.write_output(&[expected]);
+    save(corpus_dir, problem, &name, &input, &out, target)
+}
+
+fn unknown(target: &str) -> i32 {
+    eprintln!(
+        "error: unknown target '{target}' (expected one of: {})",
+        targets::names().join(", ")
+    );
+    EXIT_USAGE
+}
+
+fn save(dir: &Path, problem: Problem, name: &str, input: &str, out: &[u8], target: &str) -> i32 {
+    match corpus::save_case(dir, problem, name, input, out, &format!("imported from a `{target}` libFuzzer artifact")) {
+        Ok(p) => {
+            println!("saved: {} (+ .out)", p.display());
+            print!("{}", super::indent(input, 4));
+            EXIT_OK
+        }
+        Err(e) => {
+            eprintln!("error: cannot save the case: {e}");
+            EXIT_USAGE
+        }
+    }
+}
+
+/// Writes the fuzz targets' seed corpus from the regression corpus.
+pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> i32 {
+    let cases = match corpus::list(corpus_dir) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut written = 0;
+    for case in &cases {
+        let Ok(text) = std::fs::read(&case.input) else {
+            continue;
+        };
+        let mut put = |target: String, bytes: Vec<u8>| {
+            let path = out.join(target).join(format!("{}-{}", case.problem.name(), case.name));
+            if corpus::write_atomic(&path, &bytes).is_ok() {
+                written += 1;
+            }
+        };
+        put(format!("parse_{}", case.problem.name()), text.clone());
+        if case.problem.is_contest() && case.problem != Problem::Poj3710 {
+            // A contest input is also a native input of its game.
+            put(format!("parse_{}", case.problem.game().name()), text.clone());
+        }
+        if case.problem != Problem::Poj3710 {
+            let game = case.problem.game();
+            let mut b = b"#".to_vec();
+            b.extend_from_slice(&text);
+            put(format!("check_{}", game.name()), b.clone());
+            let mut r = vec![Game::ALL.iter().position(|&g| g == game).unwrap_or(0) as u8];
+            r.extend_from_slice(&b);
+            put("roundtrip".into(), r);
+        }
+    }
+    println!("{written} seed inputs written under {}", out.display());
+    EXIT_OK
+}
