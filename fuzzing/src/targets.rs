@@ -17,7 +17,10 @@ pub const MAX_INPUT: usize = 1 << 16;
 
 /// Every target name, as in `fuzz/fuzz_targets/NAME.rs`.
 pub fn names() -> Vec<String> {
-    let mut v: Vec<String> = Game::ALL.iter().map(|g| format!("check_{}", g.name())).collect();
+    let mut v: Vec<String> = Game::ALL
+        .iter()
+        .map(|g| format!("check_{}", g.name()))
+        .collect();
     v.extend(Problem::ALL.iter().map(|p| format!("parse_{}", p.name())));
     v.push("roundtrip".into());
     v
@@ -48,7 +51,12 @@ pub fn check_target(game: Game, data: &[u8]) {
     let Some(pos) = decode(game, data) else {
         return;
     };
-    if let Err(CheckError::Mismatch(m)) = check(&pos, Budget { max_states: 100_000 }) {
+    if let Err(CheckError::Mismatch(m)) = check(
+        &pos,
+        Budget {
+            max_states: 100_000,
+        },
+    ) {
         panic!(
             "solver and oracle disagree: {}\n{}",
             m.query,
@@ -69,7 +77,10 @@ pub fn parse_target(problem: Problem, data: &[u8]) {
                 .parse(problem.write_input(&cases).as_bytes(), strict)
                 .expect("a printed input parses");
             assert_eq!(cases, again, "round trip through the printer");
-            if cases.iter().all(|c| c.vertices() <= 2000 && c.size() <= 2000) {
+            if cases
+                .iter()
+                .all(|c| c.vertices() <= 2000 && c.size() <= 2000)
+            {
                 // The solver must not panic on anything the parser accepts.
                 for c in &cases {
                     let _ = grundy_solver::answer_for(problem, c);
@@ -90,6 +101,8 @@ pub fn roundtrip_target(data: &[u8]) {
     };
     let problem = Problem::Native(game);
     let text = problem.write_input(std::slice::from_ref(&pos));
-    let back = problem.parse(text.as_bytes(), false).expect("printed input parses");
+    let back = problem
+        .parse(text.as_bytes(), false)
+        .expect("printed input parses");
     assert_eq!(back, vec![pos]);
 }

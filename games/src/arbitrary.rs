@@ -41,7 +41,9 @@ impl<'a> Arbitrary<'a> for ChipPos {
 impl<'a> Arbitrary<'a> for PaintPos {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let tree = tree(u, 1, MAX_VERTICES)?;
-        let white = (0..tree.len()).map(|_| bool::arbitrary(u)).collect::<Result<_>>()?;
+        let white = (0..tree.len())
+            .map(|_| bool::arbitrary(u))
+            .collect::<Result<_>>()?;
         Ok(PaintPos { tree, white })
     }
 }
@@ -50,7 +52,9 @@ impl<'a> Arbitrary<'a> for StaircasePos {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let tree = tree(u, 2, 6)?;
         let n = tree.len();
-        let mut stones = (0..n).map(|_| u.int_in_range(0..=4u64)).collect::<Result<Vec<_>>>()?;
+        let mut stones = (0..n)
+            .map(|_| u.int_in_range(0..=4u64))
+            .collect::<Result<Vec<_>>>()?;
         stones[0] = 0;
         let cap = u.int_in_range(1..=4u64)?;
         let t = u.int_in_range(0..=3usize)?;

@@ -34,7 +34,10 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
         match targets::decode(game, &data) {
             Some(p) => (Problem::Native(game), p),
             None => {
-                eprintln!("error: {}: the {target} target rejects this input (it decodes to no position)", artifact.display());
+                eprintln!(
+                    "error: {}: the {target} target rejects this input (it decodes to no position)",
+                    artifact.display()
+                );
                 return EXIT_USAGE;
             }
         }
@@ -47,7 +50,10 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
         match targets::decode(game, rest) {
             Some(p) => (Problem::Native(game), p),
             None => {
-                eprintln!("error: {}: the roundtrip target rejects this input", artifact.display());
+                eprintln!(
+                    "error: {}: the roundtrip target rejects this input",
+                    artifact.display()
+                );
                 return EXIT_USAGE;
             }
         }
@@ -59,7 +65,10 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
             Ok(mut cases) if cases.len() == 1 => (problem, cases.remove(0)),
             Ok(cases) => {
                 let input = problem.write_input(&cases);
-                let answers: Vec<_> = cases.iter().map(|c| grundy_solver::answer_for(problem, c)).collect();
+                let answers: Vec<_> = cases
+                    .iter()
+                    .map(|c| grundy_solver::answer_for(problem, c))
+                    .collect();
                 let out = problem.write_output(&answers);
                 return save(corpus_dir, problem, &name, &input, &out, target);
             }
@@ -108,7 +117,14 @@ fn unknown(target: &str) -> i32 {
 }
 
 fn save(dir: &Path, problem: Problem, name: &str, input: &str, out: &[u8], target: &str) -> i32 {
-    match corpus::save_case(dir, problem, name, input, out, &format!("imported from a `{target}` libFuzzer artifact")) {
+    match corpus::save_case(
+        dir,
+        problem,
+        name,
+        input,
+        out,
+        &format!("imported from a `{target}` libFuzzer artifact"),
+    ) {
         Ok(p) => {
             println!("saved: {} (+ .out)", p.display());
             print!("{}", super::indent(input, 4));
@@ -136,7 +152,9 @@ pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> i32 {
             continue;
         };
         let mut put = |target: String, bytes: Vec<u8>| {
-            let path = out.join(target).join(format!("{}-{}", case.problem.name(), case.name));
+            let path = out
+                .join(target)
+                .join(format!("{}-{}", case.problem.name(), case.name));
             if corpus::write_atomic(&path, &bytes).is_ok() {
                 written += 1;
             }
@@ -144,7 +162,10 @@ pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> i32 {
         put(format!("parse_{}", case.problem.name()), text.clone());
         if case.problem.is_contest() && case.problem != Problem::Poj3710 {
             // A contest input is also a native input of its game.
-            put(format!("parse_{}", case.problem.game().name()), text.clone());
+            put(
+                format!("parse_{}", case.problem.game().name()),
+                text.clone(),
+            );
         }
         if case.problem != Problem::Poj3710 {
             let game = case.problem.game();
