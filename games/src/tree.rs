@@ -9,8 +9,9 @@
 /// Marker for "no parent" (the root).
 pub const NONE: u32 = u32::MAX;
 
-/// A rooted tree on vertices `0..n`, rooted at 0.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A rooted tree on vertices `0..n`, rooted at 0. Two trees are equal when every vertex
+/// has the same parent (the order children are listed in is not part of the tree).
+#[derive(Clone, Debug)]
 pub struct Tree {
     parent: Vec<u32>,
     depth: Vec<u32>,
@@ -91,6 +92,14 @@ impl UnionFind {
         true
     }
 }
+
+impl PartialEq for Tree {
+    fn eq(&self, other: &Tree) -> bool {
+        self.parent == other.parent
+    }
+}
+
+impl Eq for Tree {}
 
 impl Tree {
     /// The tree on `n ≥ 1` vertices with the given undirected edges, rooted at 0.

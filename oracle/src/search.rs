@@ -215,7 +215,22 @@ impl<R: Rules> Search<R> {
                 top.next += 1;
                 match self.memo.get(s) {
                     Some(v) => self.record(v),
-                    None => self.open(s),
+                    None => {
+                        // States on the stack count against the budget too: a long game
+                        // (say, millions of stones) must not grow the stack unbounded
+                        // before any state is finished.
+                        if self.frames.len() + self.memo.len() >= self.limit {
+                            let explored = self.frames.len() + self.memo.len();
+                            self.frames.clear();
+                            self.succ.clear();
+                            self.big.clear();
+                            return Err(OracleError::TooManyStates {
+                                explored,
+                                limit: self.limit,
+                            });
+                        }
+                        self.open(s)
+                    }
                 }
                 continue;
             }
@@ -265,6 +280,17 @@ mod tests {
         for n in 0..50 {
             assert_eq!(m.value(n).unwrap() == 0, n % 3 == 1, "n = {n}");
         }
+    }
+
+    #[test]
+    fn a_deep_game_stops_at_the_budget_not_out_of_memory() {
+        // Take-1-or-2 from a heap of 10^9: the first path is 5·10^8 moves deep.
+        let mut s = Search::new(Subtract, Play::Normal, 1000, 0);
+        let e = s.value(1_000_000_000).unwrap_err();
+        assert!(
+            matches!(e, OracleError::TooManyStates { limit: 1000, .. }),
+            "{e}"
+        );
     }
 
     #[test]

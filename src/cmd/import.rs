@@ -62,7 +62,23 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
             return unknown(target);
         };
         match problem.parse(&data, false) {
-            Ok(mut cases) if cases.len() == 1 => (problem, cases.remove(0)),
+            Ok(mut cases) if cases.len() == 1 => {
+                println!(
+                    "the input parses as a {} input; keeping it as a regression case",
+                    problem.name()
+                );
+                let case = cases.remove(0);
+                let answer = grundy_solver::answer_for(problem, &case);
+                let input = problem.write_input(std::slice::from_ref(&case));
+                return save(
+                    corpus_dir,
+                    problem,
+                    &name,
+                    &input,
+                    &problem.write_output(&[answer]),
+                    target,
+                );
+            }
             Ok(cases) => {
                 let input = problem.write_input(&cases);
                 let answers: Vec<_> = cases
