@@ -66,6 +66,9 @@ impl<M: Mask> HackenbushRules<M> {
 
     /// Keeps only the edges of `present` still connected to a root.
     pub fn settle(&self, present: M) -> M {
+        if self.incident.len() <= 64 {
+            return self.settle_small(present);
+        }
         let mut fill = self.fill.borrow_mut();
         let Fill {
             stamp,
@@ -99,6 +102,33 @@ impl<M: Mask> HackenbushRules<M> {
         keep
     }
 
+    /// [`Self::settle`] for at most 64 vertices: the reached set is one word, so the
+    /// flood fill needs no scratch memory at all.
+    fn settle_small(&self, present: M) -> M {
+        let mut reached = 0u64;
+        let mut frontier = 0u64;
+        for &r in &self.roots {
+            reached |= 1 << r;
+            frontier |= 1 << r;
+        }
+        let mut keep = M::default();
+        while frontier != 0 {
+            let v = frontier.trailing_zeros();
+            frontier &= frontier - 1;
+            let inc = self.incident[v as usize] & present;
+            keep = keep | inc;
+            for e in ids(inc) {
+                let (a, b) = self.ends[e as usize];
+                let w = a ^ b ^ v;
+                if reached >> w & 1 == 0 {
+                    reached |= 1 << w;
+                    frontier |= 1 << w;
+                }
+            }
+        }
+        keep
+    }
+
     /// The starting state: every edge connected to its root.
     pub fn start(&self) -> M {
         let all = (0..self.ends.len() as u32).fold(M::default(), |m, e| m | M::bit(e));
@@ -111,12 +141,127 @@ impl<M: Mask> HackenbushRules<M> {
     }
 }
 
+impl<M: Mask> HackenbushRules<M> {
+    /// Every successor of `s` from one depth-first search instead of one flood fill per
+    /// edge (at most 64 vertices): an edge on a cycle falls alone; cutting a bridge drops
+    /// every edge hanging below it, which the search collects bottom-up. This is plain
+    /// connectivity (which edges stay attached to the ground), no game theory; the
+    /// flood-fill path ([`Self::cut`], used to name moves) is checked against it by every
+    /// agreement test.
+    fn successors_by_search(&self, s: M, out: &mut Vec<M>) {
+        const UNSEEN: u8 = u8::MAX;
+        let mut disc = [UNSEEN; 64];
+        let mut low = [0u8; 64];
+        let mut parent_edge = [u32::MAX; 64];
+        let mut parent = [0u8; 64];
+        let mut below = [M::default(); 64];
+        let mut bridges = M::default();
+        let mut cut_below: [(u32, M); 64] = [(u32::MAX, M::default()); 64];
+        let mut cuts = 0;
+        let mut time = 0u8;
+        // Stack of (vertex, incident edges still to explore).
+        let mut stack: Vec<(u32, M)> = Vec::with_capacity(16);
+        for &r in &self.roots {
+            disc[r as usize] = time;
+            low[r as usize] = time;
+            time += 1;
+            stack.push((r, self.incident[r as usize] & s));
+            while let Some(top) = stack.last_mut() {
+                let (v, rest) = *top;
+                if rest.is_zero() {
+                    stack.pop();
+                    below[v as usize] = below[v as usize] | (self.incident[v as usize] & s);
+                    let pe = parent_edge[v as usize];
+                    if pe != u32::MAX {
+                        let p = parent[v as usize] as usize;
+                        low[p] = low[p].min(low[v as usize]);
+                        below[p] = below[p] | below[v as usize];
+                        if low[v as usize] > disc[p] {
+                            bridges = bridges | M::bit(pe);
+                            cut_below[cuts] = (pe, below[v as usize]);
+                            cuts += 1;
+                        }
+                    }
+                    continue;
+                }
+                let e = rest.lowest();
+                top.1 = rest.without_lowest();
+                if e == parent_edge[v as usize] {
+                    continue;
+                }
+                let (a, b) = self.ends[e as usize];
+                let w = a ^ b ^ v;
+                if disc[w as usize] == UNSEEN {
+                    disc[w as usize] = time;
+                    low[w as usize] = time;
+                    time += 1;
+                    parent_edge[w as usize] = e;
+                    parent[w as usize] = v as u8;
+                    stack.push((w, self.incident[w as usize] & s));
+                } else {
+                    low[v as usize] = low[v as usize].min(disc[w as usize]);
+                }
+            }
+        }
+        for e in ids(s & !bridges) {
+            out.push(s & !M::bit(e));
+        }
+        for &(_, gone) in &cut_below[..cuts] {
+            out.push(s & !gone);
+        }
+    }
+}
+
 impl<M: Mask> Rules for HackenbushRules<M> {
     type State = M;
     #[inline]
     fn successors(&self, s: M, out: &mut Vec<M>) {
+        if self.incident.len() <= 64 {
+            return self.successors_by_search(s, out);
+        }
         for e in ids(s) {
             out.push(self.cut(s, e));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_games::Graph;
+
+    /// The search-based successors equal the flood-fill ones on many small graphs.
+    #[test]
+    fn both_successor_paths_agree() {
+        let mut seed = 1u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..3000 {
+            let k = 1 + next(3) as usize;
+            let graphs: Vec<Graph> = (0..k)
+                .map(|_| {
+                    let n = 1 + next(5) as u32;
+                    let m = next(6) as usize;
+                    Graph {
+                        n,
+                        edges: (0..m)
+                            .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
+                            .collect(),
+                    }
+                })
+                .collect();
+            let rules = HackenbushRules::<u64>::new(&HackenbushPos { graphs }).unwrap();
+            let start = rules.start();
+            let mut fast = Vec::new();
+            rules.successors_by_search(start, &mut fast);
+            let mut slow: Vec<u64> = ids(start).map(|e| rules.cut(start, e)).collect();
+            fast.sort_unstable();
+            slow.sort_unstable();
+            assert_eq!(fast, slow);
         }
     }
 }

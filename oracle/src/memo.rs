@@ -10,10 +10,12 @@ pub trait Key: Copy + Eq {
 
 #[inline]
 fn mix(x: u64) -> u64 {
-    // Multiplicative hashing with the high half folded down: one multiply per lookup,
-    // and every output bit depends on every input bit of the product.
-    let z = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z ^ (z >> 29)
+    // The SplitMix64 finaliser: every output bit depends on every input bit, so the low
+    // bits used as the table index are well spread even for structured bitmasks.
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Key for u64 {

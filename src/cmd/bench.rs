@@ -161,15 +161,15 @@ pub fn oracle() -> i32 {
         Search::new(rules, Play::Normal, limit, 0),
         start,
     );
-    // Hackenbush: a spine of 6 edges, each spine vertex carrying a triangle.
+    // Hackenbush: a spine of 7 edges, each spine vertex carrying a triangle.
     let mut g = Graph {
         n: 7,
         edges: Vec::new(),
     };
-    for i in 0..6 {
+    for i in 0..7 {
         g.edges.push((i, i + 1));
     }
-    for i in 1..=6u32 {
+    for i in 1..=7u32 {
         let (a, b) = (g.n, g.n + 1);
         g.n += 2;
         g.edges.extend([(i, a), (a, b), (b, i)]);
@@ -178,7 +178,7 @@ pub fn oracle() -> i32 {
     let rules = grundy_oracle::hackenbush::HackenbushRules::<u64>::new(&pos).expect("fits");
     let start = rules.start();
     report(
-        "hackenbush: spine of 6 triangles",
+        "hackenbush: spine of 7 triangles",
         Search::new(rules, Play::Normal, limit, 0),
         start,
     );
