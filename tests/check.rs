@@ -153,6 +153,31 @@ fn quadratic_solutions_time_out() {
 }
 
 #[test]
+fn memory_hogs_exceed_the_memory_limit() {
+    let c = check(
+        "agc017d",
+        &[
+            "--cases",
+            "3",
+            "--no-adversarial",
+            "--ml",
+            "256",
+            "--shrink-time",
+            "2",
+        ],
+        &[solution("agc017d_memory_hog.cpp")],
+    );
+    assert_eq!(c.verdict(), "MLE", "{}", c.stderr());
+    // Without --ml the same program is accepted.
+    let c = check(
+        "agc017d",
+        &["--cases", "3", "--no-adversarial"],
+        &[solution("agc017d_memory_hog.cpp")],
+    );
+    assert_eq!(c.out.status.code(), Some(0), "{}", c.stderr());
+}
+
+#[test]
 fn misbehaving_programs_are_contained() {
     let c = check(
         "agc017d",

@@ -115,7 +115,7 @@ fn the_oracle_refuses_past_its_budget_quickly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "position too large for exhaustive search: 2000000 states explored, limit 2000000"
+            "position too large for exhaustive search: 1000000 states explored, limit 1000000"
         ),
         "{err}"
     );

@@ -58,8 +58,9 @@ impl fmt::Display for OracleError {
 
 impl std::error::Error for OracleError {}
 
-/// The default state budget (about 50 MB of memo for 128-bit states).
-pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+/// The default state budget: a refusal comes within a second, with at most 32 MB of memo
+/// for 64-bit states (64 MB for 128-bit ones).
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 struct Frame<S> {
     state: S,
