@@ -1,8 +1,8 @@
-// agc017d, too much memory: correct answer, but first allocates and touches 1 GiB.
+// agc017d, too much memory: correct answer, but first allocates and touches 512 MiB.
 #include <cstdio>
 #include <vector>
 int main() {
-    std::vector<char> hog(1u << 30, 1);
+    std::vector<char> hog(1u << 29, 1);
     int n;
     scanf("%d", &n);
     std::vector<std::vector<int>> adj(n + 1);
