@@ -246,6 +246,11 @@ struct LimitArgs {
 }
 
 impl LimitArgs {
+    /// The limits, or `None` after printing why they are invalid.
+    fn checked(&self) -> Option<Limits> {
+        self.limits().map_err(|e| eprintln!("error: {e}")).ok()
+    }
+
     fn limits(&self) -> Result<Limits, String> {
         if !(self.tl.is_finite() && self.tl > 0.0) {
             return Err(format!(
@@ -455,12 +460,8 @@ pub fn main() -> i32 {
             shrink_time,
             cmd,
         } => {
-            let limits = match limits.limits() {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return EXIT_USAGE;
-                }
+            let Some(limits) = limits.checked() else {
+                return EXIT_USAGE;
             };
             cmd::check::run(cmd::check::Options {
                 problem,
@@ -499,12 +500,8 @@ pub fn main() -> i32 {
             report,
             against,
         } => {
-            let limits = match limits.limits() {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return EXIT_USAGE;
-                }
+            let Some(limits) = limits.checked() else {
+                return EXIT_USAGE;
             };
             let reports: Vec<(String, PathBuf)> = report
                 .chunks(2)

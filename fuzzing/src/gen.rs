@@ -314,17 +314,23 @@ pub fn christmas(rng: &mut Rng, vertices: usize, edges: usize) -> Graph {
         if len < 2 || g.edges.len() + len as usize > edges {
             break;
         }
-        let mut prev = at;
-        for _ in 1..len {
-            let x = g.n;
-            g.n += 1;
-            g.edges.push((prev, x));
-            prev = x;
-        }
-        g.edges.push((prev, at));
+        hang_cycle(&mut g, at, len);
     }
     shuffle_graph(rng, &mut g);
     g
+}
+
+/// Hangs a cycle of `len` edges (a loop for 1, a parallel pair for 2) from vertex `at`,
+/// through `len − 1` new vertices.
+fn hang_cycle(g: &mut Graph, at: u32, len: u32) {
+    let mut prev = at;
+    for _ in 1..len {
+        let x = g.n;
+        g.n += 1;
+        g.edges.push((prev, x));
+        prev = x;
+    }
+    g.edges.push((prev, at));
 }
 
 /// Shuffles vertex ids (keeping the root), edge order and edge orientation.
@@ -352,14 +358,7 @@ fn cactus(rng: &mut Rng, edges: usize) -> Graph {
     while g.edges.len() < edges && rng.chance(4, 5) {
         let at = rng.below(u64::from(g.n)) as u32;
         let len = rng.range(1, (edges - g.edges.len()) as u64).min(5) as u32;
-        let mut prev = at;
-        for _ in 1..len {
-            let x = g.n;
-            g.n += 1;
-            g.edges.push((prev, x));
-            prev = x;
-        }
-        g.edges.push((prev, at));
+        hang_cycle(&mut g, at, len);
     }
     shuffle_graph(rng, &mut g);
     g

@@ -293,25 +293,44 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
     }
 }
 
-/// Shrinks `case` while `fails` holds; `fails(&case)` is assumed true.
-pub fn shrink(case: Position, mut fails: impl FnMut(&Position) -> bool) -> Shrunk<Position> {
-    let mut cur = case;
+/// The greedy loop shared by every shrink: take the first candidate that still fails,
+/// start again from it, stop when none does (1-minimal). Candidates come lazily, so a big
+/// input never has all its simplifications in memory at once.
+fn greedy<T: Clone>(
+    start: T,
+    candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
+    mut fails: impl FnMut(&T) -> bool,
+) -> Shrunk<T> {
+    let mut cur = start;
     let (mut steps, mut tries) = (0, 0);
-    'outer: loop {
+    loop {
+        let mut next = None;
         for cand in candidates(&cur) {
             tries += 1;
             if fails(&cand) {
-                cur = cand;
-                steps += 1;
-                continue 'outer;
+                next = Some(cand);
+                break;
             }
         }
-        return Shrunk {
-            case: cur,
-            steps,
-            tries,
-        };
+        match next {
+            Some(c) => {
+                cur = c;
+                steps += 1;
+            }
+            None => {
+                return Shrunk {
+                    case: cur,
+                    steps,
+                    tries,
+                }
+            }
+        }
     }
+}
+
+/// Shrinks `case` while `fails` holds; `fails(&case)` is assumed true.
+pub fn shrink(case: Position, fails: impl FnMut(&Position) -> bool) -> Shrunk<Position> {
+    greedy(case, |p| Box::new(candidates(p).into_iter()), fails)
 }
 
 /// Shrinks an input of several test cases (`poj3710`): drop whole test cases first, then
@@ -320,37 +339,23 @@ pub fn shrink_cases(
     cases: Vec<Position>,
     mut fails: impl FnMut(&[Position]) -> bool,
 ) -> Shrunk<Vec<Position>> {
-    let mut cur = cases;
-    let (mut steps, mut tries) = (0, 0);
-    'outer: loop {
-        if cur.len() > 1 {
-            for i in 0..cur.len() {
+    greedy(
+        cases,
+        |cur: &Vec<Position>| {
+            let drops = (0..if cur.len() > 1 { cur.len() } else { 0 }).map(move |i| {
                 let mut cand = cur.clone();
                 cand.remove(i);
-                tries += 1;
-                if fails(&cand) {
-                    cur = cand;
-                    steps += 1;
-                    continue 'outer;
-                }
-            }
-        }
-        for i in 0..cur.len() {
-            for c in candidates(&cur[i]) {
-                let mut cand = cur.clone();
-                cand[i] = c;
-                tries += 1;
-                if fails(&cand) {
-                    cur = cand;
-                    steps += 1;
-                    continue 'outer;
-                }
-            }
-        }
-        return Shrunk {
-            case: cur,
-            steps,
-            tries,
-        };
-    }
+                cand
+            });
+            let inner = (0..cur.len()).flat_map(move |i| {
+                candidates(&cur[i]).into_iter().map(move |c| {
+                    let mut cand = cur.clone();
+                    cand[i] = c;
+                    cand
+                })
+            });
+            Box::new(drops.chain(inner))
+        },
+        |c: &Vec<Position>| fails(c),
+    )
 }

@@ -203,6 +203,17 @@ impl<R: Rules> Search<R> {
         }
     }
 
+    /// Abandons the search in progress (the memo keeps what was finished).
+    fn give_up(&mut self, explored: usize) -> OracleError {
+        self.frames.clear();
+        self.succ.clear();
+        self.big.clear();
+        OracleError::TooManyStates {
+            explored,
+            limit: self.limit,
+        }
+    }
+
     /// The value of `start` (a Grundy value, or 1/0 for a misère win/loss).
     pub fn value(&mut self, start: R::State) -> Result<u32, OracleError> {
         if let Some(v) = self.memo.get(start) {
@@ -221,14 +232,7 @@ impl<R: Rules> Search<R> {
                         // (say, millions of stones) must not grow the stack unbounded
                         // before any state is finished.
                         if self.frames.len() + self.memo.len() >= self.limit {
-                            let explored = self.frames.len() + self.memo.len();
-                            self.frames.clear();
-                            self.succ.clear();
-                            self.big.clear();
-                            return Err(OracleError::TooManyStates {
-                                explored,
-                                limit: self.limit,
-                            });
+                            return Err(self.give_up(self.frames.len() + self.memo.len()));
                         }
                         self.open(s)
                     }
@@ -240,14 +244,7 @@ impl<R: Rules> Search<R> {
             self.succ.truncate(f.start);
             self.big.truncate(f.big_start);
             if self.memo.insert(f.state, v).is_err() {
-                let explored = self.memo.len();
-                self.frames.clear();
-                self.succ.clear();
-                self.big.clear();
-                return Err(OracleError::TooManyStates {
-                    explored,
-                    limit: self.limit,
-                });
+                return Err(self.give_up(self.memo.len()));
             }
             if self.frames.is_empty() {
                 return Ok(v);
