@@ -4,7 +4,7 @@
 use grundy::corpus;
 use grundy::engine::{self, Engine};
 use grundy_games::checker::compare;
-use grundy_oracle::{Budget, OracleError};
+use grundy_oracle::Budget;
 use std::path::Path;
 
 #[test]
@@ -28,14 +28,12 @@ fn every_corpus_case_passes() {
         if let Err(d) = compare(&expected, &solved) {
             panic!("{} (solver): {d}", case.input.display());
         }
-        match engine::answer(Engine::Oracle, case.problem, &positions, budget) {
-            Ok(out) => {
-                by_oracle += 1;
-                if let Err(d) = compare(&expected, &out) {
-                    panic!("{} (oracle): {d}", case.input.display());
-                }
+        // Past the oracle's budget (big cases) only the solver replays them.
+        if let Ok(out) = engine::answer(Engine::Oracle, case.problem, &positions, budget) {
+            by_oracle += 1;
+            if let Err(d) = compare(&expected, &out) {
+                panic!("{} (oracle): {d}", case.input.display());
             }
-            Err(OracleError::TooManyStates { .. } | OracleError::TooWide(_)) => {}
         }
     }
     assert!(

@@ -215,7 +215,9 @@ fn staircase_answer(
     budget: Budget,
 ) -> Result<Report<StaircaseAnswer>, OracleError> {
     let rules = staircase::StaircaseRules::new(pos).ok_or_else(|| {
-        OracleError::TooWide("too many stones or vertices to pack into 128 bits".into())
+        OracleError::TooWide(
+            "too many stones or vertices to pack into 128 bits, or over a million moves per position".into(),
+        )
     })?;
     let mut layout = pos.stones.clone();
     layout[0] = 0;

@@ -38,6 +38,14 @@ pub enum OracleError {
         /// The budget.
         limit: usize,
     },
+    /// The search examined more moves than its budget allows (positions with very many
+    /// moves each, such as huge stone counts).
+    TooManyMoves {
+        /// Moves (successor states) examined when the search stopped.
+        examined: u64,
+        /// The budget: [`MOVES_PER_STATE`] times the state budget.
+        limit: u64,
+    },
     /// The position cannot be encoded in the oracle's compact states.
     TooWide(String),
 }
@@ -49,6 +57,10 @@ impl fmt::Display for OracleError {
                 f,
                 "position too large for exhaustive search: {explored} states explored, limit {limit}"
             ),
+            OracleError::TooManyMoves { examined, limit } => write!(
+                f,
+                "position too large for exhaustive search: {examined} moves examined, limit {limit}"
+            ),
             OracleError::TooWide(what) => {
                 write!(f, "position too large for exhaustive search: {what}")
             }
@@ -57,6 +69,9 @@ impl fmt::Display for OracleError {
 }
 
 impl std::error::Error for OracleError {}
+
+/// Moves the search may examine per state of its budget (so time stays bounded too).
+pub const MOVES_PER_STATE: u64 = 32;
 
 /// The default state budget: a refusal comes within a second, with at most 32 MB of memo
 /// for 64-bit states (64 MB for 128-bit ones).
@@ -233,6 +248,15 @@ impl<R: Rules> Search<R> {
                         // before any state is finished.
                         if self.frames.len() + self.memo.len() >= self.limit {
                             return Err(self.give_up(self.frames.len() + self.memo.len()));
+                        }
+                        // Pending and examined moves are bounded too (memory and time).
+                        let move_limit = MOVES_PER_STATE * self.limit as u64;
+                        if self.generated >= move_limit || self.succ.len() >= 4 * self.limit {
+                            self.give_up(0);
+                            return Err(OracleError::TooManyMoves {
+                                examined: self.generated,
+                                limit: move_limit,
+                            });
                         }
                         self.open(s)
                     }

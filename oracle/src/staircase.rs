@@ -6,6 +6,9 @@
 use crate::search::Rules;
 use grundy_games::StaircasePos;
 
+/// The most moves one position may have (beyond it the oracle refuses the layout).
+const MAX_MOVES: u128 = 1 << 20;
+
 /// The rules of `staircase` on one tree with one cap.
 pub struct StaircaseRules {
     parent: Vec<u32>,
@@ -27,6 +30,12 @@ impl StaircaseRules {
         let width = (128 - most.leading_zeros()).max(1);
         let slots = pos.tree.len().saturating_sub(1) as u32;
         if width > 64 || slots * width > 128 {
+            return None;
+        }
+        // Every position lists its moves at once: with L and the stones in the billions a
+        // single position would have billions of moves. Such layouts are out of reach.
+        let moves_per_position = u128::from(slots) * most.min(u128::from(pos.cap));
+        if moves_per_position > MAX_MOVES {
             return None;
         }
         Some(StaircaseRules {
@@ -60,7 +69,9 @@ impl Rules for StaircaseRules {
         for v in 1..self.parent.len() as u32 {
             let here = self.get(s, v);
             let p = self.parent[v as usize];
-            for k in 1..=here.min(self.cap) {
+            // Biggest moves first: the search then reaches small layouts (and memoizes
+            // them) before it walks down long chains of one-stone moves.
+            for k in (1..=here.min(self.cap)).rev() {
                 let t = self.sub(s, v, k);
                 out.push(if p == 0 { t } else { self.add(t, p, k) });
             }
