@@ -123,6 +123,29 @@ fn the_oracle_refuses_past_its_budget_quickly() {
 }
 
 #[test]
+fn the_oracle_refuses_huge_stone_counts_without_running_out_of_memory() {
+    for input in [
+        "2 1 1000000000000000000\n1 1000000000000000000\n2 999999999999999999\n",
+        "3 0 100000\n1 100000\n2 100000\n",
+    ] {
+        let out = grundy(
+            &["solve", "staircase", "--engine", "oracle"],
+            input.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("position too large for exhaustive search"),
+            "{err}"
+        );
+        // The solver answers the same input at once.
+        assert!(grundy(&["solve", "staircase"], input.as_bytes())
+            .status
+            .success());
+    }
+}
+
+#[test]
 fn misere_outcomes() {
     // One heap of one: the player to move must take it and then loses (misère).
     let out = grundy(&["solve", "cut", "--misere"], b"2\n1 2\n");
