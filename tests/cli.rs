@@ -281,3 +281,18 @@ fn million_vertex_inputs_without_stack_overflow() {
         );
     }
 }
+
+#[test]
+fn long_cycles_get_their_winning_moves_in_linear_time() {
+    // An odd cycle of 100,001 edges at the root is worth 1; the only winning cut is the
+    // middle edge, which leaves two chains of 50,000 (values equal, XOR 0).
+    let n = 100_001;
+    let mut input = format!("1\n{n} {n}\n");
+    for v in 1..n {
+        input += &format!("{v} {}\n", v + 1);
+    }
+    input += &format!("{n} 1\n");
+    let out = grundy(&["solve", "hackenbush"], input.as_bytes());
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1 50001\n");
+}

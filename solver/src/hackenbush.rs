@@ -9,9 +9,10 @@
 //!
 //! Winning moves: bridges by the top-down "need" rule of `cut` on the bridge tree; an edge
 //! inside a component C by re-fusing C without that edge, with the branches hanging from
-//! C's vertices replaced by stalks of equal value (colon principle). That costs
-//! O(|E_C| · (|V_C| + |E_C|)) per component, which is linear for trees and cacti with
-//! short cycles and quadratic only in the size of one component.
+//! C's vertices replaced by stalks of equal value (colon principle). A component that is a
+//! single cycle (every cactus, POJ 3710's Christmas trees) is done in O(|C| log) by valuing
+//! the two remaining chains for every cut at once ([`crate::chain`]); any other component
+//! costs O(|E_C| · (|V_C| + |E_C|)), quadratic only in the size of that component.
 
 use grundy_games::{Graph, HackenbushAnswer, HackenbushPos};
 
@@ -145,6 +146,14 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
             stalk[x as usize] ^= f.value[d] + 1;
         }
         let mut local = vec![NONE; g.n as usize];
+        // The vertices of every component, gathered once.
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); comps];
+        for v in 0..g.n {
+            let c = f.comp[v as usize];
+            if c != NONE && !internal[c as usize].is_empty() {
+                members[c as usize].push(v);
+            }
+        }
         for (c, edges) in internal.iter().enumerate() {
             if edges.is_empty() {
                 continue;
@@ -160,10 +169,17 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
                     b
                 }
             };
+            let members = &members[c];
+            if edges.len() == members.len() {
+                // A 2-edge-connected component with as many edges as vertices is one
+                // cycle: every removal leaves two chains, valued all at once (linear).
+                cycle_moves(g, entry, edges, &stalk, need[c], &mut moves);
+                continue;
+            }
             let mut verts = vec![entry];
             local[entry as usize] = 0;
-            for v in 0..g.n {
-                if f.comp[v as usize] == c as u32 && v != entry {
+            for &v in members {
+                if v != entry {
                     local[v as usize] = verts.len() as u32;
                     verts.push(v);
                 }
@@ -191,6 +207,53 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
     }
     moves.sort_unstable();
     moves
+}
+
+/// The edges of the cycle `edges` (entered at `entry`, stalk values `stalk` on its
+/// vertices) whose removal leaves the component with value `need`.
+fn cycle_moves(
+    g: &Graph,
+    entry: u32,
+    edges: &[u32],
+    stalk: &[u64],
+    need: u64,
+    moves: &mut Vec<u32>,
+) {
+    // Walk the cycle from the entry: c_1..c_m and the edges e_0..e_m between them.
+    let mut ends: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
+    for &e in edges {
+        let (a, b) = g.edges[e as usize];
+        ends.entry(a).or_default().push(e);
+        ends.entry(b).or_default().push(e);
+    }
+    let mut order_edges = Vec::with_capacity(edges.len());
+    let mut weights = Vec::with_capacity(edges.len());
+    let mut v = entry;
+    let mut came = u32::MAX;
+    loop {
+        let e = *ends[&v]
+            .iter()
+            .find(|&&e| e != came)
+            .unwrap_or(&ends[&v][0]);
+        order_edges.push(e);
+        v = g.other(e, v);
+        came = e;
+        if v == entry {
+            break;
+        }
+        weights.push(stalk[v as usize]);
+    }
+    let m = weights.len();
+    let forward = crate::chain::prefix_values(&weights);
+    let reversed: Vec<u64> = weights.iter().rev().copied().collect();
+    let backward = crate::chain::prefix_values(&reversed);
+    let w0 = stalk[entry as usize];
+    for (i, &e) in order_edges.iter().enumerate() {
+        // Removing e_i leaves c_1..c_i on one side and c_m..c_{i+1} on the other.
+        if w0 ^ forward[i] ^ backward[m - i] == need {
+            moves.push(e);
+        }
+    }
 }
 
 /// Value and every winning move of the sum.
