@@ -111,11 +111,9 @@ pub fn judge(
         Exit::Timeout => Verdict::TimeLimit,
         Exit::OutputLimit => Verdict::OutputLimit,
         Exit::SpawnFailed(e) => Verdict::Runtime(e.clone()),
-        Exit::Code(c) if limits.memory.is_some() && mle(&run) => {
-            let _ = c;
+        Exit::Code(_) | Exit::Signal(_, _) if limits.memory.is_some() && mle(&run) => {
             Verdict::MemoryLimit
         }
-        Exit::Signal(_, _) if limits.memory.is_some() && mle(&run) => Verdict::MemoryLimit,
         Exit::Code(c) => Verdict::Runtime(format!("exit code {c}")),
         Exit::Signal(s, name) => Verdict::Runtime(format!("killed by signal {s}, {name}")),
         Exit::Success => match format::check(problem, cases, &run.stdout) {

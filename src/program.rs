@@ -20,7 +20,8 @@ pub fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-cache")
 }
 
-fn fnv(bytes: &[u8]) -> u64 {
+/// FNV-1a of some bytes: names cached builds and imported cases after their content.
+pub fn content_hash(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
@@ -51,7 +52,7 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
         return Ok(cmd.to_vec());
     };
     let source = std::fs::read(path).map_err(|e| format!("{first}: {e}"))?;
-    let key = fnv(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
+    let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("prog");
     let dir = cache_dir().join("build");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -279,7 +279,9 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
     let code = f.verdict.code();
     let deadline = Instant::now() + o.shrink_time;
     let problem = o.problem;
-    let shrunk = shrink::shrink_cases(f.test.cases.clone(), |cand| {
+    // One test for "still fails the same way", used by every shrink below: within the
+    // shrink time, valid for the statement, same verdict from the program.
+    let same_verdict = |cand: &[Position]| {
         if Instant::now() >= deadline || campaign::STOP.load(Ordering::Relaxed) {
             return false;
         }
@@ -292,20 +294,18 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
         };
         let (v, _) = judge::judge(problem, cand, input.as_bytes(), &expected, argv, &o.limits);
         v.code() == code
-    });
+    };
+    let shrunk = shrink::shrink_cases(f.test.cases.clone(), same_verdict);
     let mut cases = shrunk.case;
     // A greedy shrink stops at a 1-minimal case; with one-bit answers (Alice/Bob) other
     // starting points often end smaller. Try more small random inputs from the same
     // stream while time remains, and shrink any that fails the same way.
     let size = |cs: &[Position]| cs.iter().map(|c| c.size()).sum::<usize>();
-    let mut extra = 0u64;
-    while extra < 300
-        && size(&cases) > 3
-        && Instant::now() < deadline
-        && !campaign::STOP.load(Ordering::Relaxed)
-    {
+    for extra in 0..300u64 {
+        if size(&cases) <= 3 || Instant::now() >= deadline {
+            break;
+        }
         let i = o.cases + 1000 + extra;
-        extra += 1;
         let cand = contest::input(
             problem,
             &mut Rng::for_case(o.seed, i),
@@ -313,27 +313,10 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
             None,
             None,
         );
-        if size(&cand) >= size(&cases) {
+        if size(&cand) >= size(&cases) || !same_verdict(&cand) {
             continue;
         }
-        let input = problem.write_input(&cand);
-        let Ok((expected, _)) = judge::expected(problem, &cand) else {
-            continue;
-        };
-        let (v, _) = judge::judge(problem, &cand, input.as_bytes(), &expected, argv, &o.limits);
-        if v.code() != code {
-            continue;
-        }
-        let again = shrink::shrink_cases(cand, |c| {
-            let input = problem.write_input(c);
-            problem.parse(input.as_bytes(), true).is_ok()
-                && judge::expected(problem, c).is_ok_and(|(e, _)| {
-                    judge::judge(problem, c, input.as_bytes(), &e, argv, &o.limits)
-                        .0
-                        .code()
-                        == code
-                })
-        });
+        let again = shrink::shrink_cases(cand, same_verdict);
         if size(&again.case) < size(&cases) {
             cases = again.case;
         }

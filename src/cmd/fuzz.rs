@@ -28,7 +28,7 @@ pub fn print_finding(f: &Finding, seed: u64, saved: Option<&Path>, subject_name:
         indent(&input, 4),
     );
     s += &format!(
-        "  expected (oracle):\n{}  {subject_name}:\n{}",
+        "  expected:\n{}  {subject_name}:\n{}",
         indent(&String::from_utf8_lossy(&expected), 4),
         indent(&String::from_utf8_lossy(&actual), 4)
     );

@@ -11,12 +11,6 @@ use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::path::Path;
 
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// Imports one artifact.
 pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) -> i32 {
     let data = match std::fs::read(artifact) {
@@ -26,7 +20,7 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
             return EXIT_USAGE;
         }
     };
-    let name = format!("import-{:016x}", fnv(&data));
+    let name = format!("import-{:016x}", crate::program::content_hash(&data));
     let (problem, position) = if let Some(g) = target.strip_prefix("check_") {
         let Some(game) = Game::from_name(g) else {
             return unknown(target);
