@@ -304,7 +304,14 @@ enum BenchWhat {
         dir: Option<PathBuf>,
     },
     /// The oracle's states per second and bytes per state (≥ 10^6 states).
-    Oracle,
+    Oracle {
+        /// Searches per position, each with a fresh memo (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Only the positions whose name contains this text (e.g. `cut`, `hackenbush`).
+        #[arg(long)]
+        only: Option<String>,
+    },
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
@@ -519,7 +526,7 @@ pub fn main() -> i32 {
             BenchWhat::Solve { runs, dir } => {
                 cmd::bench::solve(runs.max(1), &dir.unwrap_or_else(cmd::bench::default_dir))
             }
-            BenchWhat::Oracle => cmd::bench::oracle(),
+            BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
         },
         Command::Selftest {

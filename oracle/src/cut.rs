@@ -1,53 +1,211 @@
 //! `cut` from the rules: a state is the set of edges still attached, each edge named by its
 //! child vertex; cutting edge c removes c's whole subtree (precomputed as a mask), which is
 //! exactly "everything no longer connected to the root falls".
+//!
+//! Every state is a subtree containing the root, and every such subtree is reachable, so
+//! the states can be numbered exactly: with the children of each vertex in order, a
+//! subtree is a mixed-radix number whose digit for child c is 0 when c is cut and
+//! 1 + (c's own number) otherwise. Unrolled, a state's number is the sum of a fixed weight
+//! per vertex it keeps. This is counting, not game theory; it lets the search keep values
+//! in a [`Dense`](crate::dense::Dense) table of one byte per state instead of a hash memo.
+//! Each state carries its number, and the successors' numbers come from one pass over
+//! the kept vertices (children before parents), so numbering costs O(kept vertices) per
+//! state.
 
+use crate::dense::Ranked;
 use crate::mask::{ids, Mask};
+use crate::memo::Key;
 use crate::search::Rules;
 use grundy_games::Tree;
+use std::cell::RefCell;
+
+/// A `cut` state: the kept vertices (internal ids, root excluded) and their number.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct CutState<M> {
+    /// Kept non-root vertices, in the rules' internal (breadth-first) ids.
+    pub kept: M,
+    /// The state's number (exact when the game's state count fits in 64 bits).
+    pub rank: u64,
+}
+
+impl<M: Mask> Key for CutState<M> {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        self.kept.hash64()
+    }
+}
+
+impl<M: Mask> Ranked for CutState<M> {
+    #[inline]
+    fn rank(&self) -> u64 {
+        self.rank
+    }
+}
 
 /// The rules of `cut` on one tree with at most `M::BITS` vertices.
 pub struct CutRules<M: Mask> {
-    /// `below[c]`: c and every vertex under it.
+    /// `below[c]`: c and every vertex under it (internal ids).
     below: Vec<M>,
+    /// Parent of each internal id (the root's is itself).
+    parent: Vec<u32>,
+    /// Number weight of each internal id (wrapping when the state count overflows).
+    weight: Vec<u64>,
+    /// Internal id → vertex of the input tree.
+    original: Vec<u32>,
+    /// Number of states (subtrees containing the root), if it fits in 64 bits.
+    states: Option<u64>,
+    /// Scratch: the number weight kept under each vertex of the state being expanded.
+    under: RefCell<Vec<u64>>,
 }
 
 impl<M: Mask> CutRules<M> {
     /// Rules for `tree`; `None` when it has more than `M::BITS` vertices.
     pub fn new(tree: &Tree) -> Option<CutRules<M>> {
-        if tree.len() > M::BITS as usize {
+        let n = tree.len();
+        if n > M::BITS as usize {
             return None;
         }
-        let mut below = vec![M::default(); tree.len()];
-        // Walk up from every vertex, marking it in each ancestor: O(n · depth), fine for
-        // the oracle's sizes and obviously right.
-        for v in 0..tree.len() as u32 {
-            let mut u = Some(v);
-            while let Some(x) = u {
-                below[x as usize] = below[x as usize] | M::bit(v);
-                u = tree.parent(x);
+        // Breadth-first ids: a parent's id is below its children's.
+        let mut original = vec![0u32];
+        let mut head = 0;
+        while head < original.len() {
+            let v = original[head];
+            head += 1;
+            original.extend_from_slice(tree.children(v));
+        }
+        let mut internal = vec![0u32; n];
+        for (i, &v) in original.iter().enumerate() {
+            internal[v as usize] = i as u32;
+        }
+        let parent: Vec<u32> = original
+            .iter()
+            .map(|&v| tree.parent(v).map_or(0, |p| internal[p as usize]))
+            .collect();
+        let mut below = vec![M::default(); n];
+        // count[v]: subtrees of v's subtree containing v (saturating).
+        let mut count = vec![1u128; n];
+        for i in (0..n).rev() {
+            below[i] = below[i] | M::bit(i as u32);
+            if i > 0 {
+                let p = parent[i] as usize;
+                below[p] = below[p] | below[i];
+                count[p] = count[p].saturating_mul(count[i].saturating_add(1));
             }
         }
-        Some(CutRules { below })
+        // weight[c] = weight[parent] × product of (1 + count) over c's earlier siblings.
+        let mut weight = vec![0u64; n];
+        let mut radix = vec![1u64; n];
+        if n > 0 {
+            weight[0] = 1;
+        }
+        for i in 1..n {
+            let p = parent[i] as usize;
+            weight[i] = weight[p].wrapping_mul(radix[p]);
+            radix[p] = radix[p].wrapping_mul((count[i] as u64).wrapping_add(1));
+        }
+        let states = if n == 0 {
+            Some(1)
+        } else {
+            u64::try_from(count[0]).ok()
+        };
+        Some(CutRules {
+            below,
+            parent,
+            weight,
+            original,
+            states,
+            under: RefCell::new(vec![0; n.max(1)]),
+        })
+    }
+
+    /// Number of states of the game (every subtree containing the root), when it fits in
+    /// 64 bits; the states' numbers are then exactly `0..states`.
+    pub fn states(&self) -> Option<u64> {
+        self.states
     }
 
     /// The starting state: every edge present.
-    pub fn start(&self) -> M {
-        self.below[0] & !M::bit(0)
+    pub fn start(&self) -> CutState<M> {
+        let kept = self.below.first().map_or(M::default(), |&b| b & !M::bit(0));
+        let rank = ids(kept).fold(0u64, |r, u| r.wrapping_add(self.weight[u as usize]));
+        CutState { kept, rank }
     }
 
-    /// The state after cutting the edge above `c`.
-    pub fn cut(&self, s: M, c: u32) -> M {
-        s & !self.below[c as usize]
+    /// The moves of `s`: the vertex of the input tree whose parent edge is cut, and the
+    /// state it leads to.
+    pub fn moves(&self, s: CutState<M>) -> Vec<(u32, CutState<M>)> {
+        let mut next = Vec::new();
+        self.successors(s, &mut next);
+        next.into_iter()
+            .map(|t| {
+                // The cut vertex is the first (breadth-first) of the vertices that fell.
+                let c = (s.kept & !t.kept).lowest();
+                (self.original[c as usize], t)
+            })
+            .collect()
     }
 }
 
 impl<M: Mask> Rules for CutRules<M> {
-    type State = M;
+    type State = CutState<M>;
     #[inline]
-    fn successors(&self, s: M, out: &mut Vec<M>) {
-        for c in ids(s) {
-            out.push(self.cut(s, c));
+    fn successors(&self, s: CutState<M>, out: &mut Vec<CutState<M>>) {
+        let mut under = self.under.borrow_mut();
+        // under[u] = Σ weight over the kept vertices of u's subtree: own weights first,
+        // then, from the highest id down (children before parents), each vertex is final
+        // when reached: its successor is emitted and its sum added to its parent's.
+        for u in ids(s.kept) {
+            under[u as usize] = self.weight[u as usize];
+        }
+        let mut rest = s.kept;
+        while !rest.is_zero() {
+            let u = rest.highest();
+            rest = rest & !M::bit(u);
+            let sum = under[u as usize];
+            out.push(CutState {
+                kept: s.kept & !self.below[u as usize],
+                rank: s.rank.wrapping_sub(sum),
+            });
+            let p = self.parent[u as usize] as usize;
+            under[p] = under[p].wrapping_add(sum);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    /// Every reachable state gets its own number in 0..states, and the count is exact.
+    #[test]
+    fn numbers_are_a_bijection_onto_the_states() {
+        let trees = [
+            vec![u32::MAX, 0, 0, 1, 1, 2, 5, 5],
+            vec![u32::MAX, 0, 1, 2, 3, 4],
+            vec![u32::MAX, 0, 0, 0, 0, 0, 0],
+            vec![u32::MAX, 3, 3, 0, 2, 2, 1],
+            vec![u32::MAX],
+        ];
+        for parents in trees {
+            let tree = Tree::from_parents(&parents).unwrap();
+            let rules = CutRules::<u64>::new(&tree).unwrap();
+            let mut seen = HashSet::new();
+            let mut ranks = HashSet::new();
+            let mut todo = vec![rules.start()];
+            while let Some(s) = todo.pop() {
+                if !seen.insert(s.kept) {
+                    continue;
+                }
+                assert!(ranks.insert(s.rank), "rank {} twice", s.rank);
+                // The number carried along equals the number computed from scratch.
+                let fresh = ids(s.kept).fold(0, |r, u| r + rules.weight[u as usize]);
+                assert_eq!(s.rank, fresh);
+                rules.successors(s, &mut todo);
+            }
+            let n = rules.states().unwrap();
+            assert_eq!(seen.len() as u64, n, "{parents:?}");
+            assert!(ranks.iter().all(|&r| r < n));
         }
     }
 }

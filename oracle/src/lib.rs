@@ -18,6 +18,7 @@
 
 pub mod chip;
 pub mod cut;
+pub mod dense;
 pub mod hackenbush;
 pub mod mask;
 pub mod memo;
@@ -77,6 +78,27 @@ macro_rules! with_mask {
     }};
 }
 
+/// Runs `$body` with `$s` bound to a search over the `cut` rules `$rules`: values kept in
+/// a dense table when the game's states are numbered within the budget, else in the
+/// hash memo (which then meets the budget and reports it).
+macro_rules! with_cut_search {
+    ($rules:expr, $play:expr, $budget:expr, $s:ident => $body:expr) => {{
+        let rules = $rules;
+        let limit = $budget.max_states;
+        match rules.states() {
+            Some(n) if n <= limit as u64 => {
+                let table = dense::Dense::new(n as usize);
+                let mut $s = Search::with_table(rules, $play, limit, table);
+                $body
+            }
+            _ => {
+                let mut $s = Search::new(rules, $play, limit);
+                $body
+            }
+        }
+    }};
+}
+
 fn cut_value<M: Mask>(
     tree: &Tree,
     play: Play,
@@ -84,24 +106,24 @@ fn cut_value<M: Mask>(
 ) -> Result<(u32, usize), OracleError> {
     let rules = cut::CutRules::<M>::new(tree).expect("size checked");
     let start = rules.start();
-    let mut s = Search::new(rules, play, budget.max_states, M::default());
-    Ok((s.value(start)?, s.states()))
+    with_cut_search!(rules, play, budget, s => Ok((s.value(start)?, s.states())))
 }
 
 fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>, OracleError> {
     let tree = &pos.tree;
     let rules = cut::CutRules::<M>::new(tree).expect("size checked");
     let start = rules.start();
-    let mut s = Search::new(rules, Play::Normal, budget.max_states, M::default());
-    let value = s.value(start)?;
-    let mut winning = Vec::new();
-    for c in mask::ids(start) {
-        let next = s.rules().cut(start, c);
-        if s.value(next)? == 0 {
-            winning.push(c);
+    let (value, mut winning, mut states) = with_cut_search!(rules, Play::Normal, budget, s => {
+        let value = s.value(start)?;
+        let mut winning = Vec::new();
+        for (c, next) in s.rules().moves(start) {
+            if s.value(next)? == 0 {
+                winning.push(c);
+            }
         }
-    }
-    let mut states = s.states();
+        (value, winning, s.states())
+    });
+    winning.sort_unstable();
     let mut by_root = vec![u64::from(value); tree.len()];
     for r in 1..tree.len() as u32 {
         let (t, _) = tree.rerooted(r);
@@ -126,7 +148,7 @@ fn paint_answer<M: Mask>(
 ) -> Result<Report<PaintAnswer>, OracleError> {
     let rules = paint::PaintRules::<M>::new(pos).expect("size checked");
     let start = paint::PaintRules::<M>::start(pos);
-    let mut s = Search::new(rules, play, budget.max_states, M::default());
+    let mut s = Search::new(rules, play, budget.max_states);
     let value = s.value(start)?;
     let mut winning = Vec::new();
     if play == Play::Normal {
@@ -153,7 +175,7 @@ fn hackenbush_answer<M: Mask>(
 ) -> Result<Report<HackenbushAnswer>, OracleError> {
     let rules = hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
     let start = rules.start();
-    let mut s = Search::new(rules, play, budget.max_states, M::default());
+    let mut s = Search::new(rules, play, budget.max_states);
     let value = s.value(start)?;
     let mut moves = Vec::new();
     if play == Play::Normal {
@@ -182,7 +204,7 @@ fn chip_answer(
     let rules = chip::ChipRules::new(pos)
         .ok_or_else(|| too_wide("chips on this tree", pos.chips.len(), 128))?;
     let start = rules.start(pos);
-    let mut s = Search::new(rules, play, budget.max_states, 0u128);
+    let mut s = Search::new(rules, play, budget.max_states);
     let value = s.value(start)?;
     let mut moves = Vec::new();
     if play == Play::Normal {
@@ -226,7 +248,7 @@ fn staircase_answer(
         layout[a as usize] = b;
         starts.push(rules.pack(&layout));
     }
-    let mut s = Search::new(rules, play, budget.max_states, 0u128);
+    let mut s = Search::new(rules, play, budget.max_states);
     let values = starts
         .into_iter()
         .map(|st| s.value(st).map(u64::from))

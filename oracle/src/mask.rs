@@ -18,6 +18,8 @@ pub trait Mask:
     fn lowest(self) -> u32;
     /// The set without its smallest id.
     fn without_lowest(self) -> Self;
+    /// The largest id in the set (which must not be empty).
+    fn highest(self) -> u32;
     /// True for the empty set.
     fn is_zero(self) -> bool;
 }
@@ -41,6 +43,10 @@ macro_rules! impl_mask {
             #[inline]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
             }
             #[inline]
             fn is_zero(self) -> bool {

@@ -8,8 +8,9 @@
 //! state costs no allocation. Every finished state is memoized; the memo's capacity is the
 //! budget.
 
-use crate::memo::{Key, Memo};
+use crate::memo::{Key, Memo, Table};
 use std::fmt;
+use std::marker::PhantomData;
 
 /// A game as the oracle sees it: states and the states one move away.
 pub trait Rules {
@@ -79,6 +80,7 @@ pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 struct Frame<S> {
     state: S,
+    hash: u64,
     terminal: bool,
     start: usize,
     end: usize,
@@ -87,32 +89,44 @@ struct Frame<S> {
     big_start: usize,
 }
 
-/// A memoized search over one game, reusable across many start states.
-pub struct Search<R: Rules> {
+/// A memoized search over one game, reusable across many start states; finished states
+/// are kept in the table `T` (the hash [`Memo`] unless the game numbers its states).
+pub struct Search<R: Rules, T: Table<R::State> = Memo<<R as Rules>::State>> {
     rules: R,
     play: Play,
-    memo: Memo<R::State>,
+    memo: T,
     limit: usize,
     succ: Vec<R::State>,
+    /// The memo address (hash or index) of each entry of `succ`.
+    succ_hash: Vec<u64>,
     frames: Vec<Frame<R::State>>,
     big: Vec<u32>,
-    hashes: Vec<u64>,
     generated: u64,
+    state: PhantomData<R::State>,
 }
 
 impl<R: Rules> Search<R> {
-    /// A search for `rules` that stores at most `limit` states.
-    pub fn new(rules: R, play: Play, limit: usize, zero: R::State) -> Search<R> {
+    /// A search for `rules` that stores at most `limit` states in a hash memo.
+    pub fn new(rules: R, play: Play, limit: usize) -> Search<R> {
+        Search::with_table(rules, play, limit, Memo::new(limit))
+    }
+}
+
+impl<R: Rules, T: Table<R::State>> Search<R, T> {
+    /// A search for `rules` that keeps finished states in `table` and stores at most
+    /// `limit` of them.
+    pub fn with_table(rules: R, play: Play, limit: usize, table: T) -> Search<R, T> {
         Search {
             rules,
             play,
-            memo: Memo::new(limit, zero),
+            memo: table,
             limit,
             succ: Vec::new(),
+            succ_hash: Vec::new(),
             frames: Vec::new(),
             big: Vec::new(),
-            hashes: Vec::new(),
             generated: 0,
+            state: PhantomData,
         }
     }
 
@@ -141,43 +155,46 @@ impl<R: Rules> Search<R> {
         self.rules.successors(s, out)
     }
 
-    /// Pushes a frame for `state`: its successors are generated, their memo slots
-    /// prefetched, and those already known recorded at once, so that only the unknown
-    /// ones stay on the successor stack (independent lookups overlap in the processor).
-    fn open(&mut self, state: R::State) {
+    /// Pushes a frame for `state` (whose hash is `hash`): its successors are generated,
+    /// their memo slots prefetched, and those already known recorded at once, so that
+    /// only the unknown ones stay on the successor stack (independent lookups overlap in
+    /// the processor).
+    fn open(&mut self, state: R::State, hash: u64) {
         let start = self.succ.len();
         self.rules.successors(state, &mut self.succ);
         let end = self.succ.len();
         self.generated += (end - start) as u64;
-        self.hashes.clear();
-        for &s in &self.succ[start..end] {
-            let h = s.hash();
+        self.succ_hash.resize(end, 0);
+        for i in start..end {
+            let h = self.memo.address(&self.succ[i]);
             self.memo.prefetch(h);
-            self.hashes.push(h);
+            self.succ_hash[i] = h;
         }
-        self.frames.push(Frame {
-            state,
-            start,
-            end,
-            next: start,
-            seen: 0,
-            big_start: self.big.len(),
-            terminal: false,
-        });
+        let big_start = self.big.len();
+        let mut seen = 0u128;
         let mut keep = start;
         for i in start..end {
-            let s = self.succ[i];
-            match self.memo.get_hashed(self.hashes[i - start], s) {
-                Some(v) => self.record(v),
+            let (s, h) = (self.succ[i], self.succ_hash[i]);
+            match self.memo.get(h, s) {
+                Some(v) if v < 128 => seen |= 1 << v,
+                Some(v) => self.big.push(v),
                 None => {
                     self.succ[keep] = s;
+                    self.succ_hash[keep] = h;
                     keep += 1;
                 }
             }
         }
-        let top = self.frames.last_mut().expect("just pushed");
-        top.end = keep;
-        top.terminal = start == end;
+        self.frames.push(Frame {
+            state,
+            hash,
+            start,
+            end: keep,
+            next: start,
+            seen,
+            big_start,
+            terminal: start == end,
+        });
     }
 
     fn record(&mut self, v: u32) {
@@ -222,6 +239,7 @@ impl<R: Rules> Search<R> {
     fn give_up(&mut self, explored: usize) -> OracleError {
         self.frames.clear();
         self.succ.clear();
+        self.succ_hash.clear();
         self.big.clear();
         OracleError::TooManyStates {
             explored,
@@ -231,16 +249,17 @@ impl<R: Rules> Search<R> {
 
     /// The value of `start` (a Grundy value, or 1/0 for a misère win/loss).
     pub fn value(&mut self, start: R::State) -> Result<u32, OracleError> {
-        if let Some(v) = self.memo.get(start) {
+        let h = self.memo.address(&start);
+        if let Some(v) = self.memo.get(h, start) {
             return Ok(v);
         }
-        self.open(start);
+        self.open(start, h);
         loop {
             let top = self.frames.last_mut().expect("non-empty stack");
             if top.next < top.end {
-                let s = self.succ[top.next];
+                let (s, h) = (self.succ[top.next], self.succ_hash[top.next]);
                 top.next += 1;
-                match self.memo.get(s) {
+                match self.memo.get(h, s) {
                     Some(v) => self.record(v),
                     None => {
                         // States on the stack count against the budget too: a long game
@@ -258,7 +277,7 @@ impl<R: Rules> Search<R> {
                                 limit: move_limit,
                             });
                         }
-                        self.open(s)
+                        self.open(s, h)
                     }
                 }
                 continue;
@@ -266,8 +285,9 @@ impl<R: Rules> Search<R> {
             let f = self.frames.pop().expect("non-empty stack");
             let v = self.finish(&f);
             self.succ.truncate(f.start);
+            self.succ_hash.truncate(f.start);
             self.big.truncate(f.big_start);
-            if self.memo.insert(f.state, v).is_err() {
+            if self.memo.len() >= self.limit || self.memo.insert(f.hash, f.state, v).is_err() {
                 return Err(self.give_up(self.memo.len()));
             }
             if self.frames.is_empty() {
@@ -293,11 +313,11 @@ mod tests {
 
     #[test]
     fn mex_and_misere_on_a_subtraction_game() {
-        let mut s = Search::new(Subtract, Play::Normal, 1000, 0);
+        let mut s = Search::new(Subtract, Play::Normal, 1000);
         for n in 0..50 {
             assert_eq!(s.value(n).unwrap() as u64, n % 3);
         }
-        let mut m = Search::new(Subtract, Play::Misere, 1000, 0);
+        let mut m = Search::new(Subtract, Play::Misere, 1000);
         // Misère take-1-or-2: the mover loses exactly at n ≡ 1 (mod 3).
         for n in 0..50 {
             assert_eq!(m.value(n).unwrap() == 0, n % 3 == 1, "n = {n}");
@@ -307,7 +327,7 @@ mod tests {
     #[test]
     fn a_deep_game_stops_at_the_budget_not_out_of_memory() {
         // Take-1-or-2 from a heap of 10^9: the first path is 5·10^8 moves deep.
-        let mut s = Search::new(Subtract, Play::Normal, 1000, 0);
+        let mut s = Search::new(Subtract, Play::Normal, 1000);
         let e = s.value(1_000_000_000).unwrap_err();
         assert!(
             matches!(e, OracleError::TooManyStates { limit: 1000, .. }),
@@ -317,7 +337,7 @@ mod tests {
 
     #[test]
     fn budget_is_an_error() {
-        let mut s = Search::new(Subtract, Play::Normal, 10, 0);
+        let mut s = Search::new(Subtract, Play::Normal, 10);
         let e = s.value(100).unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -336,7 +356,7 @@ mod tests {
 
     #[test]
     fn large_values_past_the_bitset() {
-        let mut s = Search::new(Heap, Play::Normal, 10_000, 0);
+        let mut s = Search::new(Heap, Play::Normal, 10_000);
         assert_eq!(s.value(300).unwrap(), 300);
     }
 }

@@ -12,7 +12,11 @@ use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
-use grundy_oracle::search::{Play, Search};
+use grundy_oracle::cut::CutRules;
+use grundy_oracle::dense::Dense;
+use grundy_oracle::hackenbush::HackenbushRules;
+use grundy_oracle::memo::Table;
+use grundy_oracle::search::{Play, Rules, Search};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -124,65 +128,139 @@ fn binary(n: usize) -> Tree {
     Tree::from_parents(&parent).expect("a binary tree")
 }
 
-fn report<R: grundy_oracle::search::Rules>(name: &str, mut s: Search<R>, start: R::State) {
+/// One timed search.
+struct Run {
+    secs: f64,
+    states: usize,
+    generated: u64,
+    bytes: usize,
+    value: Result<u32, String>,
+}
+
+/// The budget of the benchmark searches.
+const LIMIT: usize = 20_000_000;
+
+/// Times a search of `start` (the search is fresh: an empty memo).
+fn run<R: Rules, T: Table<R::State>>(mut s: Search<R, T>, start: R::State) -> Run {
     let t = Instant::now();
-    let v = s.value(start);
-    let secs = t.elapsed().as_secs_f64();
-    match v {
-        Ok(v) => println!(
-            "{name:<34} {:>9} states {:>6.3} s {:>6.2} M states/s {:>7.1} M lookups/s {:>5.1} B/state  value {v}",
-            s.states(),
-            secs,
-            s.states() as f64 / secs / 1e6,
-            s.generated() as f64 / secs / 1e6,
-            s.memo_bytes() as f64 / s.states() as f64,
-        ),
-        Err(e) => println!("{name:<34} {e}"),
+    let value = s.value(start).map_err(|e| e.to_string());
+    Run {
+        secs: t.elapsed().as_secs_f64(),
+        states: s.states(),
+        generated: s.generated(),
+        bytes: s.memo_bytes(),
+        value,
     }
 }
 
-/// Measures the oracle's search speed.
-pub fn oracle() -> i32 {
-    let limit = 20_000_000;
-    println!("one thread; every state is memoized once; lookups = successors generated");
-    let tree = caterpillar(20);
-    let rules = grundy_oracle::cut::CutRules::<u64>::new(&tree).expect("fits");
-    let start = rules.start();
-    report(
-        "cut: caterpillar, spine 20 (40 v)",
-        Search::new(rules, Play::Normal, limit, 0),
-        start,
-    );
-    let tree = binary(31);
-    let rules = grundy_oracle::cut::CutRules::<u64>::new(&tree).expect("fits");
-    let start = rules.start();
-    report(
-        "cut: complete binary tree (31 v)",
-        Search::new(rules, Play::Normal, limit, 0),
-        start,
-    );
-    // Hackenbush: a spine of 7 edges, each spine vertex carrying a triangle.
+/// A star of `rays` rays: every subset of rays is a state (2^rays states, `rays / 2`
+/// successors on average).
+fn star(rays: usize) -> Tree {
+    let parent: Vec<u32> = (0..=rays as u32)
+        .map(|i| if i == 0 { u32::MAX } else { 0 })
+        .collect();
+    Tree::from_parents(&parent).expect("a star")
+}
+
+/// Hackenbush: a spine of `k` edges from the ground, each spine vertex carrying a
+/// triangle.
+fn triangles(k: u32) -> HackenbushPos {
     let mut g = Graph {
-        n: 7,
+        n: k + 1,
         edges: Vec::new(),
     };
-    for i in 0..7 {
+    for i in 0..k {
         g.edges.push((i, i + 1));
     }
-    for i in 1..=7u32 {
+    for i in 1..=k {
         let (a, b) = (g.n, g.n + 1);
         g.n += 2;
         g.edges.extend([(i, a), (a, b), (b, i)]);
     }
-    let pos = HackenbushPos { graphs: vec![g] };
-    let rules = grundy_oracle::hackenbush::HackenbushRules::<u64>::new(&pos).expect("fits");
-    let start = rules.start();
-    report(
-        "hackenbush: spine of 7 triangles",
-        Search::new(rules, Play::Normal, limit, 0),
-        start,
+    HackenbushPos { graphs: vec![g] }
+}
+
+type Bench = (&'static str, Box<dyn Fn() -> Run>);
+
+/// `cut` as `grundy solve --engine oracle` searches it: values in a dense table indexed
+/// by the states' numbers (or with `hash`, in the hash memo every other game uses).
+fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
+    (
+        name,
+        Box::new(move || {
+            let rules = CutRules::<u64>::new(&tree).expect("fits in 64 bits");
+            let start = rules.start();
+            match rules.states() {
+                Some(n) if !hash && n <= LIMIT as u64 => {
+                    let table = Dense::new(n as usize);
+                    run(Search::with_table(rules, Play::Normal, LIMIT, table), start)
+                }
+                _ => run(Search::new(rules, Play::Normal, LIMIT), start),
+            }
+        }),
+    )
+}
+
+fn hackenbush_bench(name: &'static str, pos: HackenbushPos) -> Bench {
+    (
+        name,
+        Box::new(move || {
+            let rules = HackenbushRules::<u64>::new(&pos).expect("fits in 64 bits");
+            let start = rules.start();
+            run(Search::new(rules, Play::Normal, LIMIT), start)
+        }),
+    )
+}
+
+/// Measures the oracle's search speed: each position is searched `runs` times from an
+/// empty memo, and the run of median time is reported.
+pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
+    let benches: Vec<Bench> = vec![
+        cut_bench("cut: caterpillar, spine 20 (40 v)", caterpillar(20), false),
+        cut_bench("cut: complete binary tree (31 v)", binary(31), false),
+        cut_bench("cut: star of 21 rays", star(21), false),
+        cut_bench(
+            "cut, hash memo: caterpillar, spine 20",
+            caterpillar(20),
+            true,
+        ),
+        cut_bench("cut, hash memo: star of 21 rays", star(21), true),
+        hackenbush_bench("hackenbush: spine of 7 triangles", triangles(7)),
+    ];
+    println!(
+        "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
     );
-    EXIT_OK
+    let mut failed = false;
+    for (name, bench) in benches {
+        if only.is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
+        let mut results: Vec<Run> = (0..runs).map(|_| bench()).collect();
+        results.sort_by(|a, b| a.secs.total_cmp(&b.secs));
+        let (best, worst) = (results[0].secs, results[runs - 1].secs);
+        let r = &results[runs / 2];
+        match &r.value {
+            Ok(v) => println!(
+                "{name:<34} {:>9} states {:>6.3} s {:>6.2} M states/s {:>6.1} M lookups/s {:>5.1} B/state  value {v}  (runs {:.3}–{:.3} s)",
+                r.states,
+                r.secs,
+                r.states as f64 / r.secs / 1e6,
+                r.generated as f64 / r.secs / 1e6,
+                r.bytes as f64 / r.states as f64,
+                best,
+                worst,
+            ),
+            Err(e) => {
+                failed = true;
+                println!("{name:<34} {e}")
+            }
+        }
+    }
+    if failed {
+        EXIT_FAIL
+    } else {
+        EXIT_OK
+    }
 }
 
 /// Measures solver-vs-oracle cases per second on one core for each game.

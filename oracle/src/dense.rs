@@ -1,0 +1,127 @@
+//! A memo for states that carry their own index: one byte per possible state, no hashing,
+//! no keys stored. Used when a game's reachable states can be numbered 0..N exactly (the
+//! root-containing subtrees of `cut`, see [`crate::cut`]) and N is within the budget: the
+//! table is then N bytes, small enough to stay in the processor's caches where the hash
+//! memo would need 9–18 bytes and a cache miss per state.
+
+use crate::memo::{advise_huge_pages, Full, Key, Table};
+use std::collections::HashMap;
+
+/// A state that knows its index among all the states of its game.
+pub trait Ranked: Key {
+    /// The index, below the game's number of states.
+    fn rank(&self) -> u64;
+}
+
+/// The byte of a state not stored yet; a stored value v is kept as v + 1.
+const UNKNOWN: u8 = 0;
+/// The byte meaning "value 254 or more, in the side map".
+const SPILLED: u8 = u8::MAX;
+
+/// Values of the states `0..n`, one byte each.
+pub struct Dense {
+    values: Vec<u8>,
+    spilled: HashMap<u64, u32>,
+    len: usize,
+}
+
+impl Dense {
+    /// A table for the states `0..n`; its pages are only touched as states are stored.
+    pub fn new(n: usize) -> Dense {
+        let values = vec![UNKNOWN; n];
+        if n >= 4 << 20 {
+            // Freshly allocated zeroed memory is not touched yet, so the advice applies.
+            advise_huge_pages(values.as_ptr() as usize, n);
+        }
+        Dense {
+            values,
+            spilled: HashMap::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<K: Ranked> Table<K> for Dense {
+    #[inline(always)]
+    fn address(&self, k: &K) -> u64 {
+        k.rank()
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, a: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if (a as usize) < self.values.len() {
+            // SAFETY: the address is inside the table, and a prefetch has no observable
+            // effect besides warming the cache.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(self.values.as_ptr().add(a as usize) as *const i8);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = a;
+    }
+
+    #[inline(always)]
+    fn get(&self, a: u64, _k: K) -> Option<u32> {
+        match self.values[a as usize] {
+            UNKNOWN => None,
+            SPILLED => Some(self.spilled[&a]),
+            b => Some(b as u32 - 1),
+        }
+    }
+
+    fn insert(&mut self, a: u64, _k: K, v: u32) -> Result<(), Full> {
+        let slot = &mut self.values[a as usize];
+        debug_assert_eq!(*slot, UNKNOWN, "state {a} stored twice");
+        *slot = if v >= SPILLED as u32 - 1 {
+            self.spilled.insert(a, v);
+            SPILLED
+        } else {
+            v as u8 + 1
+        };
+        self.len += 1;
+        Ok(())
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn allocated_bytes(&self) -> usize {
+        self.values.len() + self.spilled.capacity() * 12
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    struct Id(u64);
+    impl Key for Id {
+        fn hash64(&self) -> u64 {
+            self.0
+        }
+    }
+    impl Ranked for Id {
+        fn rank(&self) -> u64 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn stores_every_value_including_large_ones() {
+        let mut d = Dense::new(1000);
+        for i in 0..1000u64 {
+            let k = Id(i);
+            let a = Table::<Id>::address(&d, &k);
+            assert_eq!(d.get(a, k), None);
+            d.insert(a, k, (i * 7 % 600) as u32).unwrap();
+        }
+        for i in 0..1000u64 {
+            assert_eq!(d.get(i, Id(i)), Some((i * 7 % 600) as u32));
+        }
+        assert_eq!(Table::<Id>::len(&d), 1000);
+    }
+}
