@@ -12,35 +12,15 @@
 //! the kept vertices (children before parents), so numbering costs O(kept vertices) per
 //! state.
 
-use crate::dense::Ranked;
+use crate::dense::Numbered;
 use crate::mask::{ids, Mask};
-use crate::memo::Key;
 use crate::search::Rules;
 use grundy_games::Tree;
 use std::cell::RefCell;
 
-/// A `cut` state: the kept vertices (internal ids, root excluded) and their number.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct CutState<M> {
-    /// Kept non-root vertices, in the rules' internal (breadth-first) ids.
-    pub kept: M,
-    /// The state's number (exact when the game's state count fits in 64 bits).
-    pub rank: u64,
-}
-
-impl<M: Mask> Key for CutState<M> {
-    #[inline]
-    fn hash64(&self) -> u64 {
-        self.kept.hash64()
-    }
-}
-
-impl<M: Mask> Ranked for CutState<M> {
-    #[inline]
-    fn rank(&self) -> u64 {
-        self.rank
-    }
-}
+/// A `cut` state: the kept non-root vertices (internal, breadth-first ids) and the
+/// state's number.
+pub type CutState<M> = Numbered<M>;
 
 /// The rules of `cut` on one tree with at most `M::BITS` vertices.
 pub struct CutRules<M: Mask> {
@@ -119,8 +99,8 @@ impl<M: Mask> CutRules<M> {
     }
 
     /// Number of states of the game (every subtree containing the root), when it fits in
-    /// 64 bits; the states' numbers are then exactly `0..states`.
-    pub fn states(&self) -> Option<u64> {
+    /// 64 bits; the states' numbers are then exactly `0..numbers`.
+    pub fn numbers(&self) -> Option<u64> {
         self.states
     }
 
@@ -203,7 +183,7 @@ mod tests {
                 assert_eq!(s.rank, fresh);
                 rules.successors(s, &mut todo);
             }
-            let n = rules.states().unwrap();
+            let n = rules.numbers().unwrap();
             assert_eq!(seen.len() as u64, n, "{parents:?}");
             assert!(ranks.iter().all(|&r| r < n));
         }

@@ -4,6 +4,7 @@
 //! table is then N bytes, small enough to stay in the processor's caches where the hash
 //! memo would need 9–18 bytes and a cache miss per state.
 
+use crate::mask::Mask;
 use crate::memo::{advise_huge_pages, Full, Key, Table};
 use std::collections::HashMap;
 
@@ -11,6 +12,45 @@ use std::collections::HashMap;
 pub trait Ranked: Key {
     /// The index, below the game's number of states.
     fn rank(&self) -> u64;
+}
+
+/// A bitmask state carrying its number (`cut`'s kept vertices, `hackenbush`'s kept
+/// edges). The number is a function of the mask, so equality and hashing use the mask.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Numbered<M> {
+    /// The bitmask proper.
+    pub kept: M,
+    /// Its number (exact when the game's state count fits in 64 bits; otherwise a
+    /// wrapping sum, still a function of the mask).
+    pub rank: u64,
+}
+
+impl<M: PartialEq> PartialEq for Numbered<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.kept == other.kept
+    }
+}
+
+impl<M: Eq> Eq for Numbered<M> {}
+
+impl<M: std::hash::Hash> std::hash::Hash for Numbered<M> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.kept.hash(h)
+    }
+}
+
+impl<M: Mask> Key for Numbered<M> {
+    #[inline]
+    fn hash64(&self) -> u64 {
+        self.kept.hash64()
+    }
+}
+
+impl<M: Mask> Ranked for Numbered<M> {
+    #[inline]
+    fn rank(&self) -> u64 {
+        self.rank
+    }
 }
 
 /// The byte of a state not stored yet; a stored value v is kept as v + 1.
@@ -63,12 +103,13 @@ impl<K: Ranked> Table<K> for Dense {
     }
 
     #[inline(always)]
-    fn get(&self, a: u64, _k: K) -> Option<u32> {
-        match self.values[a as usize] {
-            UNKNOWN => None,
-            SPILLED => Some(self.spilled[&a]),
-            b => Some(b as u32 - 1),
+    fn get(&self, a: u64, _k: K) -> u32 {
+        let b = self.values[a as usize];
+        if b == SPILLED {
+            return self.spilled[&a];
         }
+        // An empty byte (0) wraps to `memo::UNKNOWN`.
+        (b as u32).wrapping_sub(1)
     }
 
     fn insert(&mut self, a: u64, _k: K, v: u32) -> Result<(), Full> {
@@ -116,11 +157,11 @@ mod tests {
         for i in 0..1000u64 {
             let k = Id(i);
             let a = Table::<Id>::address(&d, &k);
-            assert_eq!(d.get(a, k), None);
+            assert_eq!(d.get(a, k), crate::memo::UNKNOWN);
             d.insert(a, k, (i * 7 % 600) as u32).unwrap();
         }
         for i in 0..1000u64 {
-            assert_eq!(d.get(i, Id(i)), Some((i * 7 % 600) as u32));
+            assert_eq!(d.get(i, Id(i)), (i * 7 % 600) as u32);
         }
         assert_eq!(Table::<Id>::len(&d), 1000);
     }

@@ -16,6 +16,7 @@
 //! Misère play has no fast rule in the solver for most of these games; [`misere`] is
 //! answered by the oracle only.
 
+pub mod blocks;
 pub mod chip;
 pub mod cut;
 pub mod dense;
@@ -78,14 +79,15 @@ macro_rules! with_mask {
     }};
 }
 
-/// Runs `$body` with `$s` bound to a search over the `cut` rules `$rules`: values kept in
-/// a dense table when the game's states are numbered within the budget, else in the
-/// hash memo (which then meets the budget and reports it).
-macro_rules! with_cut_search {
+/// Runs `$body` with `$s` bound to a search over `$rules`, whose states are numbered
+/// (`cut`, `hackenbush` by blocks): values kept in a dense table when the game's states
+/// are numbered within the budget, else in the hash memo (which then meets the budget
+/// and reports it).
+macro_rules! with_numbered_search {
     ($rules:expr, $play:expr, $budget:expr, $s:ident => $body:expr) => {{
         let rules = $rules;
         let limit = $budget.max_states;
-        match rules.states() {
+        match rules.numbers() {
             Some(n) if n <= limit as u64 => {
                 let table = dense::Dense::new(n as usize);
                 let mut $s = Search::with_table(rules, $play, limit, table);
@@ -106,14 +108,14 @@ fn cut_value<M: Mask>(
 ) -> Result<(u32, usize), OracleError> {
     let rules = cut::CutRules::<M>::new(tree).expect("size checked");
     let start = rules.start();
-    with_cut_search!(rules, play, budget, s => Ok((s.value(start)?, s.states())))
+    with_numbered_search!(rules, play, budget, s => Ok((s.value(start)?, s.states())))
 }
 
 fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>, OracleError> {
     let tree = &pos.tree;
     let rules = cut::CutRules::<M>::new(tree).expect("size checked");
     let start = rules.start();
-    let (value, mut winning, mut states) = with_cut_search!(rules, Play::Normal, budget, s => {
+    let (value, mut winning, mut states) = with_numbered_search!(rules, Play::Normal, budget, s => {
         let value = s.value(start)?;
         let mut winning = Vec::new();
         for (c, next) in s.rules().moves(start) {
@@ -173,26 +175,44 @@ fn hackenbush_answer<M: Mask>(
     play: Play,
     budget: Budget,
 ) -> Result<Report<HackenbushAnswer>, OracleError> {
-    let rules = hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
-    let start = rules.start();
-    let mut s = Search::new(rules, play, budget.max_states);
-    let value = s.value(start)?;
-    let mut moves = Vec::new();
-    if play == Play::Normal {
-        for e in mask::ids(start) {
-            let next = s.rules().cut(start, e);
-            if s.value(next)? == 0 {
-                moves.push(s.rules().names[e as usize]);
+    let (value, mut moves, states) = if let Some(rules) = blocks::BlockRules::<M>::new(pos) {
+        let start = rules.start();
+        with_numbered_search!(rules, play, budget, s => {
+            let value = s.value(start)?;
+            let mut moves = Vec::new();
+            if play == Play::Normal {
+                for (name, next) in s.rules().moves(start) {
+                    if s.value(next)? == 0 {
+                        moves.push(name);
+                    }
+                }
+            }
+            (value, moves, s.states())
+        })
+    } else {
+        // A block too large for tables: one flood fill or search per state.
+        let rules = hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
+        let start = rules.start();
+        let mut s = Search::new(rules, play, budget.max_states);
+        let value = s.value(start)?;
+        let mut moves = Vec::new();
+        if play == Play::Normal {
+            for e in mask::ids(start) {
+                let next = s.rules().cut(start, e);
+                if s.value(next)? == 0 {
+                    moves.push(s.rules().names[e as usize]);
+                }
             }
         }
-    }
+        (value, moves, s.states())
+    };
     moves.sort_unstable();
     Ok(Report {
         answer: HackenbushAnswer {
             value: u64::from(value),
             moves,
         },
-        states: s.states(),
+        states,
     })
 }
 

@@ -22,6 +22,10 @@ pub trait Mask:
     fn highest(self) -> u32;
     /// True for the empty set.
     fn is_zero(self) -> bool;
+    /// The `width` (≤ 32) ids from `off` on, as bits of a word.
+    fn field(self, off: u32, width: u32) -> u32;
+    /// The set of ids `off + i` for the bits i of `bits`.
+    fn from_field(bits: u32, off: u32) -> Self;
 }
 
 macro_rules! impl_mask {
@@ -51,6 +55,14 @@ macro_rules! impl_mask {
             #[inline]
             fn is_zero(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn field(self, off: u32, width: u32) -> u32 {
+                ((self >> off) as u64 & ((1u64 << width) - 1)) as u32
+            }
+            #[inline]
+            fn from_field(bits: u32, off: u32) -> Self {
+                (bits as $t) << off
             }
         }
     };

@@ -20,6 +20,10 @@ pub trait Key: Copy + Eq + Default + std::hash::Hash {
     fn hash64(&self) -> u64;
 }
 
+/// What [`Table::get`] returns for a state not stored (no value comes near it: a value
+/// is at most the number of moves of a position).
+pub const UNKNOWN: u32 = u32::MAX;
+
 /// Where the search keeps the values of finished states: the hash [`Memo`] for any
 /// state, or [`crate::dense::Dense`] for states that carry their own index.
 pub trait Table<K> {
@@ -27,8 +31,9 @@ pub trait Table<K> {
     fn address(&self, k: &K) -> u64;
     /// Asks the processor to fetch the memory at address `a` early.
     fn prefetch(&self, a: u64);
-    /// The value stored for `k` at address `a`.
-    fn get(&self, a: u64, k: K) -> Option<u32>;
+    /// The value stored for `k` at address `a`, or [`UNKNOWN`] (a plain word rather
+    /// than an `Option`, so that callers can use it without branching).
+    fn get(&self, a: u64, k: K) -> u32;
     /// Stores `v` for `k` (at address `a`), which is not stored yet.
     fn insert(&mut self, a: u64, k: K, v: u32) -> Result<(), Full>;
     /// States stored.
@@ -51,8 +56,8 @@ impl<K: Key> Table<K> for Memo<K> {
         Memo::prefetch(self, a)
     }
     #[inline(always)]
-    fn get(&self, a: u64, k: K) -> Option<u32> {
-        self.get_hashed(a, k)
+    fn get(&self, a: u64, k: K) -> u32 {
+        self.get_hashed(a, k).unwrap_or(UNKNOWN)
     }
     #[inline]
     fn insert(&mut self, a: u64, k: K, v: u32) -> Result<(), Full> {

@@ -8,7 +8,7 @@
 //! state costs no allocation. Every finished state is memoized; the memo's capacity is the
 //! budget.
 
-use crate::memo::{Key, Memo, Table};
+use crate::memo::{Key, Memo, Table, UNKNOWN};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -173,16 +173,17 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         let big_start = self.big.len();
         let mut seen = 0u128;
         let mut keep = start;
+        // Branch-free: known values go into `seen`, unknown states are compacted to the
+        // front (every state is written, the write position advances for unknown ones).
         for i in start..end {
             let (s, h) = (self.succ[i], self.succ_hash[i]);
-            match self.memo.get(h, s) {
-                Some(v) if v < 128 => seen |= 1 << v,
-                Some(v) => self.big.push(v),
-                None => {
-                    self.succ[keep] = s;
-                    self.succ_hash[keep] = h;
-                    keep += 1;
-                }
+            let v = self.memo.get(h, s);
+            self.succ[keep] = s;
+            self.succ_hash[keep] = h;
+            keep += usize::from(v == UNKNOWN);
+            seen |= if v < 128 { 1 << v } else { 0 };
+            if v >= 128 && v != UNKNOWN {
+                self.big.push(v);
             }
         }
         self.frames.push(Frame {
@@ -250,7 +251,8 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     /// The value of `start` (a Grundy value, or 1/0 for a misère win/loss).
     pub fn value(&mut self, start: R::State) -> Result<u32, OracleError> {
         let h = self.memo.address(&start);
-        if let Some(v) = self.memo.get(h, start) {
+        let v = self.memo.get(h, start);
+        if v != UNKNOWN {
             return Ok(v);
         }
         self.open(start, h);
@@ -260,8 +262,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                 let (s, h) = (self.succ[top.next], self.succ_hash[top.next]);
                 top.next += 1;
                 match self.memo.get(h, s) {
-                    Some(v) => self.record(v),
-                    None => {
+                    UNKNOWN => {
                         // States on the stack count against the budget too: a long game
                         // (say, millions of stones) must not grow the stack unbounded
                         // before any state is finished.
@@ -279,6 +280,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                         }
                         self.open(s, h)
                     }
+                    v => self.record(v),
                 }
                 continue;
             }

@@ -12,6 +12,7 @@ use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
+use grundy_oracle::blocks::BlockRules;
 use grundy_oracle::cut::CutRules;
 use grundy_oracle::dense::Dense;
 use grundy_oracle::hackenbush::HackenbushRules;
@@ -190,7 +191,7 @@ fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
         Box::new(move || {
             let rules = CutRules::<u64>::new(&tree).expect("fits in 64 bits");
             let start = rules.start();
-            match rules.states() {
+            match rules.numbers() {
                 Some(n) if !hash && n <= LIMIT as u64 => {
                     let table = Dense::new(n as usize);
                     run(Search::with_table(rules, Play::Normal, LIMIT, table), start)
@@ -201,15 +202,48 @@ fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
     )
 }
 
-fn hackenbush_bench(name: &'static str, pos: HackenbushPos) -> Bench {
+/// `hackenbush` as `grundy solve --engine oracle` searches it: block tables and a dense
+/// table (or with `plain`, one depth-first search per state and the hash memo).
+fn hackenbush_bench(name: &'static str, pos: HackenbushPos, plain: bool) -> Bench {
     (
         name,
-        Box::new(move || {
-            let rules = HackenbushRules::<u64>::new(&pos).expect("fits in 64 bits");
-            let start = rules.start();
-            run(Search::new(rules, Play::Normal, LIMIT), start)
+        Box::new(move || match BlockRules::<u64>::new(&pos) {
+            Some(rules) if !plain => {
+                let start = rules.start();
+                match rules.numbers() {
+                    Some(n) if n <= LIMIT as u64 => {
+                        let table = Dense::new(n as usize);
+                        run(Search::with_table(rules, Play::Normal, LIMIT, table), start)
+                    }
+                    _ => run(Search::new(rules, Play::Normal, LIMIT), start),
+                }
+            }
+            _ => {
+                let rules = HackenbushRules::<u64>::new(&pos).expect("fits in 64 bits");
+                let start = rules.start();
+                run(Search::new(rules, Play::Normal, LIMIT), start)
+            }
         }),
     )
+}
+
+/// Hackenbush: a spine of `k` edges from the ground, each spine vertex carrying a copy
+/// of K4 (six edges).
+fn k4s(k: u32) -> HackenbushPos {
+    let mut g = Graph {
+        n: k + 1,
+        edges: Vec::new(),
+    };
+    for i in 0..k {
+        g.edges.push((i, i + 1));
+    }
+    for i in 1..=k {
+        let (a, b, c) = (g.n, g.n + 1, g.n + 2);
+        g.n += 3;
+        g.edges
+            .extend([(i, a), (i, b), (i, c), (a, b), (b, c), (a, c)]);
+    }
+    HackenbushPos { graphs: vec![g] }
 }
 
 /// Measures the oracle's search speed: each position is searched `runs` times from an
@@ -225,7 +259,10 @@ pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
             true,
         ),
         cut_bench("cut, hash memo: star of 21 rays", star(21), true),
-        hackenbush_bench("hackenbush: spine of 7 triangles", triangles(7)),
+        hackenbush_bench("hackenbush: spine of 8 triangles", triangles(8), false),
+        hackenbush_bench("hackenbush: spine of 3 K4s", k4s(3), false),
+        hackenbush_bench("hackenbush: spine of 4 K4s", k4s(4), false),
+        hackenbush_bench("hackenbush, plain: 8 triangles", triangles(8), true),
     ];
     println!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
