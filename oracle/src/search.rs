@@ -97,8 +97,6 @@ pub struct Search<R: Rules, T: Table<R::State> = Memo<<R as Rules>::State>> {
     memo: T,
     limit: usize,
     succ: Vec<R::State>,
-    /// The memo address (hash or index) of each entry of `succ`.
-    succ_hash: Vec<u64>,
     frames: Vec<Frame<R::State>>,
     big: Vec<u32>,
     generated: u64,
@@ -122,7 +120,6 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             memo: table,
             limit,
             succ: Vec::new(),
-            succ_hash: Vec::new(),
             frames: Vec::new(),
             big: Vec::new(),
             generated: 0,
@@ -164,11 +161,8 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         self.rules.successors(state, &mut self.succ);
         let end = self.succ.len();
         self.generated += (end - start) as u64;
-        self.succ_hash.resize(end, 0);
-        for i in start..end {
-            let h = self.memo.address(&self.succ[i]);
-            self.memo.prefetch(h);
-            self.succ_hash[i] = h;
+        for s in &self.succ[start..end] {
+            self.memo.prefetch(self.memo.address(s));
         }
         let big_start = self.big.len();
         let mut seen = 0u128;
@@ -176,10 +170,9 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         // Branch-free: known values go into `seen`, unknown states are compacted to the
         // front (every state is written, the write position advances for unknown ones).
         for i in start..end {
-            let (s, h) = (self.succ[i], self.succ_hash[i]);
-            let v = self.memo.get(h, s);
+            let s = self.succ[i];
+            let v = self.memo.get(self.memo.address(&s), s);
             self.succ[keep] = s;
-            self.succ_hash[keep] = h;
             keep += usize::from(v == UNKNOWN);
             seen |= if v < 128 { 1 << v } else { 0 };
             if v >= 128 && v != UNKNOWN {
@@ -240,7 +233,6 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     fn give_up(&mut self, explored: usize) -> OracleError {
         self.frames.clear();
         self.succ.clear();
-        self.succ_hash.clear();
         self.big.clear();
         OracleError::TooManyStates {
             explored,
@@ -259,7 +251,8 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         loop {
             let top = self.frames.last_mut().expect("non-empty stack");
             if top.next < top.end {
-                let (s, h) = (self.succ[top.next], self.succ_hash[top.next]);
+                let s = self.succ[top.next];
+                let h = self.memo.address(&s);
                 top.next += 1;
                 match self.memo.get(h, s) {
                     UNKNOWN => {
@@ -287,7 +280,6 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             let f = self.frames.pop().expect("non-empty stack");
             let v = self.finish(&f);
             self.succ.truncate(f.start);
-            self.succ_hash.truncate(f.start);
             self.big.truncate(f.big_start);
             if self.memo.len() >= self.limit || self.memo.insert(f.hash, f.state, v).is_err() {
                 return Err(self.give_up(self.memo.len()));
