@@ -138,17 +138,18 @@ impl<M: Mask> Rules for CutRules<M> {
             under[u as usize] = self.weight[u as usize];
         }
         let mut rest = s.kept;
-        while !rest.is_zero() {
+        // An exact-length iterator: `extend` then writes without a capacity check per move.
+        out.extend((0..s.kept.count()).map(|_| {
             let u = rest.highest();
             rest = rest & !M::bit(u);
             let sum = under[u as usize];
-            out.push(CutState {
-                kept: s.kept & !self.below[u as usize],
-                rank: s.rank.wrapping_sub(sum),
-            });
             let p = self.parent[u as usize] as usize;
             under[p] = under[p].wrapping_add(sum);
-        }
+            CutState {
+                kept: s.kept & !self.below[u as usize],
+                rank: s.rank.wrapping_sub(sum),
+            }
+        }));
     }
 }
 

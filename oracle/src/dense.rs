@@ -89,8 +89,9 @@ impl<K: Ranked> Table<K> for Dense {
 
     #[inline(always)]
     fn prefetch(&self, a: u64) {
+        // A table that fits well in the core's own cache (L2) gains nothing from prefetching.
         #[cfg(target_arch = "x86_64")]
-        if (a as usize) < self.values.len() {
+        if self.values.len() > 1 << 20 && (a as usize) < self.values.len() {
             // SAFETY: the address is inside the table, and a prefetch has no observable
             // effect besides warming the cache.
             unsafe {

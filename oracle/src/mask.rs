@@ -22,6 +22,8 @@ pub trait Mask:
     fn highest(self) -> u32;
     /// True for the empty set.
     fn is_zero(self) -> bool;
+    /// The number of ids in the set.
+    fn count(self) -> u32;
     /// The `width` (≤ 32) ids from `off` on, as bits of a word.
     fn field(self, off: u32, width: u32) -> u32;
     /// The set of ids `off + i` for the bits i of `bits`.
@@ -55,6 +57,10 @@ macro_rules! impl_mask {
             #[inline]
             fn is_zero(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
             }
             #[inline]
             fn field(self, off: u32, width: u32) -> u32 {

@@ -85,7 +85,7 @@ struct Frame<S> {
     start: usize,
     end: usize,
     next: usize,
-    seen: u128,
+    seen: u64,
     big_start: usize,
 }
 
@@ -165,7 +165,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             self.memo.prefetch(self.memo.address(s));
         }
         let big_start = self.big.len();
-        let mut seen = 0u128;
+        let mut seen = 0u64;
         let mut keep = start;
         // Branch-free: known values go into `seen`, unknown states are compacted to the
         // front (every state is written, the write position advances for unknown ones).
@@ -174,8 +174,8 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             let v = self.memo.get(self.memo.address(&s), s);
             self.succ[keep] = s;
             keep += usize::from(v == UNKNOWN);
-            seen |= if v < 128 { 1 << v } else { 0 };
-            if v >= 128 && v != UNKNOWN {
+            seen |= u64::from(v < 64) << (v & 63);
+            if v >= 64 && v != UNKNOWN {
                 self.big.push(v);
             }
         }
@@ -193,7 +193,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
 
     fn record(&mut self, v: u32) {
         let f = self.frames.last_mut().expect("a frame to record into");
-        if v < 128 {
+        if v < 64 {
             f.seen |= 1 << v;
         } else {
             self.big.push(v);
@@ -211,12 +211,12 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             }
             Play::Normal => {
                 let low = (!f.seen).trailing_zeros();
-                if low < 128 {
+                if low < 64 {
                     return low;
                 }
                 let big = &mut self.big[f.big_start..];
                 big.sort_unstable();
-                let mut m = 128;
+                let mut m = 64;
                 for &x in big.iter() {
                     if x == m {
                         m += 1;
