@@ -389,7 +389,14 @@ pub fn main() -> i32 {
             strict,
             max_states,
             misere,
-        } => cmd::solve::solve(problem, file, engine, strict, Budget { max_states }, misere),
+        } => cmd::solve::solve(
+            problem,
+            file,
+            engine,
+            strict,
+            Budget::states(max_states),
+            misere,
+        ),
         Command::Validate { problem, file } => cmd::solve::validate(problem, file),
         Command::Fuzz {
             games,
@@ -426,7 +433,7 @@ pub fn main() -> i32 {
                 jobs: jobs.unwrap_or_else(cores).max(1),
                 shard,
                 only: case,
-                budget: Budget { max_states },
+                budget: Budget::states(max_states),
                 sizes: Sizes {
                     vertices: max_nodes.max(1),
                     ..Sizes::SMALL
@@ -452,7 +459,7 @@ pub fn main() -> i32 {
                 stones,
                 cap: cap.max(1),
             };
-            cmd::exhaust::run(game, bounds, Budget { max_states }, &corpus)
+            cmd::exhaust::run(game, bounds, Budget::states(max_states), &corpus)
         }
         Command::Check {
             problem,

@@ -71,9 +71,7 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
         .iter()
         .all(|c| c.vertices() <= ORACLE_VERTICES * 3 && c.size() <= 40);
     if small {
-        let budget = Budget {
-            max_states: 200_000,
-        };
+        let budget = Budget::states(200_000);
         if let Ok(answers) = cases
             .iter()
             .map(|c| grundy_oracle::solve(c, budget).map(|r| r.answer))

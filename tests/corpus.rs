@@ -21,9 +21,7 @@ fn every_corpus_case_passes() {
             .problem
             .parse(&input, false)
             .unwrap_or_else(|e| panic!("{}: {e}", case.input.display()));
-        let budget = Budget {
-            max_states: 200_000,
-        };
+        let budget = Budget::states(200_000);
         let solved = engine::answer(Engine::Solver, case.problem, &positions, budget).unwrap();
         if let Err(d) = compare(&expected, &solved) {
             panic!("{} (solver): {d}", case.input.display());

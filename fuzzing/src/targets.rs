@@ -51,12 +51,7 @@ pub fn check_target(game: Game, data: &[u8]) {
     let Some(pos) = decode(game, data) else {
         return;
     };
-    if let Err(CheckError::Mismatch(m)) = check(
-        &pos,
-        Budget {
-            max_states: 100_000,
-        },
-    ) {
+    if let Err(CheckError::Mismatch(m)) = check(&pos, Budget::states(100_000)) {
         panic!(
             "solver and oracle disagree: {}\n{}",
             m.query,

@@ -38,13 +38,25 @@ use search::Search;
 pub struct Budget {
     /// Most states memoized by any one search.
     pub max_states: usize,
+    /// Keep the values of numbered states (`cut`, `hackenbush`) in a dense table when
+    /// their numbers fit in the budget (the default); `false` uses the hash memo for
+    /// every game (the tests compare both).
+    pub dense: bool,
+}
+
+impl Budget {
+    /// The default budget with at most `max_states` states.
+    pub fn states(max_states: usize) -> Budget {
+        Budget {
+            max_states,
+            dense: true,
+        }
+    }
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget {
-            max_states: DEFAULT_MAX_STATES,
-        }
+        Budget::states(DEFAULT_MAX_STATES)
     }
 }
 
@@ -88,7 +100,7 @@ macro_rules! with_numbered_search {
         let rules = $rules;
         let limit = $budget.max_states;
         match rules.numbers() {
-            Some(n) if n <= limit as u64 => {
+            Some(n) if $budget.dense && n <= limit as u64 => {
                 let table = dense::Dense::new(n as usize);
                 let mut $s = Search::with_table(rules, $play, limit, table);
                 $body

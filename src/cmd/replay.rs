@@ -86,9 +86,7 @@ fn replay_one(
             (v.code().into(), msg)
         }
         None => {
-            let budget = Budget {
-                max_states: 200_000,
-            };
+            let budget = Budget::states(200_000);
             let solved = engine::answer(Engine::Solver, case.problem, &cases, budget)
                 .expect("the solver always answers");
             if let Err(d) = checker::compare(&expected, &solved) {
