@@ -40,6 +40,7 @@ impl<M: std::hash::Hash> std::hash::Hash for Numbered<M> {
 }
 
 impl<M: Mask> Key for Numbered<M> {
+    type Bucket = crate::memo::Bucket3<Self>;
     #[inline]
     fn hash64(&self) -> u64 {
         self.kept.hash64()
@@ -82,6 +83,7 @@ impl Dense {
 }
 
 impl<K: Ranked> Table<K> for Dense {
+    const KEEP_ADDRESSES: bool = false;
     #[inline(always)]
     fn address(&self, k: &K) -> u64 {
         k.rank()
@@ -142,6 +144,7 @@ mod tests {
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
     struct Id(u64);
     impl Key for Id {
+        type Bucket = crate::memo::Bucket7<Id>;
         fn hash64(&self) -> u64 {
             self.0
         }

@@ -2,11 +2,12 @@
 //! (a machine word or two), no allocation per state, and a hard capacity that turns
 //! "too many states" into an error instead of exhausting memory.
 //!
-//! Layout: a bucket is one 64-byte cache line holding seven 64-bit keys, their values as
-//! bytes and a fill count (`u128` keys take two lines). A state's hash picks its home
-//! bucket; a full bucket spills into the next one (linear probing by bucket). A lookup
-//! therefore touches one cache line in the common case, and a state costs 9.1 bytes of
-//! table at full load (12–24 bytes between the growth points). Values of 255 and more (rare:
+//! Layout: a bucket is one 64-byte cache line holding as many keys as fit with their
+//! values as bytes and a fill count — seven 64-bit keys, or three 128-bit ones. A state's
+//! hash picks its home bucket; a full bucket spills into the next one (linear probing by
+//! bucket). A lookup therefore touches one cache line in the common case, and a 64-bit
+//! state costs 9.1 bytes of table at full load (12–24 bytes between the growth points;
+//! 28–43 for 128-bit states). Values of 255 and more (rare:
 //! a Grundy value is at most the length of the longest game) live in a side map. The table
 //! is allocated with transparent huge pages requested where the system allows them: its
 //! lookups are random, and with 4 KiB pages nearly every one of them would also miss the
@@ -16,9 +17,63 @@ use std::collections::HashMap;
 
 /// A compact state usable as a memo key.
 pub trait Key: Copy + Eq + Default + std::hash::Hash {
+    /// The memo's cache line for keys of this size.
+    type Bucket: Bucket<Self>;
     /// A well-mixed 64-bit hash.
     fn hash64(&self) -> u64;
 }
+
+/// One cache line of the hash memo: up to [`Bucket::WAYS`] keys and their value bytes.
+pub trait Bucket<K>: Copy + Default {
+    /// Keys per line.
+    const WAYS: usize;
+    /// Keys stored.
+    fn len(&self) -> usize;
+    /// True when nothing is stored.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The j-th key and its value byte.
+    fn entry(&self, j: usize) -> (K, u8);
+    /// Appends a key (the line must not be full).
+    fn push(&mut self, k: K, v: u8);
+}
+
+macro_rules! bucket {
+    ($name:ident, $ways:expr) => {
+        /// A memo cache line of
+        #[doc = stringify!($ways)]
+        /// keys.
+        #[derive(Clone, Copy, Default)]
+        #[repr(C, align(64))]
+        pub struct $name<K> {
+            keys: [K; $ways],
+            values: [u8; $ways],
+            len: u8,
+        }
+
+        impl<K: Copy + Default> Bucket<K> for $name<K> {
+            const WAYS: usize = $ways;
+            #[inline(always)]
+            fn len(&self) -> usize {
+                self.len as usize
+            }
+            #[inline(always)]
+            fn entry(&self, j: usize) -> (K, u8) {
+                (self.keys[j], self.values[j])
+            }
+            #[inline]
+            fn push(&mut self, k: K, v: u8) {
+                self.keys[self.len as usize] = k;
+                self.values[self.len as usize] = v;
+                self.len += 1;
+            }
+        }
+    };
+}
+
+bucket!(Bucket7, 7);
+bucket!(Bucket3, 3);
 
 /// What [`Table::get`] returns for a state not stored (no value comes near it: a value
 /// is at most the number of moves of a position).
@@ -27,6 +82,9 @@ pub const UNKNOWN: u32 = u32::MAX;
 /// Where the search keeps the values of finished states: the hash [`Memo`] for any
 /// state, or [`crate::dense::Dense`] for states that carry their own index.
 pub trait Table<K> {
+    /// Whether the search should keep each pending state's address rather than compute
+    /// it again (true when the address is a hash).
+    const KEEP_ADDRESSES: bool;
     /// Where `k` lives: its hash or its index (computed once per state and passed back).
     fn address(&self, k: &K) -> u64;
     /// Asks the processor to fetch the memory at address `a` early.
@@ -47,6 +105,7 @@ pub trait Table<K> {
 }
 
 impl<K: Key> Table<K> for Memo<K> {
+    const KEEP_ADDRESSES: bool = true;
     #[inline(always)]
     fn address(&self, k: &K) -> u64 {
         k.hash64()
@@ -82,6 +141,7 @@ fn mix(x: u64) -> u64 {
 }
 
 impl Key for u64 {
+    type Bucket = Bucket7<u64>;
     #[inline]
     fn hash64(&self) -> u64 {
         mix(*self)
@@ -89,30 +149,19 @@ impl Key for u64 {
 }
 
 impl Key for u128 {
+    type Bucket = Bucket3<u128>;
     #[inline]
     fn hash64(&self) -> u64 {
         mix(*self as u64 ^ mix((*self >> 64) as u64))
     }
 }
 
-/// Keys per bucket: seven 8-byte keys, seven value bytes and a count fill 64 bytes.
-const WAYS: usize = 7;
-
 /// The value byte meaning "look in the side map".
 const SPILLED: u8 = u8::MAX;
 
-/// One cache line of the table.
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(64))]
-struct Bucket<K> {
-    keys: [K; WAYS],
-    values: [u8; WAYS],
-    len: u8,
-}
-
 /// Map from states to small values (Grundy values or misère outcomes).
 pub struct Memo<K: Key> {
-    buckets: Vec<Bucket<K>>,
+    buckets: Vec<K::Bucket>,
     /// Values of 255 and more.
     spilled: HashMap<K, u32>,
     len: usize,
@@ -163,7 +212,7 @@ impl<K: Key> Memo<K> {
     pub fn new(limit: usize) -> Memo<K> {
         let buckets = 64;
         Memo {
-            buckets: table(buckets, Bucket::default()),
+            buckets: table(buckets, K::Bucket::default()),
             spilled: HashMap::new(),
             len: 0,
             mask: buckets - 1,
@@ -171,9 +220,10 @@ impl<K: Key> Memo<K> {
         }
     }
 
-    /// Bytes per bucket of [`WAYS`] states; the table keeps its load between 3/8 and 3/4.
+    /// Bytes per bucket of [`Bucket::WAYS`] states; the table keeps its load between 3/8
+    /// and 3/4.
     pub fn bytes_per_bucket() -> usize {
-        std::mem::size_of::<Bucket<K>>()
+        std::mem::size_of::<K::Bucket>()
     }
 
     /// Bytes currently allocated.
@@ -220,10 +270,10 @@ impl<K: Key> Memo<K> {
         let mut i = h as usize & self.mask;
         loop {
             let b = &self.buckets[i];
-            let n = b.len as usize;
-            for j in 0..n.min(WAYS) {
-                if b.keys[j] == k {
-                    let v = b.values[j];
+            let n = b.len();
+            for j in 0..n.min(K::Bucket::WAYS) {
+                let (key, v) = b.entry(j);
+                if key == k {
                     return Some(if v == SPILLED {
                         self.spilled[&k]
                     } else {
@@ -231,7 +281,7 @@ impl<K: Key> Memo<K> {
                     });
                 }
             }
-            if n < WAYS {
+            if n < K::Bucket::WAYS {
                 return None;
             }
             i = (i + 1) & self.mask;
@@ -248,7 +298,7 @@ impl<K: Key> Memo<K> {
         if self.len >= self.limit {
             return Err(Full { stored: self.len });
         }
-        if 4 * (self.len + 1) > 3 * WAYS * self.buckets.len() {
+        if 4 * (self.len + 1) > 3 * K::Bucket::WAYS * self.buckets.len() {
             self.grow();
         }
         let byte = if v >= SPILLED as u32 {
@@ -264,22 +314,20 @@ impl<K: Key> Memo<K> {
 
     fn place(&mut self, h: u64, k: K, byte: u8) {
         let mut i = h as usize & self.mask;
-        while self.buckets[i].len as usize == WAYS {
+        while self.buckets[i].len() == K::Bucket::WAYS {
             i = (i + 1) & self.mask;
         }
-        let b = &mut self.buckets[i];
-        b.keys[b.len as usize] = k;
-        b.values[b.len as usize] = byte;
-        b.len += 1;
+        self.buckets[i].push(k, byte);
     }
 
     fn grow(&mut self) {
         let n = self.buckets.len() * 2;
-        let old = std::mem::replace(&mut self.buckets, table(n, Bucket::default()));
+        let old = std::mem::replace(&mut self.buckets, table(n, K::Bucket::default()));
         self.mask = n - 1;
         for b in &old {
-            for j in 0..b.len as usize {
-                self.place(b.keys[j].hash64(), b.keys[j], b.values[j]);
+            for j in 0..b.len() {
+                let (k, v) = b.entry(j);
+                self.place(k.hash64(), k, v);
             }
         }
     }

@@ -97,6 +97,9 @@ pub struct Search<R: Rules, T: Table<R::State> = Memo<<R as Rules>::State>> {
     memo: T,
     limit: usize,
     succ: Vec<R::State>,
+    /// The memo address of each entry of `succ`, computed once (when the table's
+    /// addresses are hashes; an index carried in the state is cheaper to read again).
+    succ_addr: Vec<u64>,
     frames: Vec<Frame<R::State>>,
     big: Vec<u32>,
     generated: u64,
@@ -120,6 +123,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             memo: table,
             limit,
             succ: Vec::new(),
+            succ_addr: Vec::new(),
             frames: Vec::new(),
             big: Vec::new(),
             generated: 0,
@@ -161,8 +165,16 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         self.rules.successors(state, &mut self.succ);
         let end = self.succ.len();
         self.generated += (end - start) as u64;
-        for s in &self.succ[start..end] {
-            self.memo.prefetch(self.memo.address(s));
+        let keep_addr = T::KEEP_ADDRESSES;
+        if keep_addr {
+            self.succ_addr.resize(end, 0);
+        }
+        for i in start..end {
+            let a = self.memo.address(&self.succ[i]);
+            self.memo.prefetch(a);
+            if keep_addr {
+                self.succ_addr[i] = a;
+            }
         }
         let big_start = self.big.len();
         let mut seen = 0u64;
@@ -171,8 +183,16 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         // front (every state is written, the write position advances for unknown ones).
         for i in start..end {
             let s = self.succ[i];
-            let v = self.memo.get(self.memo.address(&s), s);
+            let a = if keep_addr {
+                self.succ_addr[i]
+            } else {
+                self.memo.address(&s)
+            };
+            let v = self.memo.get(a, s);
             self.succ[keep] = s;
+            if keep_addr {
+                self.succ_addr[keep] = a;
+            }
             keep += usize::from(v == UNKNOWN);
             seen |= u64::from(v < 64) << (v & 63);
             if v >= 64 && v != UNKNOWN {
@@ -233,6 +253,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     fn give_up(&mut self, explored: usize) -> OracleError {
         self.frames.clear();
         self.succ.clear();
+        self.succ_addr.clear();
         self.big.clear();
         OracleError::TooManyStates {
             explored,
@@ -252,7 +273,11 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             let top = self.frames.last_mut().expect("non-empty stack");
             if top.next < top.end {
                 let s = self.succ[top.next];
-                let h = self.memo.address(&s);
+                let h = if T::KEEP_ADDRESSES {
+                    self.succ_addr[top.next]
+                } else {
+                    self.memo.address(&s)
+                };
                 top.next += 1;
                 match self.memo.get(h, s) {
                     UNKNOWN => {
@@ -280,6 +305,9 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             let f = self.frames.pop().expect("non-empty stack");
             let v = self.finish(&f);
             self.succ.truncate(f.start);
+            if T::KEEP_ADDRESSES {
+                self.succ_addr.truncate(f.start);
+            }
             self.big.truncate(f.big_start);
             if self.memo.len() >= self.limit || self.memo.insert(f.hash, f.state, v).is_err() {
                 return Err(self.give_up(self.memo.len()));
