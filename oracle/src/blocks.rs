@@ -41,13 +41,23 @@ const NONE: u32 = u32::MAX;
 
 /// A local state of a block as the search reads it: kept edges (local bits), the block's
 /// vertices they reach (bits over the block's vertices), its index among the block's
-/// local states, and where its next states start in [`BlockRules::next`].
+/// local states, and where its moves start in [`BlockRules::moves`].
 #[derive(Clone, Copy)]
 struct Entry {
     mask: u32,
     reached: u32,
     idx: u32,
     next: u32,
+}
+
+/// Cutting one edge of a block in one local state: the block's edges that fall, its
+/// live vertices that lose their connection (everything below them falls too), and the
+/// change of the block's contribution to the state's number.
+#[derive(Clone, Copy, Default)]
+struct Move {
+    gone: u32,
+    lost: u32,
+    step: u64,
 }
 
 /// A block as the search reads it.
@@ -81,12 +91,12 @@ struct Scratch {
 pub struct BlockRules<M: Mask> {
     /// Blocks, each after the block holding its attachment.
     blocks: Vec<Head>,
-    /// Flat tables of all blocks: vertices, local mask → entry, entries, next entry per
-    /// (entry, local edge).
+    /// Flat tables of all blocks: vertices, local mask → entry, entries, and the move
+    /// of each (entry, local edge).
     verts: Vec<u32>,
     index_of: Vec<u32>,
     entries: Vec<Entry>,
-    next: Vec<u32>,
+    moves: Vec<Move>,
     /// Compact ids of the grounds.
     grounds: Vec<u32>,
     /// Per compact vertex: the internal edges of every block below it.
@@ -242,6 +252,7 @@ impl<M: Mask> BlockRules<M> {
         let mut index_of = Vec::new();
         let mut entries: Vec<Entry> = Vec::new();
         let mut next = Vec::new();
+        let mut blocks_first_entry = Vec::with_capacity(groups.len());
         let mut local_count = Vec::with_capacity(groups.len());
         for (_, attach, members) in &groups {
             let off = names.len() as u32;
@@ -269,6 +280,7 @@ impl<M: Mask> BlockRules<M> {
                 .collect();
             let k = members.len() as u32;
             let base = entries.len() as u32;
+            blocks_first_entry.push(base);
             let mut map = vec![NONE; 1 << k];
             for mask in 0..1u32 << k {
                 let (keep, seen) = flood(&ends, mask, 0, verts.len() + 1);
@@ -370,13 +382,37 @@ impl<M: Mask> BlockRules<M> {
             h.live = bits;
             h.weight = w;
         }
+        // Each (local state, edge) move, read by the search as one record.
+        let mut moves = vec![Move::default(); next.len()];
+        for (b, h) in blocks.iter().enumerate() {
+            let first = blocks_first_entry[b] as usize;
+            let last = blocks_first_entry
+                .get(b + 1)
+                .map_or(entries.len(), |&e| e as usize);
+            for here in &entries[first..last] {
+                for j in 0..h.k {
+                    let slot = (here.next + j) as usize;
+                    if next[slot] == NONE {
+                        continue;
+                    }
+                    let there = entries[next[slot] as usize];
+                    moves[slot] = Move {
+                        gone: here.mask & !there.mask,
+                        lost: here.reached & !there.reached & h.live,
+                        step: u64::from(there.idx)
+                            .wrapping_sub(u64::from(here.idx))
+                            .wrapping_mul(h.weight),
+                    };
+                }
+            }
+        }
         let nb = blocks.len();
         Some(BlockRules {
             blocks,
             verts: all_verts,
             index_of,
             entries,
-            next,
+            moves,
             grounds,
             hang,
             names,
@@ -463,10 +499,10 @@ impl<M: Mask> BlockRules<M> {
             while edges != 0 {
                 let j = edges.trailing_zeros();
                 edges &= edges - 1;
-                let there = self.entries[self.next[(here.next + j) as usize] as usize];
-                let mut gone = M::from_field(here.mask & !there.mask, h.off);
+                let m = self.moves[(here.next + j) as usize];
+                let mut gone = M::from_field(m.gone, h.off);
                 let mut fallen = 0u64;
-                let mut lost = here.reached & !there.reached & h.live;
+                let mut lost = m.lost;
                 while lost != 0 {
                     let v = lost.trailing_zeros();
                     lost &= lost - 1;
@@ -474,10 +510,7 @@ impl<M: Mask> BlockRules<M> {
                     gone = gone | self.hang[v];
                     fallen = fallen.wrapping_add(sc.under[v]);
                 }
-                let change = u64::from(there.idx)
-                    .wrapping_sub(u64::from(here.idx))
-                    .wrapping_mul(h.weight)
-                    .wrapping_sub(fallen);
+                let change = m.step.wrapping_sub(fallen);
                 f(
                     h.off + j,
                     Numbered {
