@@ -11,7 +11,10 @@
 //! connected to its attachment inside the block — where a block whose attachment fell is
 //! empty. Each block (at most [`MAX_BLOCK_EDGES`] edges) gets a table of its local states
 //! and of the local state after cutting each edge; cutting also drops every block hanging
-//! below a vertex that lost its connection.
+//! below a vertex that lost its connection. Small blocks hanging below one another are
+//! merged into *pieces* of up to 12 edges first (a piece is still entered only through
+//! its top block's attachment, so all of the above holds for pieces): a state then has
+//! few pieces to visit.
 //!
 //! Numbering (fixed weights, like `cut`'s): below a vertex hang the blocks attached at
 //! it, a mixed-radix tuple of their numbers. A single edge to a vertex v numbers 0 when
@@ -22,7 +25,7 @@
 //! plus the change of one block's index times its weight, minus what hung below the
 //! vertices that lost their connection — one pass per state computes the latter for
 //! every vertex. The numbers are distinct and below [`BlockRules::numbers`]; they are
-//! exactly `0..states` unless a block of several edges has blocks hanging below it
+//! exactly `0..states` unless a piece of several edges has pieces hanging below it
 //! (its vertices then get room for their numbers even in local states that do not reach
 //! them). The tests check the successors against the flood fill of [`crate::hackenbush`]
 //! and the numbers against a from-scratch computation.
@@ -36,6 +39,11 @@ use std::cell::RefCell;
 
 /// Largest block given a table (2^k entries for a block of k edges).
 pub const MAX_BLOCK_EDGES: u32 = 16;
+
+/// Blocks hanging below one another are merged into one piece (one table) while the piece
+/// has at most this many edges: fewer pieces per state to visit, and no room left unused
+/// in the numbers below the merged vertices.
+const PIECE_EDGES: usize = 12;
 
 const NONE: u32 = u32::MAX;
 
@@ -143,10 +151,72 @@ fn flood(edges: &[(u32, u32)], mask: u32, from: u32, nverts: usize) -> (u32, Vec
     (keep, seen)
 }
 
+/// Merges blocks (attachment distance, attachment, edges; sorted parents first) into
+/// pieces: a child block joins the piece of the block holding its attachment when the
+/// piece stays within `most` edges. A piece is still entered only through the
+/// attachment of its top block, so everything said of blocks holds for pieces.
+fn pieces(
+    blocks: Vec<(u32, u32, Vec<u32>)>,
+    edges: &[(u32, u32)],
+    dist: &[u32],
+    most: usize,
+) -> Vec<(u32, u32, Vec<u32>)> {
+    let n = blocks.len();
+    // The block holding each vertex other than as its attachment.
+    let mut owner = vec![NONE; dist.len()];
+    for (b, (_, attach, members)) in blocks.iter().enumerate() {
+        for &e in members {
+            for v in [edges[e as usize].0, edges[e as usize].1] {
+                if v != *attach {
+                    owner[v as usize] = b as u32;
+                }
+            }
+        }
+    }
+    // top[b]: the top block of b's piece (parents come first, so children are merged
+    // before their parent is considered).
+    let mut top: Vec<usize> = (0..n).collect();
+    let mut size: Vec<usize> = blocks.iter().map(|b| b.2.len()).collect();
+    let find = |top: &Vec<usize>, mut b: usize| {
+        while top[b] != b {
+            b = top[b];
+        }
+        b
+    };
+    for b in (0..n).rev() {
+        let parent = owner[blocks[b].1 as usize];
+        if parent == NONE {
+            continue;
+        }
+        let p = find(&top, parent as usize);
+        if size[p] + size[b] <= most {
+            top[b] = p;
+            size[p] += size[b];
+        }
+    }
+    let mut merged: Vec<Option<(u32, u32, Vec<u32>)>> = vec![None; n];
+    for (b, block) in blocks.into_iter().enumerate() {
+        let t = find(&top, b);
+        match &mut merged[t] {
+            Some(piece) => piece.2.extend(block.2),
+            slot => *slot = Some(block),
+        }
+    }
+    let mut out: Vec<(u32, u32, Vec<u32>)> = merged.into_iter().flatten().collect();
+    out.sort_by_key(|g| (g.0, g.1, g.2[0]));
+    out
+}
+
 impl<M: Mask> BlockRules<M> {
     /// Rules for the position; `None` when it has more than `M::BITS` edges or a block of
     /// more than [`MAX_BLOCK_EDGES`] edges.
     pub fn new(pos: &HackenbushPos) -> Option<BlockRules<M>> {
+        Self::with_pieces(pos, PIECE_EDGES)
+    }
+
+    /// [`Self::new`] merging blocks into pieces of at most `piece_edges` edges (1: every
+    /// block is its own piece).
+    pub fn with_pieces(pos: &HackenbushPos, piece_edges: usize) -> Option<BlockRules<M>> {
         let total: usize = pos.graphs.iter().map(|g| g.edges.len()).sum();
         if total > M::BITS as usize {
             return None;
@@ -244,6 +314,7 @@ impl<M: Mask> BlockRules<M> {
         if groups.iter().any(|g| g.2.len() > MAX_BLOCK_EDGES as usize) {
             return None;
         }
+        let groups = pieces(groups, &edges, &dist, piece_edges);
         // Internal edge ids block by block, then each block's table of local states.
         let mut names = Vec::with_capacity(edges.len());
         let mut plain = Vec::with_capacity(edges.len());
@@ -580,8 +651,10 @@ mod tests {
     #[test]
     fn successors_and_numbers_agree_with_the_flood_fill() {
         let (mut checked, mut exact, mut used, mut room) = (0, 0, 0, 0);
-        for pos in random_positions(400, 6, 9) {
-            let Some(rules) = BlockRules::<u64>::new(&pos) else {
+        for (case, pos) in random_positions(400, 6, 9).into_iter().enumerate() {
+            // Every block alone, small pieces, and the default pieces.
+            let cap = [1, 4, PIECE_EDGES][case % 3];
+            let Some(rules) = BlockRules::<u64>::with_pieces(&pos, cap) else {
                 continue;
             };
             if rules.numbers().unwrap() > 50_000 {

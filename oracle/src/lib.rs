@@ -9,9 +9,16 @@
 //! solver bug can only hide if the same wrong answer also follows from the rules.
 //!
 //! States are compact exact encodings (edge masks, sorted chip tuples, white-vertex masks,
-//! packed stone vectors) memoized in an open-addressing table whose capacity is the state
-//! budget; past the budget the search stops with
-//! "position too large for exhaustive search: N states explored, limit M".
+//! packed stone vectors). Finished states are kept in a [`memo`] (a hash table of
+//! cache-line buckets) whose capacity is the state budget; past the budget the search
+//! stops with "position too large for exhaustive search: N states explored, limit M".
+//! The states of `cut` and `hackenbush` also carry a number — pure counting: [`cut`]
+//! numbers the subtrees containing the root, [`blocks`] numbers the edge sets of a sum of
+//! graphs piece by piece — and when the numbers fit in the budget the values go to a
+//! [`dense`] table of one byte per number instead: no hashing, no stored keys, a table
+//! small enough for the processor's caches. [`hackenbush`] (one flood fill per move) is
+//! the plain form of the rules, used for blocks too large for tables and checked against
+//! [`blocks`] by the tests.
 //!
 //! Misère play has no fast rule in the solver for most of these games; [`misere`] is
 //! answered by the oracle only.

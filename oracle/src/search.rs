@@ -74,8 +74,8 @@ impl std::error::Error for OracleError {}
 /// Moves the search may examine per state of its budget (so time stays bounded too).
 pub const MOVES_PER_STATE: u64 = 32;
 
-/// The default state budget: a refusal comes within a second, with at most 32 MB of memo
-/// for 64-bit states (64 MB for 128-bit ones).
+/// The default state budget: a refusal comes within a second, with at most 16 MB of hash
+/// memo for 64-bit states, 32 MB for 128-bit ones (and 1 MB for a dense table).
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 struct Frame<S> {
