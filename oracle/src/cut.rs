@@ -130,26 +130,28 @@ impl<M: Mask> Rules for CutRules<M> {
     type State = CutState<M>;
     #[inline]
     fn successors(&self, s: CutState<M>, out: &mut Vec<CutState<M>>) {
-        let mut under = self.under.borrow_mut();
-        // under[u] = Σ weight over the kept vertices of u's subtree: own weights first,
-        // then, from the highest id down (children before parents), each vertex is final
-        // when reached: its successor is emitted and its sum added to its parent's.
-        for u in ids(s.kept) {
-            under[u as usize] = self.weight[u as usize];
-        }
+        let mut guard = self.under.borrow_mut();
+        let under = &mut guard[..];
+        let (weight, parent, below) = (&self.weight[..], &self.parent[..], &self.below[..]);
+        // under[u] collects the weights of u's kept descendants; going from the highest
+        // id down (children before parents), each vertex is final when reached: its
+        // successor is emitted, its sum passed to its parent, and its slot zeroed again
+        // for the next state.
         let mut rest = s.kept;
         // An exact-length iterator: `extend` then writes without a capacity check per move.
         out.extend((0..s.kept.count()).map(|_| {
-            let u = rest.highest();
-            rest = rest & !M::bit(u);
-            let sum = under[u as usize];
-            let p = self.parent[u as usize] as usize;
+            let u = rest.highest() as usize;
+            rest = rest & !M::bit(u as u32);
+            let sum = under[u].wrapping_add(weight[u]);
+            under[u] = 0;
+            let p = parent[u] as usize;
             under[p] = under[p].wrapping_add(sum);
             CutState {
-                kept: s.kept & !self.below[u as usize],
+                kept: s.kept & !below[u],
                 rank: s.rank.wrapping_sub(sum),
             }
         }));
+        under[0] = 0;
     }
 }
 
