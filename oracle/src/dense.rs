@@ -5,7 +5,7 @@
 //! memo would need 9–18 bytes and a cache miss per state.
 
 use crate::mask::Mask;
-use crate::memo::{advise_huge_pages, Full, Key, Table};
+use crate::memo::{advise_huge_pages, prefetch_at, Full, Key, Table};
 use std::collections::HashMap;
 
 /// A state that knows its index among all the states of its game.
@@ -92,17 +92,9 @@ impl<K: Ranked> Table<K> for Dense {
     #[inline(always)]
     fn prefetch(&self, a: u64) {
         // A table that fits well in the core's own cache (L2) gains nothing from prefetching.
-        #[cfg(target_arch = "x86_64")]
-        if self.values.len() > 1 << 20 && (a as usize) < self.values.len() {
-            // SAFETY: the address is inside the table, and a prefetch has no observable
-            // effect besides warming the cache.
-            unsafe {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(self.values.as_ptr().add(a as usize) as *const i8);
-            }
+        if self.values.len() > 1 << 20 {
+            prefetch_at(&self.values, a as usize);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = a;
     }
 
     #[inline(always)]

@@ -102,18 +102,20 @@ macro_rules! with_mask {
 /// (`cut`, `hackenbush` by blocks): values kept in a dense table when the game's states
 /// are numbered within the budget, else in the hash memo (which then meets the budget
 /// and reports it).
+#[macro_export]
 macro_rules! with_numbered_search {
     ($rules:expr, $play:expr, $budget:expr, $s:ident => $body:expr) => {{
         let rules = $rules;
-        let limit = $budget.max_states;
+        let budget: $crate::Budget = $budget;
+        let limit = budget.max_states;
         match rules.numbers() {
-            Some(n) if $budget.dense && n <= limit as u64 => {
-                let table = dense::Dense::new(n as usize);
-                let mut $s = Search::with_table(rules, $play, limit, table);
+            Some(n) if budget.dense && n <= limit as u64 => {
+                let table = $crate::dense::Dense::new(n as usize);
+                let mut $s = $crate::search::Search::with_table(rules, $play, limit, table);
                 $body
             }
             _ => {
-                let mut $s = Search::new(rules, $play, limit);
+                let mut $s = $crate::search::Search::new(rules, $play, limit);
                 $body
             }
         }

@@ -176,6 +176,23 @@ pub struct Full {
     pub stored: usize,
 }
 
+/// Asks the processor to fetch `table[i]` into its caches early, so that independent
+/// lookups overlap (nothing happens when `i` is out of range, or off x86-64).
+#[inline(always)]
+pub(crate) fn prefetch_at<T>(table: &[T], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x) = table.get(i) {
+        // SAFETY: the address is that of a live element, and a prefetch has no observable
+        // effect besides warming the cache.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, i);
+}
+
 /// A table of `n` copies of `fill`, asking the kernel for huge pages first (advice only:
 /// without transparent huge pages this is a plain allocation).
 pub(crate) fn table<T: Clone>(n: usize, fill: T) -> Vec<T> {
@@ -246,16 +263,7 @@ impl<K: Key> Memo<K> {
     /// overlap).
     #[inline]
     pub fn prefetch(&self, h: u64) {
-        let i = h as usize & self.mask;
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `i` is within the table (masked), and a prefetch has no observable effect
-        // besides warming the cache.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.buckets.as_ptr().add(i) as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        prefetch_at(&self.buckets, h as usize & self.mask);
     }
 
     /// The value stored for `k`.

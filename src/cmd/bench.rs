@@ -14,10 +14,10 @@ use grundy_fuzzing::Rng;
 use grundy_games::*;
 use grundy_oracle::blocks::BlockRules;
 use grundy_oracle::cut::CutRules;
-use grundy_oracle::dense::Dense;
 use grundy_oracle::hackenbush::HackenbushRules;
 use grundy_oracle::memo::Table;
 use grundy_oracle::search::{Play, Rules, Search};
+use grundy_oracle::Budget;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -147,7 +147,7 @@ struct Run {
 const LIMIT: usize = 20_000_000;
 
 /// Times a search of `start` (the search is fresh: an empty memo).
-fn run<R: Rules, T: Table<R::State>>(mut s: Search<R, T>, start: R::State) -> Run {
+fn run<R: Rules, T: Table<R::State>>(s: &mut Search<R, T>, start: R::State) -> Run {
     let t = Instant::now();
     let value = s.value(start).map_err(|e| e.to_string());
     Run {
@@ -168,87 +168,65 @@ fn star(rays: usize) -> Tree {
     Tree::from_parents(&parent).expect("a star")
 }
 
-/// Hackenbush: a spine of `k` edges from the ground, each spine vertex carrying a
-/// triangle.
-fn triangles(k: u32) -> HackenbushPos {
+/// Hackenbush: a spine of `k` edges from the ground, each spine vertex carrying a copy
+/// of `gadget` (edges among the spine vertex, 0, and `extra` new vertices 1..=extra).
+fn spine(k: u32, extra: u32, gadget: &[(u32, u32)]) -> HackenbushPos {
     let mut g = Graph {
         n: k + 1,
-        edges: Vec::new(),
+        edges: (0..k).map(|i| (i, i + 1)).collect(),
     };
-    for i in 0..k {
-        g.edges.push((i, i + 1));
-    }
     for i in 1..=k {
-        let (a, b) = (g.n, g.n + 1);
-        g.n += 2;
-        g.edges.extend([(i, a), (a, b), (b, i)]);
+        let at = |x: u32| if x == 0 { i } else { g.n + x - 1 };
+        let copy: Vec<(u32, u32)> = gadget.iter().map(|&(a, b)| (at(a), at(b))).collect();
+        g.edges.extend(copy);
+        g.n += extra;
     }
     HackenbushPos { graphs: vec![g] }
 }
 
+/// A triangle through the spine vertex 0.
+const TRIANGLE: &[(u32, u32)] = &[(0, 1), (1, 2), (2, 0)];
+/// A complete graph on the spine vertex 0 and three more.
+const K4: &[(u32, u32)] = &[(0, 1), (0, 2), (0, 3), (1, 2), (2, 3), (1, 3)];
+
 type Bench = (&'static str, Box<dyn Fn() -> Run>);
 
-/// `cut` as `grundy solve --engine oracle` searches it: values in a dense table indexed
-/// by the states' numbers (or with `hash`, in the hash memo every other game uses).
+/// The budget of a benchmark search: the dense table where the game numbers its states
+/// (as `grundy solve --engine oracle` searches), or with `hash` the hash memo.
+fn budget(hash: bool) -> Budget {
+    Budget {
+        dense: !hash,
+        ..Budget::states(LIMIT)
+    }
+}
+
 fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
     (
         name,
         Box::new(move || {
             let rules = CutRules::<u64>::new(&tree).expect("fits in 64 bits");
             let start = rules.start();
-            match rules.numbers() {
-                Some(n) if !hash && n <= LIMIT as u64 => {
-                    let table = Dense::new(n as usize);
-                    run(Search::with_table(rules, Play::Normal, LIMIT, table), start)
-                }
-                _ => run(Search::new(rules, Play::Normal, LIMIT), start),
-            }
+            grundy_oracle::with_numbered_search!(rules, Play::Normal, budget(hash), s => run(&mut s, start))
         }),
     )
 }
 
-/// `hackenbush` as `grundy solve --engine oracle` searches it: block tables and a dense
-/// table (or with `plain`, one depth-first search per state and the hash memo).
+/// `hackenbush` by blocks (or with `plain`, one flood fill per move and the hash memo).
 fn hackenbush_bench(name: &'static str, pos: HackenbushPos, plain: bool) -> Bench {
     (
         name,
         Box::new(move || match BlockRules::<u64>::new(&pos) {
             Some(rules) if !plain => {
                 let start = rules.start();
-                match rules.numbers() {
-                    Some(n) if n <= LIMIT as u64 => {
-                        let table = Dense::new(n as usize);
-                        run(Search::with_table(rules, Play::Normal, LIMIT, table), start)
-                    }
-                    _ => run(Search::new(rules, Play::Normal, LIMIT), start),
-                }
+                grundy_oracle::with_numbered_search!(rules, Play::Normal, budget(false), s => run(&mut s, start))
             }
             _ => {
                 let rules = HackenbushRules::<u64>::new(&pos).expect("fits in 64 bits");
                 let start = rules.start();
-                run(Search::new(rules, Play::Normal, LIMIT), start)
+                run(&mut Search::new(rules, Play::Normal, LIMIT), start)
             }
         }),
     )
-}
-
-/// Hackenbush: a spine of `k` edges from the ground, each spine vertex carrying a copy
-/// of K4 (six edges).
-fn k4s(k: u32) -> HackenbushPos {
-    let mut g = Graph {
-        n: k + 1,
-        edges: Vec::new(),
-    };
-    for i in 0..k {
-        g.edges.push((i, i + 1));
-    }
-    for i in 1..=k {
-        let (a, b, c) = (g.n, g.n + 1, g.n + 2);
-        g.n += 3;
-        g.edges
-            .extend([(i, a), (i, b), (i, c), (a, b), (b, c), (a, c)]);
-    }
-    HackenbushPos { graphs: vec![g] }
 }
 
 /// Measures the oracle's search speed: each position is searched `runs` times from an
@@ -259,9 +237,17 @@ pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
         cut_bench("cut: random tree (36 v)", random_tree(36), false),
         cut_bench("cut: star of 21 rays", star(21), false),
         cut_bench("cut, hash memo: caterpillar", caterpillar(20), true),
-        hackenbush_bench("hackenbush: spine of 8 triangles", triangles(8), false),
-        hackenbush_bench("hackenbush: spine of 4 K4s", k4s(4), false),
-        hackenbush_bench("hackenbush, plain: 8 triangles", triangles(8), true),
+        hackenbush_bench(
+            "hackenbush: spine of 8 triangles",
+            spine(8, 2, TRIANGLE),
+            false,
+        ),
+        hackenbush_bench("hackenbush: spine of 4 K4s", spine(4, 3, K4), false),
+        hackenbush_bench(
+            "hackenbush, plain: 8 triangles",
+            spine(8, 2, TRIANGLE),
+            true,
+        ),
     ];
     println!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
@@ -310,8 +296,7 @@ pub fn campaign(seconds: f64) -> i32 {
         let mut cases = 0u64;
         while start.elapsed().as_secs_f64() < seconds {
             let g = gen::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
-            if grundy_fuzzing::check::check(&g.position, grundy_oracle::Budget::default()).is_err()
-            {
+            if grundy_fuzzing::check::check(&g.position, Budget::default()).is_err() {
                 eprintln!("error: case {cases} of {} fails", game.name());
                 return EXIT_FAIL;
             }
