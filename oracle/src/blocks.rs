@@ -327,7 +327,6 @@ impl<M: Mask> BlockRules<M> {
         let mut entries: Vec<Entry> = Vec::new();
         let mut next = Vec::new();
         let mut blocks_first_entry = Vec::with_capacity(groups.len());
-        let mut local_count = Vec::with_capacity(groups.len());
         for (_, attach, members) in &groups {
             let off = names.len() as u32;
             let mut verts: Vec<u32> = Vec::new();
@@ -383,7 +382,6 @@ impl<M: Mask> BlockRules<M> {
                     });
                 }
             }
-            local_count.push(entries.len() as u128 - base as u128);
             blocks.push(Head {
                 off,
                 k,
@@ -422,6 +420,7 @@ impl<M: Mask> BlockRules<M> {
             })
             .collect();
         let entries_of = |b: usize| ranges[b].clone();
+        let local_count = |b: usize| ranges[b].len() as u128;
         for b in (0..blocks.len()).rev() {
             for (j, &v) in verts_of(b).iter().enumerate() {
                 if !hang[v as usize].is_zero() {
@@ -437,9 +436,9 @@ impl<M: Mask> BlockRules<M> {
                     0 => 1,
                     l => radix_v[verts_of(b)[l.trailing_zeros() as usize] as usize],
                 };
-                (local_count[b] - reach).saturating_add(reach.saturating_mul(below))
+                (local_count(b) - reach).saturating_add(reach.saturating_mul(below))
             } else {
-                verts_of(b).iter().fold(local_count[b], |r, &v| {
+                verts_of(b).iter().fold(local_count(b), |r, &v| {
                     r.saturating_mul(radix_v[v as usize])
                 })
             };
@@ -490,7 +489,7 @@ impl<M: Mask> BlockRules<M> {
                 for e in &mut entries[range] {
                     e.own = u128::from(e.idx).saturating_mul(w) as u64;
                 }
-                let mut wv = w.saturating_mul(local_count[b]);
+                let mut wv = w.saturating_mul(local_count(b));
                 for &v in verts_of(b) {
                     place[v as usize] = wv;
                     wv = wv.saturating_mul(radix_v[v as usize]);

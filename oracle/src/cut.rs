@@ -33,7 +33,7 @@ pub struct CutRules<M: Mask> {
     /// Internal id → vertex of the input tree.
     original: Vec<u32>,
     /// Number of states (subtrees containing the root), if it fits in 64 bits.
-    states: Option<u64>,
+    numbers: Option<u64>,
     /// Scratch: the number weight kept under each vertex of the state being expanded.
     under: RefCell<Vec<u64>>,
 }
@@ -83,7 +83,7 @@ impl<M: Mask> CutRules<M> {
             weight[i] = weight[p].wrapping_mul(radix[p]);
             radix[p] = radix[p].wrapping_mul((count[i] as u64).wrapping_add(1));
         }
-        let states = if n == 0 {
+        let numbers = if n == 0 {
             Some(1)
         } else {
             u64::try_from(count[0]).ok()
@@ -93,7 +93,7 @@ impl<M: Mask> CutRules<M> {
             parent,
             weight,
             original,
-            states,
+            numbers,
             under: RefCell::new(vec![0; n.max(1)]),
         })
     }
@@ -101,7 +101,7 @@ impl<M: Mask> CutRules<M> {
     /// Number of states of the game (every subtree containing the root), when it fits in
     /// 64 bits; the states' numbers are then exactly `0..numbers`.
     pub fn numbers(&self) -> Option<u64> {
-        self.states
+        self.numbers
     }
 
     /// The starting state: every edge present.

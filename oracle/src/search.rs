@@ -10,7 +10,6 @@
 
 use crate::memo::{Key, Memo, Table, UNKNOWN};
 use std::fmt;
-use std::marker::PhantomData;
 
 /// A game as the oracle sees it: states and the states one move away.
 pub trait Rules {
@@ -80,7 +79,8 @@ pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
 struct Frame<S> {
     state: S,
-    hash: u64,
+    /// The state's memo address (hash or index).
+    addr: u64,
     terminal: bool,
     start: usize,
     end: usize,
@@ -103,7 +103,6 @@ pub struct Search<R: Rules, T: Table<R::State> = Memo<<R as Rules>::State>> {
     frames: Vec<Frame<R::State>>,
     big: Vec<u32>,
     generated: u64,
-    state: PhantomData<R::State>,
 }
 
 impl<R: Rules> Search<R> {
@@ -127,7 +126,6 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             frames: Vec::new(),
             big: Vec::new(),
             generated: 0,
-            state: PhantomData,
         }
     }
 
@@ -160,7 +158,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     /// their memo slots prefetched, and those already known recorded at once, so that
     /// only the unknown ones stay on the successor stack (independent lookups overlap in
     /// the processor).
-    fn open(&mut self, state: R::State, hash: u64) {
+    fn open(&mut self, state: R::State, addr: u64) {
         let start = self.succ.len();
         self.rules.successors(state, &mut self.succ);
         let end = self.succ.len();
@@ -201,7 +199,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         }
         self.frames.push(Frame {
             state,
-            hash,
+            addr,
             start,
             end: keep,
             next: start,
@@ -309,7 +307,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                 self.succ_addr.truncate(f.start);
             }
             self.big.truncate(f.big_start);
-            if self.memo.len() >= self.limit || self.memo.insert(f.hash, f.state, v).is_err() {
+            if self.memo.len() >= self.limit || self.memo.insert(f.addr, f.state, v).is_err() {
                 return Err(self.give_up(self.memo.len()));
             }
             if self.frames.is_empty() {
