@@ -154,7 +154,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         self.rules.successors(s, out)
     }
 
-    /// Pushes a frame for `state` (whose hash is `hash`): its successors are generated,
+    /// Pushes a frame for `state` (at memo address `addr`): its successors are generated,
     /// their memo slots prefetched, and those already known recorded at once, so that
     /// only the unknown ones stay on the successor stack (independent lookups overlap in
     /// the processor).
