@@ -1,10 +1,16 @@
-//! Solver-vs-oracle campaigns (`grundy fuzz`) and the same machinery for `selftest`: many
+//! Solver-vs-oracle campaigns (`grundy fuzz`) and the same machinery for `selftest`: worker
 //! threads draw case indices from one counter, generate case i from (seed, i), check it,
-//! and on a disagreement shrink it, save it to the corpus atomically and stop (or go on
-//! with `--keep-going`). Ctrl-C stops cleanly; findings are saved as soon as they are
-//! shrunk (or unshrunk, if the stop came during shrinking).
+//! and on a finding shrink it, hand it to the caller (who saves it to the corpus at once)
+//! and stop (or go on with `--keep-going`).
+//!
+//! A finding is a disagreement with the oracle, a panic of the subject (caught, never a
+//! crash of the campaign), or a hang: a watchdog flags any case whose check runs past
+//! `Plan::case_time`; the hung worker is abandoned (and replaced with `--keep-going`), and
+//! the case is shrunk by the caller's `still_hangs` predicate (a contained subprocess).
+//! SIGINT/SIGTERM/SIGHUP stop the campaign cleanly; findings are handed over as soon as
+//! they are shrunk (or unshrunk, marked so, if the stop came during shrinking).
 
-use crate::corpus;
+use crate::{contain, corpus};
 use grundy_fuzzing::check::{check_with, CheckError, Mismatch, Subject};
 use grundy_fuzzing::gen::{self, Sizes};
 use grundy_fuzzing::{shrink, Rng};
@@ -13,19 +19,8 @@ use grundy_oracle::Budget;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Set by Ctrl-C: every running campaign stops after its current case.
-pub static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Installs the Ctrl-C handler once.
-pub fn install_interrupt_handler() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
-    });
-}
 
 /// When a campaign ends.
 #[derive(Clone, Copy, Debug)]
@@ -57,9 +52,45 @@ pub struct Plan {
     pub sizes: Sizes,
     /// Keep going after a finding.
     pub keep_going: bool,
+    /// A case whose check runs longer than this is a finding (a hang).
+    pub case_time: Duration,
 }
 
-/// A disagreement, shrunk.
+/// What a finding is.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// The subject disagrees with the oracle (or with itself after relabelling).
+    Mismatch(Mismatch),
+    /// The subject panicked (message and location).
+    Panic(String),
+    /// The check of the case ran past the per-case time limit.
+    Hang(Duration),
+}
+
+impl Failure {
+    /// One line for reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Failure::Mismatch(m) => m.query.clone(),
+            Failure::Panic(m) => format!("the subject panicked: {m}"),
+            Failure::Hang(t) => format!(
+                "the check ran past the per-case time limit of {} s (a hang or an endless loop)",
+                t.as_secs_f64()
+            ),
+        }
+    }
+
+    /// The short kind: `disagreement`, `panic` or `hang`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Mismatch(_) => "disagreement",
+            Failure::Panic(_) => "panic",
+            Failure::Hang(_) => "hang",
+        }
+    }
+}
+
+/// A finding, shrunk.
 #[derive(Clone, Debug)]
 pub struct Finding {
     /// The game.
@@ -72,8 +103,11 @@ pub struct Finding {
     pub original_vertices: usize,
     /// The shrunk case.
     pub case: Position,
-    /// The disagreement on the shrunk case.
-    pub mismatch: Mismatch,
+    /// What fails on the shrunk case.
+    pub failure: Failure,
+    /// False when shrinking was cut short (a signal, or its time ran out): the case may
+    /// not be minimal.
+    pub shrink_complete: bool,
     /// Shrinking steps accepted / tried.
     pub shrink_steps: usize,
     /// Predicate calls made while shrinking.
@@ -145,154 +179,288 @@ pub fn generate(game: Game, seed: u64, index: u64, sizes: &Sizes) -> gen::Genera
     gen::position(game, &mut Rng::for_case(seed, index), sizes)
 }
 
-fn fails(pos: &Position, budget: Budget, subject: Subject, seed: u64) -> bool {
-    !STOP.load(Ordering::Relaxed)
-        && matches!(
-            check_with(pos, budget, subject, seed),
-            Err(CheckError::Mismatch(_))
-        )
+/// The check of one case of a campaign: the subject against the oracle and a relabelled
+/// copy seeded by the case.
+fn check_case(
+    pos: &Position,
+    plan: &Plan,
+    subject: Subject,
+    index: u64,
+) -> Result<u64, CheckError> {
+    check_with(pos, plan.budget, &subject.answer, plan.seed ^ index).map(|c| c.states as u64)
 }
 
-/// Runs a campaign of `subject` against the oracle.
+/// True when `pos` fails the same way as `like` (a disagreement, or a panic).
+fn fails_like(
+    pos: &Position,
+    plan: &Plan,
+    subject: Subject,
+    index: u64,
+    like: &CheckError,
+) -> bool {
+    !contain::interrupted()
+        && check_case(pos, plan, subject, index).is_err_and(|e| e.same_kind(like) && e.is_finding())
+}
+
+/// What workers report to the campaign's thread.
+enum Event {
+    Finding(Box<Finding>),
+    Done(BTreeMap<Game, GameStats>, Vec<u64>),
+}
+
+/// State shared by the workers and the watchdog.
+struct Shared {
+    plan: Plan,
+    subject: Subject,
+    start: Instant,
+    counter: AtomicU64,
+    stop: AtomicBool,
+    progress: Arc<Progress>,
+}
+
+/// The case a worker is checking now, and since when (for the watchdog).
+type Slot = Arc<Mutex<Option<(u64, Game, Instant)>>>;
+
+/// Runs a campaign of `subject` against the oracle. `on_finding` is called on the
+/// calling thread for each finding, as soon as it is shrunk. `still_hangs`, when given,
+/// says whether a position still hangs the subject (run contained, in a subprocess) and
+/// shrinks hangs; without it a hang is reported unshrunk.
 pub fn run(
     plan: &Plan,
-    subject: &(dyn Fn(&Position) -> grundy_games::Answer + Sync),
-    progress: &Progress,
-    on_finding: &(dyn Fn(&Finding) + Sync),
+    subject: Subject,
+    progress: Arc<Progress>,
+    on_finding: &dyn Fn(&Finding),
+    still_hangs: Option<&dyn Fn(&Position) -> bool>,
 ) -> Outcome {
-    let start = Instant::now();
-    let counter = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let findings = Mutex::new(Vec::new());
-    let merged = Mutex::new((BTreeMap::<Game, GameStats>::new(), Vec::<u64>::new()));
-    let (k, n) = plan.shard;
+    contain::install();
+    let shared = Arc::new(Shared {
+        plan: plan.clone(),
+        subject,
+        start: Instant::now(),
+        counter: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        progress,
+    });
     let jobs = if plan.only.is_some() {
         1
     } else {
         plan.jobs.max(1)
     };
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let mut stats = BTreeMap::<Game, GameStats>::new();
-                let mut indices = Vec::new();
-                loop {
-                    if stop.load(Ordering::Relaxed) || STOP.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let j = counter.fetch_add(1, Ordering::Relaxed);
-                    let index = match plan.only {
-                        Some(i) if j == 0 => i,
-                        Some(_) => break,
-                        None => (k - 1) + j * n,
-                    };
-                    match plan.limit {
-                        Limit::Cases(c) if plan.only.is_none() && index >= c => break,
-                        Limit::Time(t) if start.elapsed() >= t => break,
-                        _ => {}
-                    }
-                    let game = plan.games[(index % plan.games.len() as u64) as usize];
-                    let g = generate(game, plan.seed, index, &plan.sizes);
-                    let case_seed = plan.seed ^ index;
-                    let st = stats.entry(game).or_default();
-                    indices.push(index);
-                    match check_with(&g.position, plan.budget, subject, case_seed) {
-                        Ok(c) => {
-                            st.cases += 1;
-                            st.states += c.states as u64;
-                            progress
-                                .states
-                                .fetch_add(c.states as u64, Ordering::Relaxed);
-                        }
-                        Err(CheckError::Oracle(_)) => st.skipped += 1,
-                        Err(CheckError::Mismatch(_)) => {
-                            st.cases += 1;
-                            let seconds = start.elapsed().as_secs_f64();
-                            let cases_before = progress.cases.load(Ordering::Relaxed) + 1;
-                            if !plan.keep_going {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                            let mut best = shrunk_finding(
-                                plan,
-                                subject,
-                                game,
-                                index,
-                                &g,
-                                seconds,
-                                cases_before,
-                            );
-                            if !plan.keep_going && plan.only.is_none() {
-                                minimize(plan, subject, &counter, &mut best);
-                            }
-                            on_finding(&best);
-                            progress.findings.fetch_add(1, Ordering::Relaxed);
-                            findings.lock().expect("findings lock").push(best);
-                        }
-                    }
-                    st.vertices += g.position.vertices() as u64;
-                    st.max_vertices = st.max_vertices.max(g.position.vertices());
-                    *st.shapes.entry(g.shape).or_default() += 1;
-                    progress.cases.fetch_add(1, Ordering::Relaxed);
+    let (tx, rx) = mpsc::channel::<Event>();
+    let mut slots: Vec<Slot> = Vec::new();
+    let spawn_worker = |slots: &mut Vec<Slot>| {
+        let slot: Slot = Arc::new(Mutex::new(None));
+        slots.push(slot.clone());
+        let (shared, tx) = (shared.clone(), tx.clone());
+        std::thread::spawn(move || worker(&shared, &slot, &tx));
+    };
+    for _ in 0..jobs {
+        spawn_worker(&mut slots);
+    }
+    let mut findings = Vec::new();
+    let mut stats = BTreeMap::<Game, GameStats>::new();
+    let mut indices = Vec::new();
+    let mut running = jobs;
+    let mut hung: Vec<usize> = Vec::new();
+    while running > 0 {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(Event::Finding(f)) => {
+                on_finding(&f);
+                findings.push(*f);
+            }
+            Ok(Event::Done(s, ix)) => {
+                running -= 1;
+                for (game, st) in &s {
+                    stats.entry(*game).or_default().merge(st);
                 }
-                let mut m = merged.lock().expect("stats lock");
-                for (game, s) in &stats {
-                    m.0.entry(*game).or_default().merge(s);
-                }
-                m.1.extend(indices);
-            });
+                indices.extend(ix);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
-    });
-    let (stats, mut indices) = merged.into_inner().expect("stats lock");
+        // The watchdog: a case past its time is a hang; its worker is abandoned.
+        for (w, slot) in slots.iter().enumerate() {
+            if hung.contains(&w) {
+                continue;
+            }
+            let current = *slot.lock().unwrap_or_else(|e| e.into_inner());
+            let Some((index, game, since)) = current else {
+                continue;
+            };
+            if since.elapsed() < plan.case_time {
+                continue;
+            }
+            hung.push(w);
+            running -= 1;
+            let f = hang_finding(&shared, game, index, still_hangs);
+            shared.progress.findings.fetch_add(1, Ordering::Relaxed);
+            shared.progress.cases.fetch_add(1, Ordering::Relaxed);
+            let st = stats.entry(game).or_default();
+            st.cases += 1;
+            *st.shapes.entry(f.shape).or_default() += 1;
+            indices.push(index);
+            on_finding(&f);
+            findings.push(f);
+            if plan.keep_going && plan.only.is_none() {
+                running += 1;
+                spawn_worker(&mut slots);
+            } else {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            break;
+        }
+    }
     indices.sort_unstable();
-    let mut findings = findings.into_inner().expect("findings lock");
     findings.sort_by_key(|f| f.index);
     Outcome {
         stats,
         findings,
         indices,
-        elapsed: start.elapsed(),
-        interrupted: STOP.load(Ordering::Relaxed),
+        elapsed: shared.start.elapsed(),
+        interrupted: contain::interrupted(),
     }
 }
 
-/// Shrinks the failing case `index` into a finding.
+fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc::Sender<Event>) {
+    let plan = &shared.plan;
+    let (k, n) = plan.shard;
+    let mut stats = BTreeMap::<Game, GameStats>::new();
+    let mut indices = Vec::new();
+    loop {
+        if shared.stop.load(Ordering::Relaxed) || contain::interrupted() {
+            break;
+        }
+        let j = shared.counter.fetch_add(1, Ordering::Relaxed);
+        let index = match plan.only {
+            Some(i) if j == 0 => i,
+            Some(_) => break,
+            None => (k - 1) + j * n,
+        };
+        match plan.limit {
+            Limit::Cases(c) if plan.only.is_none() && index >= c => break,
+            Limit::Time(t) if shared.start.elapsed() >= t => break,
+            _ => {}
+        }
+        let game = plan.games[(index % plan.games.len() as u64) as usize];
+        let g = generate(game, plan.seed, index, &plan.sizes);
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some((index, game, Instant::now()));
+        let result = check_case(&g.position, plan, shared.subject, index);
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        let st = stats.entry(game).or_default();
+        indices.push(index);
+        match result {
+            Ok(states) => {
+                st.cases += 1;
+                st.states += states;
+                shared.progress.states.fetch_add(states, Ordering::Relaxed);
+            }
+            Err(CheckError::Oracle(_)) => st.skipped += 1,
+            Err(e) => {
+                st.cases += 1;
+                let seconds = shared.start.elapsed().as_secs_f64();
+                let cases_before = shared.progress.cases.load(Ordering::Relaxed) + 1;
+                if !plan.keep_going {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+                let mut best = shrunk_finding(shared, game, index, &g, &e, seconds, cases_before);
+                if !plan.keep_going && plan.only.is_none() {
+                    minimize(shared, &e, &mut best);
+                }
+                shared.progress.findings.fetch_add(1, Ordering::Relaxed);
+                let _ = tx.send(Event::Finding(Box::new(best)));
+            }
+        }
+        st.vertices += g.position.vertices() as u64;
+        st.max_vertices = st.max_vertices.max(g.position.vertices());
+        *st.shapes.entry(g.shape).or_default() += 1;
+        shared.progress.cases.fetch_add(1, Ordering::Relaxed);
+    }
+    let _ = tx.send(Event::Done(stats, indices));
+}
+
+/// The time allowed for shrinking a hang (each candidate that still hangs costs a
+/// whole per-case time limit).
+const HANG_SHRINK_TIME: Duration = Duration::from_secs(60);
+
+/// A hang of case `index`, shrunk with `still_hangs` when given.
+fn hang_finding(
+    shared: &Shared,
+    game: Game,
+    index: u64,
+    still_hangs: Option<&dyn Fn(&Position) -> bool>,
+) -> Finding {
+    let plan = &shared.plan;
+    let g = generate(game, plan.seed, index, &plan.sizes);
+    let mut f = Finding {
+        game,
+        index,
+        shape: g.shape,
+        original_vertices: g.position.vertices(),
+        case: g.position.clone(),
+        failure: Failure::Hang(plan.case_time),
+        shrink_steps: 0,
+        shrink_tries: 0,
+        shrink_complete: false,
+        seconds: shared.start.elapsed().as_secs_f64(),
+        cases_before: shared.progress.cases.load(Ordering::Relaxed) + 1,
+    };
+    if let Some(hangs) = still_hangs {
+        let deadline = Instant::now() + HANG_SHRINK_TIME;
+        let shrunk = shrink::shrink(g.position, |p| {
+            Instant::now() < deadline && !contain::interrupted() && hangs(p)
+        });
+        f.shrink_complete = Instant::now() < deadline && !contain::interrupted();
+        f.case = shrunk.case;
+        f.shrink_steps = shrunk.steps;
+        f.shrink_tries = shrunk.tries;
+    }
+    f
+}
+
+/// Shrinks the failing case `index` into a finding that fails like `error`.
 fn shrunk_finding(
-    plan: &Plan,
-    subject: Subject,
+    shared: &Shared,
     game: Game,
     index: u64,
     g: &gen::Generated,
+    error: &CheckError,
     seconds: f64,
     cases_before: u64,
 ) -> Finding {
-    let case_seed = plan.seed ^ index;
+    let (plan, subject) = (&shared.plan, shared.subject);
     let shrunk = shrink::shrink(g.position.clone(), |p| {
-        fails(p, plan.budget, subject, case_seed)
+        fails_like(p, plan, subject, index, error)
     });
-    let mismatch = [&shrunk.case, &g.position]
+    let complete = !contain::interrupted();
+    // The shrunk case fails like the original unless the shrink was cut short.
+    let (case, failure) = [&shrunk.case, &g.position]
         .into_iter()
-        .find_map(|p| match check_with(p, plan.budget, subject, case_seed) {
-            Err(CheckError::Mismatch(m)) => Some(*m),
+        .find_map(|p| match check_case(p, plan, subject, index) {
+            Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
+            Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
             _ => None,
         })
-        .expect("the case failed a moment ago");
-    let case =
-        if fails(&shrunk.case, plan.budget, subject, case_seed) || STOP.load(Ordering::Relaxed) {
-            shrunk.case
-        } else {
-            g.position.clone()
-        };
+        .unwrap_or_else(|| (g.position.clone(), to_failure(error)));
     Finding {
         game,
         index,
         shape: g.shape,
         original_vertices: g.position.vertices(),
         case,
-        mismatch,
+        failure,
         shrink_steps: shrunk.steps,
         shrink_tries: shrunk.tries,
+        shrink_complete: complete,
         seconds,
         cases_before,
+    }
+}
+
+fn to_failure(e: &CheckError) -> Failure {
+    match e {
+        CheckError::Mismatch(m) => Failure::Mismatch((**m).clone()),
+        CheckError::Panic(m) => Failure::Panic(m.clone()),
+        CheckError::Oracle(o) => Failure::Panic(format!("(oracle) {o}")),
     }
 }
 
@@ -300,15 +468,17 @@ fn shrunk_finding(
 const MINIMIZE_CASES: u64 = 4000;
 
 /// After a finding, keeps drawing case indices (the same stream, so `--case` still
-/// reproduces the result) and shrinks any smaller failing case: a greedy shrinker stops
-/// at a 1-minimal case, and another starting point often ends smaller.
-fn minimize(plan: &Plan, subject: Subject, counter: &AtomicU64, best: &mut Finding) {
+/// reproduces the result) and shrinks any smaller case that fails the same way: a greedy
+/// shrinker stops at a 1-minimal case, and another starting point often ends smaller.
+fn minimize(shared: &Shared, error: &CheckError, best: &mut Finding) {
+    let plan = &shared.plan;
     let deadline = Instant::now() + Duration::from_millis(500);
     for _ in 0..MINIMIZE_CASES {
-        if Instant::now() >= deadline || STOP.load(Ordering::Relaxed) || best.case.size() <= 2 {
+        if Instant::now() >= deadline || contain::interrupted() || best.case.size() <= 2 {
             return;
         }
-        let index = (plan.shard.0 - 1) + counter.fetch_add(1, Ordering::Relaxed) * plan.shard.1;
+        let index =
+            (plan.shard.0 - 1) + shared.counter.fetch_add(1, Ordering::Relaxed) * plan.shard.1;
         if let Limit::Cases(c) = plan.limit {
             if index >= c {
                 return;
@@ -320,16 +490,16 @@ fn minimize(plan: &Plan, subject: Subject, counter: &AtomicU64, best: &mut Findi
         }
         let g = generate(game, plan.seed, index, &plan.sizes);
         if g.position.size() >= best.case.size()
-            || !fails(&g.position, plan.budget, subject, plan.seed ^ index)
+            || !fails_like(&g.position, plan, shared.subject, index, error)
         {
             continue;
         }
         let f = shrunk_finding(
-            plan,
-            subject,
+            shared,
             game,
             index,
             &g,
+            error,
             best.seconds,
             best.cases_before,
         );
@@ -349,10 +519,16 @@ pub fn save(
     let problem = Problem::Native(f.game);
     let input = problem.write_input(std::slice::from_ref(&f.case));
     // The expected output always comes from the oracle (a relabelling mismatch carries
-    // the subject's own answer as "expected").
-    let truth = grundy_oracle::solve(&f.case, budget)
-        .map(|r| r.answer)
-        .unwrap_or_else(|_| f.mismatch.expected.clone());
+    // the subject's own answer as "expected"; a panic or hang has no answer at all).
+    let truth = match (grundy_oracle::solve(&f.case, budget), &f.failure) {
+        (Ok(r), _) => r.answer,
+        (Err(_), Failure::Mismatch(m)) => m.expected.clone(),
+        (Err(e), _) => {
+            return Err(std::io::Error::other(format!(
+                "the oracle cannot answer the case ({e}), so it has no expected output"
+            )))
+        }
+    };
     let expected = problem.write_output(std::slice::from_ref(&truth));
     let name = format!("fuzz-{seed:016x}-{}", f.index);
     corpus::save_case(
@@ -361,11 +537,17 @@ pub fn save(
         &name,
         &input,
         &expected,
+        &[],
         &format!(
-            "found by `grundy fuzz {} --seed {seed:#x} --case {}`: {}",
+            "found by `grundy fuzz {} --seed {seed:#x} --case {}`: {}{}",
             f.game.name(),
             f.index,
-            f.mismatch.query
+            f.failure.kind(),
+            match &f.failure {
+                Failure::Mismatch(m) => format!(", {}", m.query),
+                Failure::Panic(m) => format!(", {m}"),
+                Failure::Hang(_) => String::new(),
+            }
         ),
     )
 }

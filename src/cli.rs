@@ -1,9 +1,10 @@
-//! Argument parsing and dispatch (clap). Every command returns an exit code: 0 all checks
-//! passed, 1 a disagreement or failing verdict was found, 2 bad usage or bad input.
+//! Argument parsing and dispatch (clap). Every command returns `Result<Outcome, Error>`,
+//! mapped to the exit code in one place ([`crate::error::exit_code`]).
 
 use crate::campaign::{Limit, Plan};
-use crate::cmd::{self, EXIT_OK, EXIT_USAGE};
+use crate::cmd;
 use crate::engine::Engine;
+use crate::error::{self, Error, Outcome, EXIT_OK, EXIT_USAGE};
 use crate::runner::Limits;
 use clap::{Parser, Subcommand};
 use grundy_fuzzing::contest::{self, Tier};
@@ -19,7 +20,7 @@ use std::time::Duration;
     name = "grundy",
     version,
     about = "Differential fuzzing and verification harness for impartial games on trees, cacti and stone layouts",
-    after_help = "Problems: agc017d cot3 poj3710 p2972 (contest formats) and chip cut hackenbush paint staircase (native formats).\nExit codes: 0 all checks passed, 1 a disagreement or failing verdict, 2 bad usage or bad input."
+    after_help = "Problems: agc017d cot3 poj3710 p2972 (contest formats) and chip cut hackenbush paint staircase (native formats).\nExit codes: 0 all checks passed, 1 a finding or failing verdict, 2 bad usage or bad input, 3 an internal error, 128+N stopped by signal N."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -62,8 +63,8 @@ enum Command {
         #[arg(value_parser = parse_game)]
         games: Vec<Game>,
         /// Stop after this many seconds (default 10 when --cases is absent).
-        #[arg(long, conflicts_with = "cases")]
-        time: Option<f64>,
+        #[arg(long, conflicts_with = "cases", value_parser = parse_seconds)]
+        time: Option<Duration>,
         /// Stop after this many cases.
         #[arg(long)]
         cases: Option<u64>,
@@ -91,6 +92,13 @@ enum Command {
         /// Largest tree generated (the oracle's cost grows exponentially).
         #[arg(long, default_value_t = Sizes::SMALL.vertices)]
         max_nodes: usize,
+        /// A case whose check runs longer than this many seconds is a finding (a hang).
+        #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+        case_time: Duration,
+        /// What is checked against the oracle: `solver`, or a mutant of `grundy selftest`
+        /// (to see how the harness reports a wrong answer, a panic or a hang).
+        #[arg(long, default_value = "solver")]
+        subject: String,
     },
     /// Bounded-exhaustive check: every rooted tree up to N vertices, every colouring, chip
     /// placement, small stone layout and small multigraph.
@@ -119,6 +127,9 @@ enum Command {
         /// Oracle budget per search.
         #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
         max_states: usize,
+        /// Check only position K of the enumeration (as printed by a finding).
+        #[arg(long)]
+        case: Option<u64>,
     },
     /// Validate a contest solution: random and adversarial inputs, judged by the oracle
     /// (small) or the solver; the first failure is shrunk with the program in the loop.
@@ -133,8 +144,8 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         cases: u64,
         /// Stop starting new tests after this many seconds.
-        #[arg(long)]
-        time: Option<f64>,
+        #[arg(long, value_parser = parse_seconds)]
+        time: Option<Duration>,
         /// Tests run at once (1 keeps timings undisturbed).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
@@ -150,8 +161,8 @@ enum Command {
         #[arg(long, default_value = "failures")]
         save: PathBuf,
         /// Seconds allowed for shrinking a failure.
-        #[arg(long, default_value_t = 60.0)]
-        shrink_time: f64,
+        #[arg(long, default_value = "60", value_parser = parse_seconds)]
+        shrink_time: Duration,
         /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
         #[arg(last = true, required = true)]
         cmd: Vec<String>,
@@ -184,9 +195,12 @@ enum Command {
         /// Write a report: `--report json FILE` or `--report junit FILE` (repeatable).
         #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
         report: Vec<String>,
-        /// Judge this program against the NAME.out files instead.
-        #[arg(long, num_args = 1.., allow_hyphen_values = true)]
-        against: Option<Vec<String>>,
+        /// Judge this program (a path or a source file) against the NAME.out files instead.
+        #[arg(long, conflicts_with = "cmd")]
+        against: Option<String>,
+        /// As --against, for a command with arguments: `grundy replay DIR -- CMD ARGS…`.
+        #[arg(last = true)]
+        cmd: Vec<String>,
     },
     /// Turn a libFuzzer crash artifact into a shrunk, readable corpus case.
     Import {
@@ -214,14 +228,27 @@ enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// Check one native input from stdin with a named subject (used to shrink hangs).
+    #[command(hide = true)]
+    Probe {
+        /// The game.
+        #[arg(value_parser = parse_game)]
+        game: Game,
+        /// `solver` or a mutant's name.
+        #[arg(long, default_value = "solver")]
+        subject: String,
+        /// Oracle budget.
+        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+        max_states: usize,
+    },
     /// The harness checks itself: every deliberately broken solver must be caught.
     Selftest {
         /// Seed of the mutant campaigns.
         #[arg(long, value_parser = parse_u64, default_value = "1")]
         seed: u64,
         /// Time allowed per mutant, in seconds.
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
+        #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+        seconds: Duration,
         /// Print each shrunk case.
         #[arg(long, short)]
         verbose: bool,
@@ -231,9 +258,12 @@ enum Command {
 /// Limits of every run of an external program.
 #[derive(clap::Args, Debug)]
 struct LimitArgs {
-    /// Time limit per run in seconds, wall clock and CPU.
-    #[arg(long, default_value_t = 2.0)]
-    tl: f64,
+    /// Time limit per run in seconds of CPU time.
+    #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+    tl: Duration,
+    /// Wall-clock backstop: a run is also stopped (TLE) after this many times --tl.
+    #[arg(long, default_value_t = 2.0, value_parser = parse_factor)]
+    wall_factor: f64,
     /// Memory limit per run in MiB (address space; default: none).
     #[arg(long)]
     ml: Option<u64>,
@@ -246,32 +276,76 @@ struct LimitArgs {
 }
 
 impl LimitArgs {
-    /// The limits, or `None` after printing why they are invalid.
-    fn checked(&self) -> Option<Limits> {
-        self.limits().map_err(|e| eprintln!("error: {e}")).ok()
-    }
-
-    fn limits(&self) -> Result<Limits, String> {
-        if !(self.tl.is_finite() && self.tl > 0.0) {
-            return Err(format!(
-                "--tl {}: expected a positive number of seconds",
-                self.tl
-            ));
-        }
+    /// The limits, or why they are invalid.
+    fn limits(&self) -> Result<Limits, Error> {
         let stack = match self.stack.as_str() {
             "unlimited" => None,
             s => Some(
                 s.parse::<u64>()
-                    .map_err(|_| format!("--stack {s}: expected MiB or `unlimited`"))?
+                    .ok()
+                    .filter(|&m| (1..=1 << 20).contains(&m))
+                    .ok_or_else(|| {
+                        Error::usage(format!(
+                            "--stack {s}: expected MiB (1 to 1048576) or `unlimited`"
+                        ))
+                    })?
                     << 20,
             ),
         };
+        let mib = |flag: &str, v: u64| {
+            if (1..=1 << 30).contains(&v) {
+                Ok(v << 20)
+            } else {
+                Err(Error::usage(format!(
+                    "{flag} {v}: expected MiB from 1 to 1073741824"
+                )))
+            }
+        };
         Ok(Limits {
-            time: Duration::from_secs_f64(self.tl),
-            memory: self.ml.map(|m| m << 20),
+            time: self.tl,
+            wall: self.tl.mul_f64(self.wall_factor),
+            memory: self.ml.map(|m| mib("--ml", m)).transpose()?,
             stack,
-            output: (self.output_limit.max(1) << 20) as usize,
+            output: mib("--output-limit", self.output_limit)? as usize,
         })
+    }
+}
+
+/// The longest duration any flag accepts: about 11.6 days.
+const MAX_SECONDS: f64 = 1e6;
+
+/// Parses a number of seconds: finite, not negative, at most [`MAX_SECONDS`]. The one
+/// parser of every duration flag (`--tl`, `--time`, `--shrink-time`, `--seconds`, …).
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(format!(
+            "'{s}': expected a number of seconds from 0 to {MAX_SECONDS}"
+        ));
+    }
+    if v > MAX_SECONDS {
+        return Err(format!("'{s}': at most {MAX_SECONDS} seconds"));
+    }
+    Ok(Duration::from_secs_f64(v))
+}
+
+/// As [`parse_seconds`], and more than zero.
+pub fn parse_positive_seconds(s: &str) -> Result<Duration, String> {
+    let d = parse_seconds(s)?;
+    if d.is_zero() {
+        return Err(format!("'{s}': expected more than 0 seconds"));
+    }
+    Ok(d)
+}
+
+/// A multiple from 1 to 100 (the wall-clock factor).
+fn parse_factor(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (1.0..=100.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{s}': expected a factor from 1 to 100")),
     }
 }
 
@@ -315,8 +389,8 @@ enum BenchWhat {
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
+        #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+        seconds: Duration,
     },
 }
 
@@ -381,7 +455,11 @@ pub fn main() -> i32 {
             return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
         }
     };
-    match cli.command {
+    error::exit_code(dispatch(cli.command))
+}
+
+fn dispatch(command: Command) -> Result<Outcome, Error> {
+    match command {
         Command::Solve {
             problem,
             file,
@@ -410,16 +488,17 @@ pub fn main() -> i32 {
             keep_going,
             max_states,
             max_nodes,
+            case_time,
+            subject,
         } => {
+            let subject = grundy_fuzzing::mutants::subject(&subject).ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown subject '{subject}' (expected solver or a mutant of `grundy selftest`)"
+                ))
+            })?;
             let limit = match (time, cases) {
                 (_, Some(c)) => Limit::Cases(c),
-                (Some(t), None) if t.is_finite() && t >= 0.0 => {
-                    Limit::Time(Duration::from_secs_f64(t))
-                }
-                (Some(t), None) => {
-                    eprintln!("error: --time {t} is not a number of seconds");
-                    return EXIT_USAGE;
-                }
+                (Some(t), None) => Limit::Time(t),
                 (None, None) => Limit::Time(Duration::from_secs(10)),
             };
             let plan = Plan {
@@ -439,8 +518,9 @@ pub fn main() -> i32 {
                     ..Sizes::SMALL
                 },
                 keep_going,
+                case_time,
             };
-            cmd::fuzz::run(plan, &corpus)
+            cmd::fuzz::run_subject(plan, &corpus, subject)
         }
         Command::Exhaust {
             game,
@@ -451,6 +531,7 @@ pub fn main() -> i32 {
             cap,
             corpus,
             max_states,
+            case,
         } => {
             let bounds = Bounds {
                 max_nodes,
@@ -459,7 +540,7 @@ pub fn main() -> i32 {
                 stones,
                 cap: cap.max(1),
             };
-            cmd::exhaust::run(game, bounds, Budget::states(max_states), &corpus)
+            cmd::exhaust::run(game, bounds, Budget::states(max_states), &corpus, case)
         }
         Command::Check {
             problem,
@@ -473,24 +554,20 @@ pub fn main() -> i32 {
             save,
             shrink_time,
             cmd,
-        } => {
-            let Some(limits) = limits.checked() else {
-                return EXIT_USAGE;
-            };
-            cmd::check::run(cmd::check::Options {
-                problem,
-                cmd,
-                seed,
-                cases,
-                time: time.map(|t| Duration::from_secs_f64(t.max(0.0))),
-                jobs: jobs.max(1),
-                only: case,
-                no_adversarial,
-                limits,
-                save,
-                shrink_time: Duration::from_secs_f64(shrink_time.max(0.0)),
-            })
-        }
+        } => cmd::check::run(cmd::check::Options {
+            problem,
+            cmd,
+            seed,
+            cases,
+            time,
+            jobs: jobs.max(1),
+            only: case,
+            no_adversarial,
+            wall_factor: limits.wall_factor,
+            limits: limits.limits()?,
+            save,
+            shrink_time,
+        }),
         Command::Gen {
             problem,
             seed,
@@ -505,23 +582,24 @@ pub fn main() -> i32 {
                 size,
                 shape,
             );
-            print!("{}", problem.write_input(&cases));
-            EXIT_OK
+            crate::out!("{}", problem.write_input(&cases));
+            Ok(Outcome::Passed)
         }
         Command::Replay {
             dir,
             limits,
             report,
             against,
+            cmd,
         } => {
-            let Some(limits) = limits.checked() else {
-                return EXIT_USAGE;
-            };
             let reports: Vec<(String, PathBuf)> = report
                 .chunks(2)
                 .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
                 .collect();
-            cmd::replay::run(&dir, against, limits, &reports)
+            let against = against
+                .map(|a| vec![a])
+                .or((!cmd.is_empty()).then_some(cmd));
+            cmd::replay::run(&dir, against, limits.limits()?, &reports)
         }
         Command::Import {
             artifact,
@@ -541,5 +619,10 @@ pub fn main() -> i32 {
             seconds,
             verbose,
         } => cmd::selftest::run(seed, seconds, verbose),
+        Command::Probe {
+            game,
+            subject,
+            max_states,
+        } => crate::probe::run(game, &subject, Budget::states(max_states)),
     }
 }

@@ -20,28 +20,115 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Saves a case: the expected output first, then the input (a case exists once its `.in`
-/// does). Returns the path of the `.in` file.
+/// Writes `bytes` to `path` only if `path` does not exist (a hard link of a complete
+/// temporary file: atomic, and never replaces anything). `Ok(false)` when it existed.
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("case");
+    let tmp = dir.join(format!(".{name}.{}.new", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    let linked = std::fs::hard_link(&tmp, path);
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Checks that a corpus (or save) folder can be used: it exists, or its parent does (it
+/// is then created). A typo such as `/typo/path/corpus` is an error, not a new tree.
+pub fn ensure_folder(dir: &Path) -> std::io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "{}: no such folder (create {} first)",
+                parent.display(),
+                dir.display()
+            ),
+        ));
+    }
+    std::fs::create_dir_all(dir)
+}
+
+/// Saves a case as `DIR/<problem>/NAME.in` + `NAME.out` (+ one file per `(extension,
+/// bytes)` of `extra`, e.g. the program's `.actual` output), and appends `note` to the
+/// folder's README. A different case already saved under NAME is never overwritten: the
+/// case goes to NAME-2, NAME-3, …; the same case under NAME is reused. The expected
+/// output is written first and the input last (a case exists once its `.in` does).
+/// Returns the path of the `.in` file.
 pub fn save_case(
     dir: &Path,
     problem: Problem,
     name: &str,
     input: &str,
     expected: &[u8],
+    extra: &[(&str, &[u8])],
     note: &str,
 ) -> std::io::Result<PathBuf> {
+    ensure_folder(dir)?;
     let folder = dir.join(problem.name());
-    let input_path = folder.join(format!("{name}.in"));
-    write_atomic(&folder.join(format!("{name}.out")), expected)?;
-    write_atomic(&input_path, input.as_bytes())?;
-    if !note.is_empty() {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(folder.join("README.md"))?;
-        writeln!(f, "- `{name}`: {note}")?;
+    std::fs::create_dir_all(&folder)?;
+    for k in 1u32.. {
+        let stem = if k == 1 {
+            name.to_string()
+        } else {
+            format!("{name}-{k}")
+        };
+        let input_path = folder.join(format!("{stem}.in"));
+        let output_path = folder.join(format!("{stem}.out"));
+        if input_path.exists() || output_path.exists() {
+            let same = std::fs::read(&input_path).is_ok_and(|b| b == input.as_bytes())
+                && std::fs::read(&output_path).is_ok_and(|b| b == expected);
+            if same {
+                return Ok(input_path);
+            }
+            continue;
+        }
+        if !write_new(&output_path, expected)? {
+            continue;
+        }
+        for (ext, bytes) in extra {
+            write_atomic(&folder.join(format!("{stem}.{ext}")), bytes)?;
+        }
+        if !write_new(&input_path, input.as_bytes())? {
+            let _ = std::fs::remove_file(&output_path);
+            continue;
+        }
+        if !note.is_empty() {
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(folder.join("README.md"))?;
+            writeln!(f, "- `{stem}`: {note}")?;
+        }
+        return Ok(input_path);
     }
-    Ok(input_path)
+    unreachable!("some NAME-k is free")
+}
+
+/// [`save_case`] for a failure of `grundy check`: no README note.
+pub fn save_finding(
+    dir: &Path,
+    problem: Problem,
+    name: &str,
+    input: &str,
+    expected: &[u8],
+    extra: &[(&str, &[u8])],
+) -> std::io::Result<PathBuf> {
+    save_case(dir, problem, name, input, expected, extra, "")
 }
 
 /// One case of a corpus.
@@ -63,31 +150,36 @@ pub fn list(dir: &Path) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+    // Hidden folders (`.git`, editors' state) are not part of a corpus.
     let mut folders: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+        .filter(|p| p.is_dir() && !is_hidden(p))
         .collect();
     folders.sort();
     for folder in folders {
-        let fname = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let Some(problem) = Problem::from_name(fname) else {
+        let fname = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let Some(problem) = Problem::from_name(&fname) else {
+            let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
             return Err(format!(
-                "{}: not a problem folder (expected one of agc017d, cot3, poj3710, p2972, chip, cut, hackenbush, paint, staircase)",
-                folder.display()
+                "{}: not a problem folder (expected one of {})",
+                folder.display(),
+                names.join(", ")
             ));
         };
         let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
             .map_err(|e| format!("{}: cannot read: {e}", folder.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .filter(|p| p.extension().is_some_and(|x| x == "in") && !is_hidden(p))
             .collect();
         files.sort();
         for input in files {
             let name = input
                 .file_stem()
-                .and_then(|n| n.to_str())
-                .unwrap_or("")
-                .to_string();
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             cases.push(Case {
                 problem,
                 output: input.with_extension("out"),
@@ -97,4 +189,9 @@ pub fn list(dir: &Path) -> Result<Vec<Case>, String> {
         }
     }
     Ok(cases)
+}
+
+fn is_hidden(p: &Path) -> bool {
+    p.file_name()
+        .is_some_and(|n| n.as_encoded_bytes().first() == Some(&b'.'))
 }

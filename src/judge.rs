@@ -3,6 +3,8 @@
 //! OK, WA (with the checker's first difference), PE (not shaped like an answer),
 //! RE (exit code or signal, named), TLE, MLE or OLE (output limit).
 
+use crate::error::{Error, ErrorKind};
+use crate::output::escape_bytes;
 use crate::runner::{self, Exit, Limits, Run};
 use grundy_games::{checker, format, Position, Problem};
 use grundy_oracle::Budget;
@@ -19,8 +21,8 @@ pub enum Verdict {
     Presentation(String),
     /// Runtime error: a non-zero exit code or a signal.
     Runtime(String),
-    /// Over the time limit.
-    TimeLimit,
+    /// Over the time limit: CPU time over the limit, or wall time over the backstop.
+    TimeLimit(String),
     /// Over the memory limit.
     MemoryLimit,
     /// Printed more than the output cap.
@@ -35,7 +37,7 @@ impl Verdict {
             Verdict::WrongAnswer(_) => "WA",
             Verdict::Presentation(_) => "PE",
             Verdict::Runtime(_) => "RE",
-            Verdict::TimeLimit => "TLE",
+            Verdict::TimeLimit(_) => "TLE",
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
         }
@@ -49,19 +51,22 @@ impl fmt::Display for Verdict {
             Verdict::WrongAnswer(d) => write!(f, "WA: {d}"),
             Verdict::Presentation(d) => write!(f, "PE: {d}"),
             Verdict::Runtime(d) => write!(f, "RE: {d}"),
-            Verdict::TimeLimit => write!(f, "TLE"),
+            Verdict::TimeLimit(d) => write!(f, "TLE: {d}"),
             Verdict::MemoryLimit => write!(f, "MLE"),
             Verdict::OutputLimit => write!(f, "OLE: output limit exceeded"),
         }
     }
 }
 
+/// Oracle budget for one expected answer (small inputs are answered within it).
+pub const EXPECTED_STATES: usize = 200_000;
+
 /// Inputs up to this many vertices are judged by the oracle (when within its budget).
 pub const ORACLE_VERTICES: usize = 14;
 
 /// The expected output. Small inputs are answered by the oracle and the solver, which must
 /// agree (a disagreement is a bug in grundy, reported as an error).
-pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), String> {
+pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), Error> {
     let solved: Vec<_> = cases
         .iter()
         .map(|c| grundy_solver::answer_for(problem, c))
@@ -71,7 +76,7 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
         .iter()
         .all(|c| c.vertices() <= ORACLE_VERTICES * 3 && c.size() <= 40);
     if small {
-        let budget = Budget::states(200_000);
+        let budget = Budget::states(EXPECTED_STATES);
         if let Ok(answers) = cases
             .iter()
             .map(|c| grundy_oracle::solve(c, budget).map(|r| r.answer))
@@ -79,10 +84,10 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
         {
             let by_oracle = problem.write_output(&answers);
             if checker::compare(&by_oracle, &by_solver).is_err() {
-                return Err(format!(
-                    "internal error: grundy's solver and oracle disagree on this input; please report it:\n{}",
+                return Err(Error::internal(format!(
+                    "grundy's solver and oracle disagree on this input; please report it:\n{}",
                     problem.write_input(cases)
-                ));
+                )));
             }
             return Ok((by_oracle, "oracle"));
         }
@@ -90,7 +95,9 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
     Ok((by_solver, "solver"))
 }
 
-/// Runs the program and judges its output against `expected`.
+/// Runs the program and judges its output against `expected`. A program that cannot be
+/// started is bad usage, and a run stopped by a signal to grundy is no verdict: both are
+/// errors.
 pub fn judge(
     problem: Problem,
     cases: &[Position],
@@ -98,7 +105,7 @@ pub fn judge(
     expected: &[u8],
     argv: &[String],
     limits: &Limits,
-) -> (Verdict, Run) {
+) -> Result<(Verdict, Run), Error> {
     let run = runner::run(argv, input, limits);
     let mle = |run: &Run| {
         limits.memory.is_some_and(|m| run.max_rss >= m / 2)
@@ -106,21 +113,28 @@ pub fn judge(
             || String::from_utf8_lossy(&run.stderr).contains("MemoryError")
     };
     let verdict = match &run.exit {
-        Exit::Timeout => Verdict::TimeLimit,
+        Exit::Timeout => Verdict::TimeLimit(format!(
+            "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s)",
+            run.cpu.as_secs_f64(),
+            limits.time.as_secs_f64(),
+            run.wall.as_secs_f64(),
+            limits.wall.as_secs_f64()
+        )),
         Exit::OutputLimit => Verdict::OutputLimit,
-        Exit::SpawnFailed(e) => Verdict::Runtime(e.clone()),
+        Exit::SpawnFailed(e) => return Err(Error::usage(e.clone())),
+        Exit::Interrupted => return Err(Error::new(ErrorKind::Interrupted, "interrupted")),
         Exit::Code(_) | Exit::Signal(_, _) if limits.memory.is_some() && mle(&run) => {
             Verdict::MemoryLimit
         }
         Exit::Code(c) => Verdict::Runtime(format!("exit code {c}")),
         Exit::Signal(s, name) => Verdict::Runtime(format!("killed by signal {s}, {name}")),
         Exit::Success => match format::check(problem, cases, &run.stdout) {
-            Err(e) => Verdict::Presentation(e),
+            Err(e) => Verdict::Presentation(escape_bytes(e.as_bytes())),
             Ok(()) => match checker::compare(expected, &run.stdout) {
                 Ok(()) => Verdict::Ok,
-                Err(d) => Verdict::WrongAnswer(d.to_string()),
+                Err(d) => Verdict::WrongAnswer(escape_bytes(d.to_string().as_bytes())),
             },
         },
     };
-    (verdict, run)
+    Ok((verdict, run))
 }

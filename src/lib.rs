@@ -7,9 +7,13 @@
 pub mod campaign;
 pub mod cli;
 pub mod cmd;
+pub mod contain;
 pub mod corpus;
 pub mod engine;
+pub mod error;
 pub mod input;
 pub mod judge;
+pub mod output;
+pub mod probe;
 pub mod program;
 pub mod runner;

@@ -2,7 +2,13 @@
 //! (`sol.cpp` with `g++ -O2 -std=c++17`, `sol.rs` with `rustc -O`, `sol.py` run with
 //! `python3`). The cache key is a hash of the source and the compiler command, so an
 //! edited source is rebuilt and an unchanged one is not.
+//!
+//! Arguments that name existing files are made absolute (the program runs in a fresh
+//! empty directory), and a program that does not exist or cannot be executed is refused
+//! here, before any test: that is bad usage, not a runtime error of the program.
 
+use crate::contain;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -46,10 +52,10 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
         }
         let mut argv = vec!["python3".to_string(), first.clone()];
         argv.extend(cmd[1..].iter().cloned());
-        return Ok(argv);
+        return runnable(argv);
     }
     let Some(compiler) = compiler else {
-        return Ok(cmd.to_vec());
+        return runnable(cmd.to_vec());
     };
     let source = std::fs::read(path).map_err(|e| format!("{first}: {e}"))?;
     let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
@@ -59,13 +65,14 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
     let exe = dir.join(format!("{stem}-{key:016x}"));
     if !exe.is_file() {
         let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
-        let out = Command::new(compiler[0])
-            .args(&compiler[1..])
-            .arg("-o")
-            .arg(&tmp)
-            .arg(path)
-            .output()
-            .map_err(|e| format!("cannot run {}: {e}", compiler[0]))?;
+        let out = contain::output(
+            Command::new(compiler[0])
+                .args(&compiler[1..])
+                .arg("-o")
+                .arg(&tmp)
+                .arg(path),
+        )
+        .map_err(|e| format!("cannot run {}: {e}", compiler[0]))?;
         if !out.status.success() {
             return Err(format!(
                 "{first}: compilation failed ({}):\n{}",
@@ -77,5 +84,35 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
     }
     let mut argv = vec![exe.display().to_string()];
     argv.extend(cmd[1..].iter().cloned());
+    runnable(argv)
+}
+
+/// The argv with file arguments made absolute, if its program can be executed.
+fn runnable(argv: Vec<String>) -> Result<Vec<String>, String> {
+    let argv = contain::absolute_args(&argv);
+    let program = &argv[0];
+    let found = if program.contains('/') {
+        Some(PathBuf::from(program))
+    } else {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join(program))
+                .find(|p| p.is_file())
+        })
+    };
+    let Some(path) = found else {
+        return Err(format!(
+            "{program}: no such program (not a file, and not found in PATH)"
+        ));
+    };
+    let meta = std::fs::metadata(&path).map_err(|e| format!("{program}: cannot run: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("{program}: not a file"));
+    }
+    if meta.permissions().mode() & 0o111 == 0 {
+        return Err(format!(
+            "{program}: not executable (chmod +x it, or name a source file: .cpp, .rs, .py)"
+        ));
+    }
     Ok(argv)
 }

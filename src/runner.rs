@@ -1,25 +1,47 @@
-//! Running an external program on one input, contained: its own process group, rlimits
-//! for memory and stack, stdin closed after the input, stdout and stderr captured up to a
-//! cap, a wall-clock and CPU time limit, and on any exit or timeout the whole process
-//! group is killed, so forked children that sleep or keep the pipes open are not left
-//! behind and cannot hang the harness.
+//! Running an external program on one input, contained (see [`crate::contain`]): a fresh
+//! empty working directory, its own process group, rlimits for memory and stack, stdin
+//! closed after the input, stdout and stderr captured up to a cap, and a time limit judged
+//! like a judge does — CPU time over the limit, or wall time over a generous multiple of
+//! it. The deadline is enforced on the run itself, never on pipe EOF: a forked child that
+//! keeps the pipes open cannot stretch it. When the run ends, its process group and every
+//! descendant (also those that called `setsid()`) are killed and reaped.
 
-use std::io::{Read, Write};
+use crate::contain::{self, RunId};
+use std::io::Read;
+use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub use crate::contain::signal_name;
+
 /// Limits of one run.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Wall-clock and CPU time limit.
+    /// CPU time limit.
     pub time: Duration,
+    /// Wall-clock backstop (a multiple of `time`, 2x by default).
+    pub wall: Duration,
     /// Address-space limit in bytes (`None`: unlimited).
     pub memory: Option<u64>,
     /// Stack limit in bytes (`None`: unlimited).
     pub stack: Option<u64>,
     /// Most bytes of stdout kept; past it the program is killed.
     pub output: usize,
+}
+
+impl Limits {
+    /// Limits with CPU time `time`, wall time `wall_factor` times that, no memory limit,
+    /// an 8 MiB stack and 64 MiB of output.
+    pub fn with_time(time: Duration, wall_factor: f64) -> Limits {
+        Limits {
+            time,
+            wall: time.mul_f64(wall_factor.max(1.0)),
+            memory: None,
+            stack: Some(8 << 20),
+            output: 64 << 20,
+        }
+    }
 }
 
 /// How a run ended.
@@ -31,12 +53,14 @@ pub enum Exit {
     Code(i32),
     /// Killed by a signal (number and name).
     Signal(i32, &'static str),
-    /// Over the time limit (wall or CPU); killed.
+    /// Over the CPU limit or the wall backstop; killed.
     Timeout,
     /// Printed more than the output cap; killed.
     OutputLimit,
-    /// Could not be started.
+    /// Could not be started (missing or not executable): bad usage, not a verdict.
     SpawnFailed(String),
+    /// grundy itself was asked to stop (SIGINT/SIGTERM/SIGHUP); the run was killed.
+    Interrupted,
 }
 
 /// The result of one run.
@@ -56,45 +80,76 @@ pub struct Run {
     pub max_rss: u64,
 }
 
-/// The conventional name of a signal.
-pub fn signal_name(sig: i32) -> &'static str {
-    match sig {
-        libc::SIGSEGV => "SIGSEGV (segmentation fault, e.g. a stack overflow)",
-        libc::SIGABRT => "SIGABRT (abort, e.g. a failed assertion or bad_alloc)",
-        libc::SIGFPE => "SIGFPE (arithmetic error, e.g. division by zero)",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGTERM => "SIGTERM",
-        _ => "signal",
+impl Run {
+    fn failed_to_start(why: String, started: Instant) -> Run {
+        Run {
+            exit: Exit::SpawnFailed(why),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            wall: started.elapsed(),
+            cpu: Duration::ZERO,
+            max_rss: 0,
+        }
     }
 }
 
-fn read_capped(
-    mut r: impl Read,
+/// Most bytes of stderr kept.
+const STDERR_CAP: usize = 64 * 1024;
+
+fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl on a descriptor we own; no memory effects.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+}
+
+/// One captured output pipe.
+struct Capture {
+    pipe: Option<std::fs::File>,
+    data: Vec<u8>,
     cap: usize,
-    over: std::sync::Arc<std::sync::atomic::AtomicBool>,
-) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut buf = [0u8; 65536];
-    loop {
-        match r.read(&mut buf) {
-            Ok(0) | Err(_) => return out,
-            Ok(k) => {
-                if out.len() + k > cap {
-                    let room = cap - out.len();
-                    out.extend_from_slice(&buf[..room]);
-                    over.store(true, std::sync::atomic::Ordering::SeqCst);
-                    // Keep draining so the writer is not blocked, but keep nothing.
-                    while let Ok(k) = r.read(&mut buf) {
-                        if k == 0 {
-                            break;
-                        }
-                    }
-                    return out;
+    /// Past the cap; for stdout this ends the run (OLE), stderr is only cut.
+    over: bool,
+}
+
+impl Capture {
+    fn new(pipe: Option<impl Into<std::os::fd::OwnedFd>>, cap: usize) -> Capture {
+        let pipe = pipe.map(|p| std::fs::File::from(p.into()));
+        if let Some(p) = &pipe {
+            set_nonblocking(p.as_raw_fd());
+        }
+        Capture {
+            pipe,
+            data: Vec::new(),
+            cap,
+            over: false,
+        }
+    }
+
+    fn fd(&self) -> Option<RawFd> {
+        self.pipe.as_ref().map(|p| p.as_raw_fd())
+    }
+
+    /// Reads what is available now (at most 4 MiB, so a flood cannot hold the loop);
+    /// closes the pipe at EOF or error. Past the cap, data is read and dropped.
+    fn pump(&mut self) {
+        let Some(pipe) = &mut self.pipe else { return };
+        let mut buf = [0u8; 65536];
+        for _ in 0..64 {
+            match pipe.read(&mut buf) {
+                Ok(k) if k > 0 => {
+                    let room = self.cap.saturating_sub(self.data.len());
+                    self.over |= k > room;
+                    self.data.extend_from_slice(&buf[..k.min(room)]);
                 }
-                out.extend_from_slice(&buf[..k]);
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // EOF or a broken pipe.
+                _ => {
+                    self.pipe = None;
+                    return;
+                }
             }
         }
     }
@@ -107,19 +162,34 @@ fn kill_group(pgid: i32) {
     }
 }
 
-/// Runs `argv` with `input` on stdin under `limits`.
+/// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory.
 pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     let started = Instant::now();
-    let mut cmd = Command::new(&argv[0]);
+    let id = RunId::new();
+    let workdir = match tempfile::Builder::new().prefix("grundy-run-").tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            return Run::failed_to_start(format!("cannot create a working directory: {e}"), started)
+        }
+    };
+    let Some(program) = argv.first() else {
+        return Run::failed_to_start("no program to run".into(), started);
+    };
+    let mut cmd = Command::new(program);
     cmd.args(&argv[1..])
+        .current_dir(workdir.path())
+        .env(contain::RUN_MARKER, id.marker())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let (memory, stack) = (limits.memory, limits.stack);
-    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) run between fork and exec.
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, setrlimit) run between fork
+    // and exec.
     unsafe {
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
+            // If grundy dies without cleaning up, the program dies with it.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
             let set = |res, v: Option<u64>| {
                 let lim = libc::rlimit {
                     rlim_cur: v.unwrap_or(libc::RLIM_INFINITY),
@@ -136,78 +206,125 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
             Ok(())
         });
     }
-    let mut child = match cmd.spawn() {
+    let mut child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
-        Err(e) => {
-            return Run {
-                exit: Exit::SpawnFailed(format!("cannot run {}: {e}", argv[0])),
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                wall: started.elapsed(),
-                cpu: Duration::ZERO,
-                max_rss: 0,
-            }
-        }
+        Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
     };
     let pid = child.id() as i32;
-    let over = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // A program that exits early or never reads gets EPIPE here: ignored.
-        let _ = stdin.write_all(&data);
-        drop(stdin); // stdin closed after the input
-    });
-    let out_pipe = child.stdout.take().expect("piped stdout");
-    let err_pipe = child.stderr.take().expect("piped stderr");
-    let cap = limits.output;
-    let over_out = over.clone();
-    let reader = std::thread::spawn(move || read_capped(out_pipe, cap, over_out));
-    let err_over = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let err_reader = std::thread::spawn(move || read_capped(err_pipe, 64 * 1024, err_over));
-    let deadline = started + limits.time;
+    let mut stdin = child.stdin.take();
+    let mut out = Capture::new(child.stdout.take(), limits.output);
+    let mut err = Capture::new(child.stderr.take(), STDERR_CAP);
+    if let Some(s) = &stdin {
+        set_nonblocking(s.as_raw_fd());
+    }
+    // A pidfd makes the program's exit wake the poll; without one, poll in short steps.
+    // SAFETY: pidfd_open has no memory effects; a negative result means unsupported.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let step_ms = if pidfd >= 0 { 20 } else { 1 };
+    let mut written = 0usize;
+    let cpu_deadline = limits.time;
+    let wall_deadline = limits.wall.max(limits.time);
     let mut status: libc::c_int = 0;
     // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut reaped = false;
     let mut exit = None;
     loop {
         // SAFETY: waiting for our own child with valid out-pointers.
         let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         if r == pid {
+            reaped = true;
             break;
         }
         if r < 0 {
             exit = Some(Exit::SpawnFailed("lost track of the child process".into()));
             break;
         }
-        let cpu_so_far = process_cpu(pid);
-        if Instant::now() >= deadline || cpu_so_far > limits.time {
-            kill_group(pid);
+        if contain::interrupted() {
+            exit = Some(Exit::Interrupted);
+            break;
+        }
+        if started.elapsed() >= wall_deadline || process_cpu(pid) > cpu_deadline {
             exit = Some(Exit::Timeout);
-            // SAFETY: as above, now blocking until the killed child is reaped.
-            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
             break;
         }
-        if over.load(std::sync::atomic::Ordering::SeqCst) {
-            kill_group(pid);
+        if out.over {
             exit = Some(Exit::OutputLimit);
-            // SAFETY: as above.
-            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
             break;
         }
-        std::thread::sleep(Duration::from_millis(1));
+        let mut fds = Vec::with_capacity(4);
+        if let Some(s) = &stdin {
+            fds.push(libc::pollfd {
+                fd: s.as_raw_fd(),
+                events: libc::POLLOUT,
+                revents: 0,
+            });
+        }
+        for fd in [out.fd(), err.fd()].into_iter().flatten() {
+            fds.push(libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        if pidfd >= 0 {
+            fds.push(libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        // SAFETY: fds is a valid array of pollfd for its length.
+        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, step_ms) };
+        if let Some(s) = &stdin {
+            let rest = &input[written..];
+            if rest.is_empty() {
+                stdin = None; // stdin closed after the input
+            } else {
+                // SAFETY: writing from a valid slice to a descriptor we own.
+                let k = unsafe { libc::write(s.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
+                if k > 0 {
+                    written += k as usize;
+                    if written == input.len() {
+                        stdin = None;
+                    }
+                } else if k < 0 {
+                    let e = std::io::Error::last_os_error();
+                    if e.kind() != std::io::ErrorKind::WouldBlock
+                        && e.kind() != std::io::ErrorKind::Interrupted
+                    {
+                        // EPIPE: a program that exits early or never reads its input.
+                        stdin = None;
+                    }
+                }
+            }
+        }
+        out.pump();
+        err.pump();
     }
     let wall = started.elapsed();
-    // Whatever the program left running (forked children) goes with its group.
+    // The run is over: its group, then every stray descendant, are killed.
     kill_group(pid);
+    if !reaped {
+        // SAFETY: as above, now blocking until the killed child is reaped.
+        unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    }
     let _ = child.try_wait();
-    let stdout = reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
-    let _ = writer.join();
+    contain::release(pid);
+    if pidfd >= 0 {
+        // SAFETY: closing the pidfd we opened.
+        unsafe { libc::close(pidfd) };
+    }
+    drop(stdin);
+    drop(id); // sweeps the run's strays
+              // What the program wrote before it ended is still in the pipes.
+    out.pump();
+    err.pump();
+    drop(workdir);
     let cpu = Duration::from_secs(usage.ru_utime.tv_sec as u64 + usage.ru_stime.tv_sec as u64)
         + Duration::from_micros(usage.ru_utime.tv_usec as u64 + usage.ru_stime.tv_usec as u64);
     let exit = exit.unwrap_or_else(|| {
-        if over.load(std::sync::atomic::Ordering::SeqCst) {
+        if out.over {
             Exit::OutputLimit
         } else if cpu > limits.time {
             Exit::Timeout
@@ -216,6 +333,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
             match (st.code(), st.signal()) {
                 (Some(0), _) => Exit::Success,
                 (Some(c), _) => Exit::Code(c),
+                (None, Some(libc::SIGXCPU)) => Exit::Timeout,
                 (None, Some(s)) => Exit::Signal(s, signal_name(s)),
                 _ => Exit::Code(-1),
             }
@@ -223,15 +341,16 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     });
     Run {
         exit,
-        stdout,
-        stderr,
+        stdout: out.data,
+        stderr: err.data,
         wall,
         cpu,
         max_rss: usage.ru_maxrss as u64 * 1024,
     }
 }
 
-/// CPU time so far of a running process, from /proc (zero if unreadable).
+/// CPU time so far of a running process and its waited-for children, from /proc (zero if
+/// unreadable).
 fn process_cpu(pid: i32) -> Duration {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
         return Duration::ZERO;
@@ -247,8 +366,8 @@ fn process_cpu(pid: i32) -> Duration {
             .and_then(|f| f.parse::<u64>().ok())
             .unwrap_or(0)
     };
-    // utime and stime are fields 14 and 15 of stat, i.e. 11 and 12 after the name.
-    let total = ticks(11) + ticks(12);
+    // utime, stime, cutime, cstime are fields 14 to 17 of stat, i.e. 11 to 14 after the name.
+    let total = ticks(11) + ticks(12) + ticks(13) + ticks(14);
     // SAFETY: sysconf has no memory effects.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_millis(total * 1000 / hz)

@@ -2,13 +2,16 @@
 //! solver is caught, shrunk, saved and reproducible from its case index; shards split the
 //! case indices without overlap; the shrinker reaches a known minimal case.
 
-use grundy::campaign::{self, Limit, Plan, Progress};
-use grundy_fuzzing::check::{check_against, solver, CheckError};
+use grundy::campaign::{self, Failure, Limit, Plan, Progress};
+use grundy_fuzzing::check::Subject;
+use grundy_fuzzing::check::{check_against, CheckError, SOLVER};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::mutants::zoo;
 use grundy_fuzzing::{shrink, Rng};
 use grundy_games::*;
 use grundy_oracle::Budget;
+use std::sync::Arc;
+use std::time::Duration;
 
 fn plan(games: Vec<Game>, cases: u64, seed: u64, shard: (u64, u64)) -> Plan {
     Plan {
@@ -21,17 +24,22 @@ fn plan(games: Vec<Game>, cases: u64, seed: u64, shard: (u64, u64)) -> Plan {
         budget: Budget::default(),
         sizes: Sizes::SMALL,
         keep_going: false,
+        case_time: Duration::from_secs(10),
     }
+}
+
+fn run(p: &Plan, subject: Subject) -> campaign::Outcome {
+    campaign::run(p, subject, Arc::new(Progress::default()), &|_| {}, None)
 }
 
 #[test]
 fn fixed_seed_campaign_of_every_game_passes() {
     let p = plan(Game::ALL.to_vec(), 5000, 0xC0FFEE, (1, 1));
-    let out = campaign::run(&p, &solver, &Progress::default(), &|_| {});
+    let out = run(&p, SOLVER);
     assert!(
         out.findings.is_empty(),
         "{:?}",
-        out.findings.first().map(|f| &f.mismatch)
+        out.findings.first().map(|f| &f.failure)
     );
     for game in Game::ALL {
         let s = &out.stats[&game];
@@ -53,7 +61,7 @@ fn a_broken_solver_is_caught_shrunk_saved_and_reproduced() {
         .find(|m| m.name == "cut-missing-plus-one")
         .unwrap();
     let p = plan(vec![Game::Cut], 10_000, 7, (1, 1));
-    let out = campaign::run(&p, &mutant.answer, &Progress::default(), &|_| {});
+    let out = run(&p, mutant.subject());
     let f = out.findings.first().expect("caught");
     assert!(
         f.case.vertices() <= 3,
@@ -73,33 +81,63 @@ fn a_broken_solver_is_caught_shrunk_saved_and_reproduced() {
         only: Some(f.index),
         ..plan(vec![Game::Cut], 10_000, 7, (1, 1))
     };
-    let out2 = campaign::run(&again, &mutant.answer, &Progress::default(), &|_| {});
+    let out2 = run(&again, mutant.subject());
     assert_eq!(out2.indices, vec![f.index]);
     assert_eq!(out2.findings.len(), 1);
     assert_eq!(out2.findings[0].case, f.case);
 }
 
 #[test]
+fn a_panicking_solver_is_a_finding_shrunk_and_saved_not_a_crash() {
+    let mutant = zoo()
+        .into_iter()
+        .find(|m| m.name == "cut-panics-on-wide")
+        .unwrap();
+    let p = plan(vec![Game::Cut], 10_000, 5, (1, 1));
+    let out = run(&p, mutant.subject());
+    let f = out
+        .findings
+        .first()
+        .expect("the panic is caught as a finding");
+    let Failure::Panic(message) = &f.failure else {
+        panic!("expected a panic finding, got {:?}", f.failure);
+    };
+    assert!(message.contains("index out of bounds"), "{message}");
+    // The smallest tree with a vertex of three children: a star of 4 vertices.
+    assert_eq!(f.case.vertices(), 4, "{:?}", f.case);
+    assert!(f.shrink_complete);
+    let dir = tempfile::tempdir().unwrap();
+    let path = campaign::save(dir.path(), f, 5, Budget::default()).unwrap();
+    let readme = std::fs::read_to_string(path.parent().unwrap().join("README.md")).unwrap();
+    assert!(readme.contains("panic"), "{readme}");
+}
+
+#[test]
+fn a_hanging_solver_is_flagged_by_the_watchdog_and_the_campaign_ends() {
+    let mutant = zoo()
+        .into_iter()
+        .find(|m| m.name == "chip-hangs-on-deep")
+        .unwrap();
+    let p = Plan {
+        case_time: Duration::from_millis(300),
+        ..plan(vec![Game::Chip], 10_000, 5, (1, 1))
+    };
+    let started = std::time::Instant::now();
+    let out = run(&p, mutant.subject());
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let f = out.findings.first().expect("the hang is a finding");
+    assert!(matches!(f.failure, Failure::Hang(_)), "{:?}", f.failure);
+    // Without a probe executable (this is a test binary) the case is reported unshrunk.
+    assert!(!f.shrink_complete);
+    assert!(f.case.vertices() >= 5);
+}
+
+#[test]
 fn shards_split_the_cases_without_overlap() {
     let games = Game::ALL.to_vec();
-    let all = campaign::run(
-        &plan(games.clone(), 600, 3, (1, 1)),
-        &solver,
-        &Progress::default(),
-        &|_| {},
-    );
-    let a = campaign::run(
-        &plan(games.clone(), 600, 3, (1, 2)),
-        &solver,
-        &Progress::default(),
-        &|_| {},
-    );
-    let b = campaign::run(
-        &plan(games, 600, 3, (2, 2)),
-        &solver,
-        &Progress::default(),
-        &|_| {},
-    );
+    let all = run(&plan(games.clone(), 600, 3, (1, 1)), SOLVER);
+    let a = run(&plan(games.clone(), 600, 3, (1, 2)), SOLVER);
+    let b = run(&plan(games, 600, 3, (2, 2)), SOLVER);
     assert!(a.indices.iter().all(|i| !b.indices.contains(i)), "disjoint");
     let mut union: Vec<u64> = a.indices.iter().chain(&b.indices).copied().collect();
     union.sort_unstable();

@@ -10,7 +10,23 @@ use grundy_oracle::{Budget, OracleError};
 use std::fmt;
 
 /// An engine under test: any function from positions to answers.
-pub type Subject<'a> = &'a dyn Fn(&Position) -> Answer;
+pub type SubjectFn<'a> = &'a dyn Fn(&Position) -> Answer;
+
+/// A named engine under test (the solver, or a mutant of the zoo), as campaigns take it:
+/// a plain function, so a campaign can run it on threads it may have to abandon (a hang).
+#[derive(Clone, Copy, Debug)]
+pub struct Subject {
+    /// `solver`, or the mutant's name.
+    pub name: &'static str,
+    /// The engine.
+    pub answer: fn(&Position) -> Answer,
+}
+
+/// The fast solver as a named subject.
+pub const SOLVER: Subject = Subject {
+    name: "solver",
+    answer: solver,
+};
 
 /// The fast solver as a subject.
 pub fn solver(pos: &Position) -> Answer {
@@ -39,17 +55,81 @@ impl fmt::Display for Mismatch {
 pub enum CheckError {
     /// The subject disagrees with the oracle.
     Mismatch(Box<Mismatch>),
+    /// The subject panicked: the message and where (a finding like a disagreement).
+    Panic(String),
     /// The oracle could not answer (over budget): the case is skipped, not failed.
     Oracle(OracleError),
+}
+
+impl CheckError {
+    /// True for a finding (a disagreement or a panic), false for a skipped case.
+    pub fn is_finding(&self) -> bool {
+        !matches!(self, CheckError::Oracle(_))
+    }
+
+    /// The same kind of finding as `other` (what a shrink must keep).
+    pub fn same_kind(&self, other: &CheckError) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
 }
 
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckError::Mismatch(m) => m.fmt(f),
+            CheckError::Panic(m) => write!(f, "the subject panicked: {m}"),
             CheckError::Oracle(e) => e.fmt(f),
         }
     }
+}
+
+thread_local! {
+    /// Set while a subject runs on this thread: its panics are findings, not crashes.
+    static IN_SUBJECT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The last subject panic's message and location.
+    static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Installs (once) a panic hook that keeps quiet about panics of a subject under test —
+/// they are caught, recorded and reported as findings — and leaves every other panic to
+/// the default hook.
+pub fn quiet_subject_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_SUBJECT.with(|f| f.get()) {
+                let msg = info
+                    .payload()
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "(no message)".into());
+                let at = info
+                    .location()
+                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                    .unwrap_or_default();
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{at}")));
+            } else {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Runs the subject on `pos`, turning a panic into [`CheckError::Panic`].
+pub fn call(subject: SubjectFn, pos: &Position) -> Result<Answer, CheckError> {
+    quiet_subject_panics();
+    IN_SUBJECT.with(|f| f.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| subject(pos)));
+    IN_SUBJECT.with(|f| f.set(false));
+    r.map_err(|_| {
+        CheckError::Panic(
+            LAST_PANIC
+                .with(|p| p.borrow_mut().take())
+                .unwrap_or_else(|| "(no message)".into()),
+        )
+    })
 }
 
 fn pairs(items: &[(u32, u32)]) -> String {
@@ -164,10 +244,10 @@ pub struct Checked {
 pub fn check_against(
     pos: &Position,
     budget: Budget,
-    subject: Subject,
+    subject: SubjectFn,
 ) -> Result<Checked, CheckError> {
     let oracle = grundy_oracle::solve(pos, budget).map_err(CheckError::Oracle)?;
-    let actual = subject(pos);
+    let actual = call(subject, pos)?;
     if let Some(query) = difference(&oracle.answer, &actual) {
         return Err(CheckError::Mismatch(Box::new(Mismatch {
             query,
@@ -348,13 +428,13 @@ impl Relabelled {
 pub fn check_with(
     pos: &Position,
     budget: Budget,
-    subject: Subject,
+    subject: SubjectFn,
     seed: u64,
 ) -> Result<Checked, CheckError> {
     let checked = check_against(pos, budget, subject)?;
     let copy = relabelled(pos, &mut Rng::new(seed));
-    let original = subject(pos);
-    let mapped = copy.map_back(&subject(&copy.position));
+    let original = call(subject, pos)?;
+    let mapped = copy.map_back(&call(subject, &copy.position)?);
     if let Some(q) = difference(&original, &mapped) {
         return Err(CheckError::Mismatch(Box::new(Mismatch {
             query: format!("after relabelling the vertices: {q}"),
@@ -365,9 +445,13 @@ pub fn check_with(
     Ok(checked)
 }
 
-/// The check of SPEC §5: the fast solver against the oracle, and against a relabelled copy.
+/// The seed of the relabelled copy when no campaign seed applies (corpus, exhaust, import).
+pub const RELABEL_SEED: u64 = 0x5EED;
+
+/// The check: the fast solver against the oracle, and against a relabelled copy of the
+/// position (seeded by [`RELABEL_SEED`]).
 pub fn check(pos: &Position, budget: Budget) -> Result<Checked, CheckError> {
-    check_with(pos, budget, &solver, 0x5EED)
+    check_with(pos, budget, &solver, RELABEL_SEED)
 }
 
 #[cfg(test)]

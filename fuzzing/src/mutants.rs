@@ -1,7 +1,10 @@
 //! The zoo of deliberately broken solvers for `grundy selftest`: each is the real solver
-//! with one classic mistake (SPEC §4). The harness must catch every one and shrink it to a
-//! tiny case; a mutant that survives means the harness has a blind spot.
+//! with one classic mistake — a wrong formula, a wrong output order, and also a crash (an
+//! index out of bounds) and an endless loop, since a crash or a hang is a finding too. The
+//! harness must catch every one and shrink it to a tiny case; a mutant that survives means
+//! the harness has a blind spot.
 
+use crate::check::{Subject, SOLVER};
 use grundy_games::*;
 use grundy_solver::{chip, cut, hackenbush, paint, solve};
 
@@ -194,6 +197,33 @@ fn paint_forgets_self(p: &Position) -> Answer {
     Answer::Paint(a)
 }
 
+/// A fixed buffer of two child slots per vertex: indexes out of bounds (a panic) on any
+/// vertex with three or more children.
+fn cut_panics_on_wide(p: &Position) -> Answer {
+    with_cut(p, |pos, _| {
+        for v in 0..pos.tree.len() as u32 {
+            let mut slots = [0u64; 2];
+            for (i, &c) in pos.tree.children(v).iter().enumerate() {
+                slots[i] ^= u64::from(c);
+            }
+            std::hint::black_box(slots);
+        }
+    })
+}
+
+/// Walks from every chip towards the root but stops only at depth 3: never ends on a
+/// deeper tree (it sleeps, so a hung check costs no CPU).
+fn chip_hangs_on_deep(p: &Position) -> Answer {
+    if let Position::Chip(c) = p {
+        if (0..c.tree.len() as u32).any(|v| c.tree.depth(v) >= 4) {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+    }
+    solve(p)
+}
+
 /// Every mutant.
 pub fn zoo() -> Vec<Mutant> {
     vec![
@@ -269,10 +299,39 @@ pub fn zoo() -> Vec<Mutant> {
             mistake: "the root is treated as black (painting the root alone is forgotten)",
             answer: paint_forgets_self,
         },
+        Mutant {
+            name: "cut-panics-on-wide",
+            game: Game::Cut,
+            mistake:
+                "a fixed buffer of two child slots: index out of bounds (panic) on three children",
+            answer: cut_panics_on_wide,
+        },
+        Mutant {
+            name: "chip-hangs-on-deep",
+            game: Game::Chip,
+            mistake: "a walk to the root that never ends on trees of depth 4 or more (a hang)",
+            answer: chip_hangs_on_deep,
+        },
     ]
 }
 
-/// The correct solver, for comparison in tests.
-pub fn correct(p: &Position) -> Answer {
-    solve(p)
+impl Mutant {
+    /// The mutant as a named subject of a campaign.
+    pub fn subject(&self) -> Subject {
+        Subject {
+            name: self.name,
+            answer: self.answer,
+        }
+    }
+}
+
+/// The subject called `name`: `solver`, or a mutant of the zoo.
+pub fn subject(name: &str) -> Option<Subject> {
+    if name == SOLVER.name {
+        return Some(SOLVER);
+    }
+    zoo()
+        .into_iter()
+        .find(|m| m.name == name)
+        .map(|m| m.subject())
 }

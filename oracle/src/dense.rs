@@ -69,17 +69,39 @@ pub struct Dense {
 impl Dense {
     /// A table for the states `0..n`; its pages are only touched as states are stored.
     pub fn new(n: usize) -> Dense {
-        let values = vec![UNKNOWN; n];
+        Dense::try_new(n).expect("memory for the dense table")
+    }
+
+    /// [`Dense::new`], or `None` when the memory cannot be had (never an abort).
+    pub fn try_new(n: usize) -> Option<Dense> {
+        let values = zeroed_bytes(n)?;
         if n >= 4 << 20 {
             // Freshly allocated zeroed memory is not touched yet, so the advice applies.
             advise_huge_pages(values.as_ptr() as usize, n);
         }
-        Dense {
+        Some(Dense {
             values,
             spilled: HashMap::new(),
             len: 0,
-        }
+        })
     }
+}
+
+/// `n` zero bytes from the allocator's zeroed memory (untouched pages until written, as
+/// with `vec![0; n]`), or `None` when the memory cannot be had.
+fn zeroed_bytes(n: usize) -> Option<Vec<u8>> {
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u8>(n).ok()?;
+    // SAFETY: the layout has a non-zero size.
+    let p = unsafe { std::alloc::alloc_zeroed(layout) };
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: `p` comes from the global allocator with the layout of `n` bytes (align 1),
+    // and all `n` bytes are initialised (zero); the Vec takes ownership.
+    Some(unsafe { Vec::from_raw_parts(p, n, n) })
 }
 
 impl<K: Ranked> Table<K> for Dense {

@@ -108,13 +108,19 @@ macro_rules! with_numbered_search {
         let rules = $rules;
         let budget: $crate::Budget = $budget;
         let limit = budget.max_states;
-        match rules.numbers() {
+        // Without the memory for a dense table, the hash memo (which grows as it goes).
+        let dense = match rules.numbers() {
             Some(n) if budget.dense && n <= limit as u64 => {
-                let table = $crate::dense::Dense::new(n as usize);
+                $crate::dense::Dense::try_new(n as usize)
+            }
+            _ => None,
+        };
+        match dense {
+            Some(table) => {
                 let mut $s = $crate::search::Search::with_table(rules, $play, limit, table);
                 $body
             }
-            _ => {
+            None => {
                 let mut $s = $crate::search::Search::new(rules, $play, limit);
                 $body
             }

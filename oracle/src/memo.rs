@@ -169,11 +169,14 @@ pub struct Memo<K: Key> {
     limit: usize,
 }
 
-/// The memo is full: `limit` states were stored.
+/// The memo is full: `limit` states were stored, or (`out_of_memory`) the memory for more
+/// could not be had (a memory rlimit, an exhausted machine).
 #[derive(Clone, Copy, Debug)]
 pub struct Full {
     /// States stored when the memo filled up.
     pub stored: usize,
+    /// True when an allocation failed before the limit was reached.
+    pub out_of_memory: bool,
 }
 
 /// Asks the processor to fetch `table[i]` into its caches early, so that independent
@@ -196,13 +199,19 @@ pub(crate) fn prefetch_at<T>(table: &[T], i: usize) {
 /// A table of `n` copies of `fill`, asking the kernel for huge pages first (advice only:
 /// without transparent huge pages this is a plain allocation).
 pub(crate) fn table<T: Clone>(n: usize, fill: T) -> Vec<T> {
-    let mut v: Vec<T> = Vec::with_capacity(n);
+    try_table(n, fill).expect("a small table")
+}
+
+/// [`table`], or `None` when the memory cannot be had (never an abort).
+pub(crate) fn try_table<T: Clone>(n: usize, fill: T) -> Option<Vec<T>> {
+    let mut v: Vec<T> = Vec::new();
+    v.try_reserve_exact(n).ok()?;
     let bytes = n * std::mem::size_of::<T>();
     if bytes >= 4 << 20 {
         advise_huge_pages(v.as_ptr() as usize, bytes);
     }
     v.resize(n, fill);
-    v
+    Some(v)
 }
 
 /// Asks the kernel to back `bytes` bytes from `start` (untouched memory) with huge pages.
@@ -304,10 +313,16 @@ impl<K: Key> Memo<K> {
     /// [`Self::insert`] for a state whose hash `h` is already known.
     pub fn insert_hashed(&mut self, h: u64, k: K, v: u32) -> Result<(), Full> {
         if self.len >= self.limit {
-            return Err(Full { stored: self.len });
+            return Err(Full {
+                stored: self.len,
+                out_of_memory: false,
+            });
         }
-        if 4 * (self.len + 1) > 3 * K::Bucket::WAYS * self.buckets.len() {
-            self.grow();
+        if 4 * (self.len + 1) > 3 * K::Bucket::WAYS * self.buckets.len() && !self.grow() {
+            return Err(Full {
+                stored: self.len,
+                out_of_memory: true,
+            });
         }
         let byte = if v >= SPILLED as u32 {
             self.spilled.insert(k, v);
@@ -328,9 +343,13 @@ impl<K: Key> Memo<K> {
         self.buckets[i].push(k, byte);
     }
 
-    fn grow(&mut self) {
+    /// Doubles the table; false (and nothing changed) when the memory cannot be had.
+    fn grow(&mut self) -> bool {
         let n = self.buckets.len() * 2;
-        let old = std::mem::replace(&mut self.buckets, table(n, K::Bucket::default()));
+        let Some(bigger) = try_table(n, K::Bucket::default()) else {
+            return false;
+        };
+        let old = std::mem::replace(&mut self.buckets, bigger);
         self.mask = n - 1;
         for b in &old {
             for j in 0..b.len() {
@@ -338,6 +357,7 @@ impl<K: Key> Memo<K> {
                 self.place(k.hash64(), k, v);
             }
         }
+        true
     }
 }
 

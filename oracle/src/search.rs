@@ -48,6 +48,11 @@ pub enum OracleError {
     },
     /// The position cannot be encoded in the oracle's compact states.
     TooWide(String),
+    /// The memory for more states could not be had (a memory limit) before the budget.
+    OutOfMemory {
+        /// States stored when the memory ran out.
+        stored: usize,
+    },
 }
 
 impl fmt::Display for OracleError {
@@ -64,6 +69,10 @@ impl fmt::Display for OracleError {
             OracleError::TooWide(what) => {
                 write!(f, "position too large for exhaustive search: {what}")
             }
+            OracleError::OutOfMemory { stored } => write!(
+                f,
+                "position too large for exhaustive search: out of memory after {stored} states (lower --max-states or raise the memory limit)"
+            ),
         }
     }
 }
@@ -307,8 +316,18 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                 self.succ_addr.truncate(f.start);
             }
             self.big.truncate(f.big_start);
-            if self.memo.len() >= self.limit || self.memo.insert(f.addr, f.state, v).is_err() {
+            if self.memo.len() >= self.limit {
                 return Err(self.give_up(self.memo.len()));
+            }
+            if let Err(full) = self.memo.insert(f.addr, f.state, v) {
+                let e = self.give_up(self.memo.len());
+                return Err(if full.out_of_memory {
+                    OracleError::OutOfMemory {
+                        stored: full.stored,
+                    }
+                } else {
+                    e
+                });
             }
             if self.frames.is_empty() {
                 return Ok(v);

@@ -8,7 +8,7 @@
 //!   oracle's search on `cut` and `hackenbush` positions of at least 10^6 states.
 //! * `grundy bench campaign`: solver-vs-oracle cases per second on one core.
 
-use super::{EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
@@ -43,12 +43,11 @@ fn time_run(cmd: &mut Command, input: &Path) -> Result<(Duration, Vec<u8>), Stri
 }
 
 /// Compares `grundy solve agc017d` with the C++ reference.
-pub fn solve(runs: usize, workdir: &Path) -> i32 {
+pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/agc017d_dfs.cpp");
     let exe = workdir.join("agc017d_dfs");
     if let Err(e) = std::fs::create_dir_all(workdir) {
-        eprintln!("error: {}: {e}", workdir.display());
-        return EXIT_USAGE;
+        return Err(Error::usage(format!("{}: {e}", workdir.display())));
     }
     let status = Command::new("g++")
         .args(["-O2", "-std=c++17", "-o"])
@@ -56,13 +55,18 @@ pub fn solve(runs: usize, workdir: &Path) -> i32 {
         .arg(&src)
         .status();
     if !matches!(status, Ok(s) if s.success()) {
-        eprintln!("error: could not compile {} with g++ -O2", src.display());
-        return EXIT_USAGE;
+        return Err(Error::usage(format!(
+            "could not compile {} with g++ -O2",
+            src.display()
+        )));
     }
     let me = std::env::current_exe().expect("own path");
-    println!(
+    crate::outln!(
         "{:>9}  {:>12}  {:>12}  {:>7}   (median of {runs} runs, wall time incl. start-up)",
-        "vertices", "grundy", "g++ -O2 cin", "ratio"
+        "vertices",
+        "grundy",
+        "g++ -O2 cin",
+        "ratio"
     );
     let mut slower = false;
     for n in [100_000usize, 1_000_000] {
@@ -70,8 +74,7 @@ pub fn solve(runs: usize, workdir: &Path) -> i32 {
         let input = workdir.join(format!("agc017d-{n}.in"));
         let text = Problem::Agc017d.write_input(&[Position::Cut(CutPos { tree })]);
         if let Err(e) = std::fs::write(&input, text) {
-            eprintln!("error: {}: {e}", input.display());
-            return EXIT_USAGE;
+            return Err(Error::usage(format!("{}: {e}", input.display())));
         }
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         for _ in 0..runs {
@@ -80,32 +83,33 @@ pub fn solve(runs: usize, workdir: &Path) -> i32 {
             match (a, b) {
                 (Ok((ta, oa)), Ok((tb, ob))) => {
                     if oa != ob {
-                        eprintln!("error: outputs differ on {}", input.display());
-                        return EXIT_FAIL;
+                        return Err(Error::internal(format!(
+                            "outputs differ on {}",
+                            input.display()
+                        )));
                     }
                     ours.push(ta);
                     theirs.push(tb);
                 }
                 (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("error: {e}");
-                    return EXIT_FAIL;
+                    return Err(Error::internal(e.to_string()));
                 }
             }
         }
         let (a, b) = (median(ours), median(theirs));
         let ratio = b.as_secs_f64() / a.as_secs_f64();
         slower |= ratio < 1.0;
-        println!(
+        crate::outln!(
             "{n:>9}  {:>9.1} ms  {:>9.1} ms  {ratio:>6.2}x",
             a.as_secs_f64() * 1e3,
             b.as_secs_f64() * 1e3
         );
     }
-    println!("ratio = C++ time / grundy time (above 1: grundy is faster)");
+    crate::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
     if slower {
-        EXIT_FAIL
+        Ok(Outcome::Failed)
     } else {
-        EXIT_OK
+        Ok(Outcome::Passed)
     }
 }
 
@@ -231,7 +235,7 @@ fn hackenbush_bench(name: &'static str, pos: HackenbushPos, plain: bool) -> Benc
 
 /// Measures the oracle's search speed: each position is searched `runs` times from an
 /// empty memo, and the run of median time is reported.
-pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
+pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
     let benches: Vec<Bench> = vec![
         cut_bench("cut: caterpillar, spine 20 (40 v)", caterpillar(20), false),
         cut_bench("cut: random tree (36 v)", random_tree(36), false),
@@ -249,7 +253,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
             true,
         ),
     ];
-    println!(
+    crate::outln!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
     );
     let mut failed = false;
@@ -262,7 +266,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
         let (best, worst) = (results[0].secs, results[runs - 1].secs);
         let r = &results[runs / 2];
         match &r.value {
-            Ok(v) => println!(
+            Ok(v) => crate::outln!(
                 "{name:<34} {:>9} states {:>6.3} s {:>6.2} M states/s {:>6.1} M lookups/s {:>5.1} B/state  value {v}  (runs {:.3}–{:.3} s)",
                 r.states,
                 r.secs,
@@ -274,41 +278,43 @@ pub fn oracle(runs: usize, only: Option<&str>) -> i32 {
             ),
             Err(e) => {
                 failed = true;
-                println!("{name:<34} {e}")
+                crate::outln!("{name:<34} {e}")
             }
         }
     }
     if failed {
-        EXIT_FAIL
+        Ok(Outcome::Failed)
     } else {
-        EXIT_OK
+        Ok(Outcome::Passed)
     }
 }
 
 /// Measures solver-vs-oracle cases per second on one core for each game.
-pub fn campaign(seconds: f64) -> i32 {
-    println!(
+pub fn campaign(seconds: Duration) -> Result<Outcome, Error> {
+    crate::outln!(
         "one thread, small cases (≤ {} vertices), full check incl. relabelled copy",
         Sizes::SMALL.vertices
     );
     for game in Game::ALL {
         let start = Instant::now();
         let mut cases = 0u64;
-        while start.elapsed().as_secs_f64() < seconds {
+        while start.elapsed() < seconds {
             let g = gen::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
             if grundy_fuzzing::check::check(&g.position, Budget::default()).is_err() {
-                eprintln!("error: case {cases} of {} fails", game.name());
-                return EXIT_FAIL;
+                return Err(Error::internal(format!(
+                    "case {cases} of {} fails",
+                    game.name()
+                )));
             }
             cases += 1;
         }
-        println!(
+        crate::outln!(
             "{:<11} {:>8.0} cases/s",
             game.name(),
             cases as f64 / start.elapsed().as_secs_f64()
         );
     }
-    EXIT_OK
+    Ok(Outcome::Passed)
 }
 
 /// The default scratch folder of the benchmarks.

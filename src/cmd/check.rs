@@ -4,10 +4,12 @@
 //! program in the loop (the same verdict must persist), saved as NAME.in / NAME.out /
 //! NAME.actual, and printed with a command that reproduces it.
 
-use super::{indent, summary, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use super::{indent, summary};
+use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
+use crate::output::{escape, escape_bytes};
 use crate::runner::{Limits, Run};
-use crate::{campaign, corpus, program};
+use crate::{contain, corpus, outln, program};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::{shrink, Rng};
 use grundy_games::{checker, Position, Problem};
@@ -37,6 +39,8 @@ pub struct Options {
     pub no_adversarial: bool,
     /// Limits of each run.
     pub limits: Limits,
+    /// The wall-clock factor the limits were made with (for the reproduce line).
+    pub wall_factor: f64,
     /// Where failing inputs are saved.
     pub save: PathBuf,
     /// Time allowed for shrinking.
@@ -90,7 +94,7 @@ struct Failure {
     expected: Vec<u8>,
 }
 
-fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>, String> {
+fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>, Error> {
     let input = o.problem.write_input(&test.cases);
     let (expected, _) = judge::expected(o.problem, &test.cases)?;
     let (verdict, run) = judge::judge(
@@ -100,7 +104,7 @@ fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>,
         &expected,
         argv,
         &o.limits,
-    );
+    )?;
     Ok((verdict != Verdict::Ok).then_some(Failure {
         test,
         verdict,
@@ -110,14 +114,9 @@ fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>,
 }
 
 fn side_by_side(left: &[u8], right: &[u8]) -> String {
-    let l: Vec<&str> = std::str::from_utf8(left)
-        .unwrap_or("<binary>")
-        .lines()
-        .collect();
-    let r: Vec<String> = String::from_utf8_lossy(right)
-        .lines()
-        .map(String::from)
-        .collect();
+    let left = escape_bytes(left);
+    let l: Vec<&str> = left.lines().collect();
+    let r: Vec<String> = escape_bytes(right).lines().map(String::from).collect();
     let width = l
         .iter()
         .take(20)
@@ -153,7 +152,15 @@ fn preview(text: &str, lines: usize) -> String {
     let mut s = all
         .iter()
         .take(lines)
-        .map(|l| format!("    {l}\n"))
+        .map(|l| {
+            let l = escape(l);
+            if l.chars().count() > 100 {
+                let cut: String = l.chars().take(100).collect();
+                format!("    {cut}… ({} characters)\n", l.chars().count())
+            } else {
+                format!("    {l}\n")
+            }
+        })
         .collect::<String>();
     if all.len() > lines {
         s += &format!("    … ({} lines in all)\n", all.len());
@@ -170,15 +177,9 @@ fn failing_test_case(problem: Problem, expected: &[u8], actual: &[u8]) -> Option
 }
 
 /// Runs `grundy check`.
-pub fn run(o: Options) -> i32 {
-    campaign::install_interrupt_handler();
-    let argv = match program::prepare(&o.cmd) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+pub fn run(o: Options) -> Result<Outcome, Error> {
+    contain::install();
+    let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
     let adversarial = if o.no_adversarial {
         0
     } else {
@@ -188,17 +189,19 @@ pub fn run(o: Options) -> i32 {
     let indices: Vec<u64> = match o.only {
         Some(i) if i < total => vec![i],
         Some(i) => {
-            eprintln!("error: --case {i} is past the plan's {total} tests");
-            return EXIT_USAGE;
+            return Err(Error::usage(format!(
+                "--case {i} is past the plan's {total} tests"
+            )))
         }
         None => (0..total).collect(),
     };
     eprintln!(
-        "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {:.2} s, stack {}, memory {}, {} job(s)",
+        "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {} s CPU ({} s wall), stack {}, memory {}, {} job(s)",
         o.problem.name(),
         o.cases,
         o.seed,
         o.limits.time.as_secs_f64(),
+        o.limits.wall.as_secs_f64(),
         o.limits.stack.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
         o.limits.memory.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
         o.jobs
@@ -208,11 +211,11 @@ pub fn run(o: Options) -> i32 {
     let stop = AtomicBool::new(false);
     let passed = AtomicU64::new(0);
     let failure: Mutex<Option<Failure>> = Mutex::new(None);
-    let internal: Mutex<Option<String>> = Mutex::new(None);
+    let error: Mutex<Option<Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.max(1) {
             scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) || campaign::STOP.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || contain::interrupted() {
                     return;
                 }
                 if o.time.is_some_and(|t| start.elapsed() >= t) {
@@ -223,7 +226,7 @@ pub fn run(o: Options) -> i32 {
                 let test = make_test(&o, i);
                 match run_test(&o, &argv, test) {
                     Err(e) => {
-                        *internal.lock().expect("lock") = Some(e);
+                        error.lock().expect("lock").get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
                     }
                     Ok(None) => {
@@ -240,30 +243,65 @@ pub fn run(o: Options) -> i32 {
             });
         }
     });
-    if let Some(e) = internal.into_inner().expect("lock") {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
+    if let Some(e) = error.into_inner().expect("lock") {
+        return Err(e);
     }
     let passed = passed.load(Ordering::Relaxed);
     let Some(f) = failure.into_inner().expect("lock") else {
-        println!(
+        outln!(
             "all {passed} tests passed in {:.1} s{}",
             start.elapsed().as_secs_f64(),
-            if campaign::STOP.load(Ordering::Relaxed) {
+            if contain::interrupted() {
                 " (interrupted)"
             } else {
                 ""
             }
         );
-        println!("{}", summary(passed, 0));
-        return EXIT_OK;
+        outln!("{}", summary(passed, 0));
+        return Ok(Outcome::Passed);
     };
-    report_failure(&o, &argv, f);
-    println!("{}", summary(passed, 1));
-    EXIT_FAIL
+    report_failure(&o, &argv, f)?;
+    outln!("{}", summary(passed, 1));
+    Ok(Outcome::Failed)
 }
 
-fn report_failure(o: &Options, argv: &[String], f: Failure) {
+/// The command line that re-runs test `index` with every limit this run used.
+fn reproduce_line(o: &Options, index: u64) -> String {
+    let l = &o.limits;
+    let mut s = format!(
+        "grundy check {} --seed {:#x} --cases {} --case {index} --tl {} --wall-factor {} --stack {} --output-limit {}",
+        o.problem.name(),
+        o.seed,
+        o.cases,
+        l.time.as_secs_f64(),
+        o.wall_factor,
+        l.stack.map(|b| (b >> 20).to_string()).unwrap_or("unlimited".into()),
+        l.output >> 20,
+    );
+    if let Some(m) = l.memory {
+        s += &format!(" --ml {}", m >> 20);
+    }
+    if o.no_adversarial {
+        s += " --no-adversarial";
+    }
+    let cmd: Vec<String> = o.cmd.iter().map(|a| shell_quote(a)).collect();
+    s + " -- " + &cmd.join(" ")
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+fn shell_quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:+,@%".contains(&b))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", escape(&word.replace('\'', "'\\''")))
+    }
+}
+
+fn report_failure(o: &Options, argv: &[String], f: Failure) -> Result<(), Error> {
     let original_case = failing_test_case(o.problem, &f.expected, &f.run.stdout);
     eprintln!(
         "\n{} on test {} ({}), {} vertices{}",
@@ -282,7 +320,7 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
     // One test for "still fails the same way", used by every shrink below: within the
     // shrink time, valid for the statement, same verdict from the program.
     let same_verdict = |cand: &[Position]| {
-        if Instant::now() >= deadline || campaign::STOP.load(Ordering::Relaxed) {
+        if Instant::now() >= deadline || contain::interrupted() {
             return false;
         }
         let input = problem.write_input(cand);
@@ -292,8 +330,8 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
         let Ok((expected, _)) = judge::expected(problem, cand) else {
             return false;
         };
-        let (v, _) = judge::judge(problem, cand, input.as_bytes(), &expected, argv, &o.limits);
-        v.code() == code
+        judge::judge(problem, cand, input.as_bytes(), &expected, argv, &o.limits)
+            .is_ok_and(|(v, _)| v.code() == code)
     };
     let shrunk = shrink::shrink_cases(f.test.cases.clone(), same_verdict);
     let mut cases = shrunk.case;
@@ -324,7 +362,7 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
     let input = problem.write_input(&cases);
     let (expected, judged_by) =
         judge::expected(problem, &cases).unwrap_or((f.expected.clone(), "solver"));
-    let (verdict, run) = judge::judge(
+    let rerun = judge::judge(
         problem,
         &cases,
         input.as_bytes(),
@@ -332,22 +370,33 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
         argv,
         &o.limits,
     );
-    let (verdict, run, input, expected, cases) = if verdict.code() == code {
-        (verdict, run, input, expected, cases)
-    } else {
-        // Flaky (e.g. a time limit near the edge): report the original input.
-        let input = problem.write_input(&f.test.cases);
-        (f.verdict, f.run, input, f.expected, f.test.cases)
-    };
+    let interrupted = contain::interrupted() || Instant::now() >= deadline;
+    let (verdict, run, input, expected, cases) =
+        if let Some((verdict, run)) = rerun.ok().filter(|(v, _)| v.code() == code) {
+            (verdict, run, input, expected, cases)
+        } else {
+            // Flaky (e.g. a time limit near the edge): report the original input.
+            let input = problem.write_input(&f.test.cases);
+            (f.verdict, f.run, input, f.expected, f.test.cases)
+        };
     let name = format!("check-{:x}-{}", o.seed, f.test.index);
-    let saved = corpus::save_case(&o.save, problem, &name, &input, &expected, "").and_then(|p| {
-        corpus::write_atomic(&p.with_extension("actual"), &run.stdout)?;
-        Ok(p)
-    });
+    let saved = corpus::save_finding(
+        &o.save,
+        problem,
+        &name,
+        &input,
+        &expected,
+        &[("actual", &run.stdout)],
+    );
     let mut s = format!(
-        "shrunk in {} steps ({} runs) to {} vertices{}:\n{}",
+        "shrunk in {} steps ({} runs{}) to {} vertices{}:\n{}",
         shrunk.steps,
         shrunk.tries,
+        if interrupted {
+            "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
+        } else {
+            ""
+        },
         cases.iter().map(|c| c.vertices()).sum::<usize>(),
         failing_test_case(problem, &expected, &run.stdout)
             .map(|k| format!(", test case {k} of {} in the file", cases.len()))
@@ -356,9 +405,11 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
     );
     s += &format!("verdict: {verdict}\n");
     s += &format!(
-        "time {:.3} s wall, {:.3} s CPU; peak memory {} MiB\n",
-        run.wall.as_secs_f64(),
+        "time {:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s); peak memory {} MiB\n",
         run.cpu.as_secs_f64(),
+        o.limits.time.as_secs_f64(),
+        run.wall.as_secs_f64(),
+        o.limits.wall.as_secs_f64(),
         run.max_rss >> 20
     );
     s += &format!("expected output (by the {judged_by}) and the program's:\n");
@@ -366,28 +417,22 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) {
     if !run.stderr.is_empty() {
         s += &format!(
             "program's stderr:\n{}",
-            indent(
-                &String::from_utf8_lossy(&run.stderr[..run.stderr.len().min(2000)]),
-                4
-            )
+            indent(&escape_bytes(&run.stderr[..run.stderr.len().min(2000)]), 4)
         );
     }
     match &saved {
         Ok(p) => {
             s += &format!("saved: {} (+ .out expected, .actual)\n", p.display());
+            let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
             s += &format!(
-                "reproduce: {} < {}\n       or: grundy check {} --seed {:#x} --cases {} --case {} --tl {} -- {}\n",
-                argv.join(" "),
-                p.display(),
-                problem.name(),
-                o.seed,
-                o.cases,
-                f.test.index,
-                o.limits.time.as_secs_f64(),
-                o.cmd.join(" ")
+                "reproduce: {} < {}\n       or: {}\n",
+                shown.join(" "),
+                shell_quote(&p.display().to_string()),
+                reproduce_line(o, f.test.index)
             );
         }
         Err(e) => s += &format!("error: could not save the failing input: {e}\n"),
     }
     eprint!("{s}");
+    Ok(())
 }

@@ -1,53 +1,109 @@
 //! `grundy fuzz`: a solver-vs-oracle campaign with live progress, per-game statistics and
 //! every disagreement shrunk, saved to the corpus and printed with a reproducing command.
 
-use super::{indent, summary, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
-use crate::campaign::{self, Finding, Outcome, Plan, Progress};
-use grundy_fuzzing::check::solver;
+use super::{indent, summary};
+use crate::campaign::{self, Failure, Finding, Plan, Progress};
+use crate::error::{Error, Outcome};
+use crate::output::escape;
+use crate::{contain, corpus, outln, probe};
+use grundy_fuzzing::check::{Subject, SOLVER};
 use grundy_games::Problem;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// Prints a finding: the shrunk case, both answers, where it was saved, how to reproduce.
-pub fn print_finding(f: &Finding, seed: u64, saved: Option<&Path>, subject_name: &str) {
+/// Prints a finding: the shrunk case, what failed, where it was saved, how to reproduce.
+pub fn print_finding(f: &Finding, saved: Option<&Path>, subject: &str, reproduce: &str) {
     let problem = Problem::Native(f.game);
     let input = problem.write_input(std::slice::from_ref(&f.case));
-    let expected = problem.write_output(std::slice::from_ref(&f.mismatch.expected));
-    let actual = problem.write_output(std::slice::from_ref(&f.mismatch.actual));
+    let kind = match &f.failure {
+        Failure::Mismatch(_) => "DISAGREEMENT",
+        Failure::Panic(_) => "PANIC",
+        Failure::Hang(_) => "HANG",
+    };
     let mut s = format!(
-        "\nDISAGREEMENT in {} (case {}, shape {}, {} vertices, shrunk to {} in {} steps)\n  {}\n  input:\n{}",
+        "\n{kind} in {} (case {}, shape {}, {} vertices, shrunk to {} in {} steps{})\n  {}\n  input:\n{}",
         f.game.name(),
         f.index,
         f.shape,
         f.original_vertices,
         f.case.vertices(),
         f.shrink_steps,
-        f.mismatch.query,
+        if f.shrink_complete {
+            ""
+        } else {
+            "; shrinking was cut short, so it may not be minimal"
+        },
+        escape(&f.failure.describe()),
         indent(&input, 4),
     );
-    s += &format!(
-        "  expected:\n{}  {subject_name}:\n{}",
-        indent(&String::from_utf8_lossy(&expected), 4),
-        indent(&String::from_utf8_lossy(&actual), 4)
-    );
+    if let Failure::Mismatch(m) = &f.failure {
+        let expected = problem.write_output(std::slice::from_ref(&m.expected));
+        let actual = problem.write_output(std::slice::from_ref(&m.actual));
+        s += &format!(
+            "  expected:\n{}  {subject}:\n{}",
+            indent(&String::from_utf8_lossy(&expected), 4),
+            indent(&String::from_utf8_lossy(&actual), 4)
+        );
+    }
     if let Some(p) = saved {
         s += &format!("  saved: {}\n", p.display());
     }
-    s += &format!(
-        "  reproduce: grundy fuzz {} --seed {seed:#x} --case {}\n",
-        f.game.name(),
-        f.index
-    );
+    s += &format!("  reproduce: {reproduce}\n");
     eprint!("{s}");
 }
 
+/// The command that re-runs case `index` of a campaign of `subject` exactly.
+pub fn reproduce_line(
+    plan: &Plan,
+    subject: Subject,
+    game: grundy_games::Game,
+    index: u64,
+) -> String {
+    let mut s = format!(
+        "grundy fuzz {} --seed {:#x} --case {index}",
+        game.name(),
+        plan.seed
+    );
+    // `--case` regenerates with the game list of the campaign: name every game if several.
+    if plan.games.len() > 1 {
+        s = format!(
+            "grundy fuzz {} --seed {:#x} --case {index}",
+            plan.games
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(" "),
+            plan.seed
+        );
+    }
+    if plan.sizes.vertices != grundy_fuzzing::gen::Sizes::SMALL.vertices {
+        s += &format!(" --max-nodes {}", plan.sizes.vertices);
+    }
+    if plan.budget.max_states != grundy_oracle::DEFAULT_MAX_STATES {
+        s += &format!(" --max-states {}", plan.budget.max_states);
+    }
+    if subject.name != SOLVER.name {
+        s += &format!(" --subject {}", subject.name);
+    }
+    if plan.case_time != Duration::from_secs(10) {
+        s += &format!(" --case-time {}", plan.case_time.as_secs_f64());
+    }
+    s
+}
+
 /// Prints per-game statistics.
-pub fn print_stats(o: &Outcome) {
-    println!(
+pub fn print_stats(o: &campaign::Outcome) {
+    outln!(
         "{:<11} {:>9} {:>8} {:>7} {:>6} {:>12}  shapes",
-        "game", "cases", "skipped", "avg n", "max n", "states"
+        "game",
+        "cases",
+        "skipped",
+        "avg n",
+        "max n",
+        "states"
     );
     for (game, s) in &o.stats {
         let avg = if s.cases + s.skipped > 0 {
@@ -56,7 +112,7 @@ pub fn print_stats(o: &Outcome) {
             0.0
         };
         let shapes: Vec<String> = s.shapes.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        println!(
+        outln!(
             "{:<11} {:>9} {:>8} {:>7.1} {:>6} {:>12}  {}",
             game.name(),
             s.cases,
@@ -70,8 +126,14 @@ pub fn print_stats(o: &Outcome) {
 }
 
 /// Runs the campaign described by `plan`, saving findings under `corpus`.
-pub fn run(plan: Plan, corpus: &Path) -> i32 {
-    campaign::install_interrupt_handler();
+pub fn run(plan: Plan, corpus: &Path) -> Result<Outcome, Error> {
+    run_subject(plan, corpus, SOLVER)
+}
+
+/// Runs a campaign of `subject`, saving findings under `corpus`.
+pub fn run_subject(plan: Plan, corpus: &Path, subject: Subject) -> Result<Outcome, Error> {
+    contain::install();
+    corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
     let games: Vec<&str> = plan.games.iter().map(|g| g.name()).collect();
     let limit = match plan.limit {
         campaign::Limit::Time(t) => format!("{} s", t.as_secs_f64()),
@@ -85,39 +147,56 @@ pub fn run(plan: Plan, corpus: &Path) -> i32 {
         plan.shard.1,
         games.join(" ")
     );
-    let progress = Progress::default();
-    let bar = ProgressBar::new_spinner();
+    let progress = Arc::new(Progress::default());
+    let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::hidden()
+    };
     bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("template"));
     let seed = plan.seed;
     let budget = plan.budget;
-    let corpus = corpus.to_path_buf();
     let save_errors = std::sync::Mutex::new(Vec::new());
+    let still_hangs = probe::hang_predicate(subject, &plan);
+    let ui_progress = progress.clone();
+    let done = std::sync::atomic::AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
-        let handle = scope.spawn(|| {
-            campaign::run(&plan, &solver, &progress, &|f| {
-                let saved = match campaign::save(&corpus, f, seed, budget) {
+        let ui = scope.spawn(|| {
+            let started = std::time::Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                let cases = ui_progress.cases.load(Ordering::Relaxed);
+                let rate = cases as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "{cases} cases, {rate:.0}/s, {} oracle states, {} findings",
+                    ui_progress.states.load(Ordering::Relaxed),
+                    ui_progress.findings.load(Ordering::Relaxed)
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        let outcome = campaign::run(
+            &plan,
+            subject,
+            progress,
+            &|f| {
+                let saved = match campaign::save(corpus, f, seed, budget) {
                     Ok(p) => Some(p),
                     Err(e) => {
                         save_errors.lock().expect("lock").push(e.to_string());
                         None
                     }
                 };
-                bar.suspend(|| print_finding(f, seed, saved.as_deref(), "solver"));
-            })
-        });
-        let started = std::time::Instant::now();
-        while !handle.is_finished() {
-            let cases = progress.cases.load(Ordering::Relaxed);
-            let rate = cases as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            bar.set_message(format!(
-                "{cases} cases, {rate:.0}/s, {} oracle states, {} findings",
-                progress.states.load(Ordering::Relaxed),
-                progress.findings.load(Ordering::Relaxed)
-            ));
-            bar.tick();
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        handle.join().expect("campaign thread")
+                let again = reproduce_line(&plan, subject, f.game, f.index);
+                bar.suspend(|| print_finding(f, saved.as_deref(), subject.name, &again));
+            },
+            still_hangs
+                .as_ref()
+                .map(|h| h as &dyn Fn(&grundy_games::Position) -> bool),
+        );
+        done.store(true, Ordering::Relaxed);
+        let _ = ui.join();
+        outcome
     });
     bar.finish_and_clear();
     for e in save_errors.into_inner().expect("lock") {
@@ -126,7 +205,7 @@ pub fn run(plan: Plan, corpus: &Path) -> i32 {
     print_stats(&outcome);
     let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
     let secs = outcome.elapsed.as_secs_f64();
-    println!(
+    outln!(
         "{cases} cases in {secs:.2} s ({:.0} cases/s on {} job(s)){}",
         cases as f64 / secs.max(1e-9),
         plan.jobs,
@@ -137,13 +216,9 @@ pub fn run(plan: Plan, corpus: &Path) -> i32 {
         }
     );
     let failed = outcome.findings.len() as u64;
-    println!("{}", summary(cases - failed, failed));
-    if failed > 0 {
-        EXIT_FAIL
-    } else if cases == 0 && !outcome.interrupted {
-        eprintln!("error: no case was checked");
-        EXIT_USAGE
-    } else {
-        EXIT_OK
+    outln!("{}", summary(cases.saturating_sub(failed), failed));
+    if failed == 0 && cases == 0 && !outcome.interrupted {
+        return Err(Error::usage("no case was checked"));
     }
+    Ok(Outcome::failed_if(failed > 0))
 }

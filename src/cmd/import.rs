@@ -3,21 +3,25 @@
 //! persists, saved as NAME.in / NAME.out (raw artifacts are not the regression format) —
 //! and `grundy fuzz-corpus`, which seeds the fuzz targets from the regression corpus.
 
-use super::{EXIT_OK, EXIT_USAGE};
 use crate::corpus;
-use grundy_fuzzing::check::{check, CheckError};
+use crate::error::{Error, Outcome};
+use grundy_fuzzing::check::check;
 use grundy_fuzzing::{shrink, targets};
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::path::Path;
 
 /// Imports one artifact.
-pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) -> i32 {
+pub fn import(
+    artifact: &Path,
+    target: &str,
+    corpus_dir: &Path,
+    budget: Budget,
+) -> Result<Outcome, Error> {
     let data = match std::fs::read(artifact) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("error: {}: {e}", artifact.display());
-            return EXIT_USAGE;
+            return Err(Error::usage(format!("{}: {e}", artifact.display())));
         }
     };
     let name = format!("import-{:016x}", crate::program::content_hash(&data));
@@ -28,27 +32,27 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
         match targets::decode(game, &data) {
             Some(p) => (Problem::Native(game), p),
             None => {
-                eprintln!(
-                    "error: {}: the {target} target rejects this input (it decodes to no position)",
+                return Err(Error::usage(format!(
+                    "{}: the {target} target rejects this input (it decodes to no position)",
                     artifact.display()
-                );
-                return EXIT_USAGE;
+                )));
             }
         }
     } else if target == "roundtrip" {
         let Some((&first, rest)) = data.split_first() else {
-            eprintln!("error: {}: empty artifact", artifact.display());
-            return EXIT_USAGE;
+            return Err(Error::usage(format!(
+                "{}: empty artifact",
+                artifact.display()
+            )));
         };
         let game = Game::ALL[first as usize % Game::ALL.len()];
         match targets::decode(game, rest) {
             Some(p) => (Problem::Native(game), p),
             None => {
-                eprintln!(
-                    "error: {}: the roundtrip target rejects this input",
+                return Err(Error::usage(format!(
+                    "{}: the roundtrip target rejects this input",
                     artifact.display()
-                );
-                return EXIT_USAGE;
+                )));
             }
         }
     } else if let Some(p) = target.strip_prefix("parse_") {
@@ -57,7 +61,7 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
         };
         match problem.parse(&data, false) {
             Ok(mut cases) if cases.len() == 1 => {
-                println!(
+                crate::outln!(
                     "the input parses as a {} input; keeping it as a regression case",
                     problem.name()
                 );
@@ -83,30 +87,30 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
                 return save(corpus_dir, problem, &name, &input, &out, target);
             }
             Err(e) => {
-                println!(
+                crate::outln!(
                     "{}: the parser rejects it with a clear error, as it must:\n  line {}: {}\n(an invalid input has no expected output, so it is not a corpus case)",
                     artifact.display(),
                     e.line(),
                     e.message()
                 );
-                return EXIT_OK;
+                return Ok(Outcome::Passed);
             }
         }
     } else {
         return unknown(target);
     };
-    let fails = |p: &Position| matches!(check(p, budget), Err(CheckError::Mismatch(_)));
+    let fails = |p: &Position| check(p, budget).is_err_and(|e| e.is_finding());
     let before = position.vertices();
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
-        println!(
+        crate::outln!(
             "the disagreement reproduces; shrunk from {before} to {} vertices in {} steps",
             s.case.vertices(),
             s.steps
         );
         s.case
     } else {
-        println!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
+        crate::outln!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
         position
     };
     let expected = match grundy_oracle::solve(&position, budget) {
@@ -118,44 +122,42 @@ pub fn import(artifact: &Path, target: &str, corpus_dir: &Path, budget: Budget) 
     save(corpus_dir, problem, &name, &input, &out, target)
 }
 
-fn unknown(target: &str) -> i32 {
-    eprintln!(
-        "error: unknown target '{target}' (expected one of: {})",
+fn unknown(target: &str) -> Result<Outcome, Error> {
+    Err(Error::usage(format!(
+        "unknown target '{target}' (expected one of: {})",
         targets::names().join(", ")
-    );
-    EXIT_USAGE
+    )))
 }
 
-fn save(dir: &Path, problem: Problem, name: &str, input: &str, out: &[u8], target: &str) -> i32 {
+fn save(
+    dir: &Path,
+    problem: Problem,
+    name: &str,
+    input: &str,
+    out: &[u8],
+    target: &str,
+) -> Result<Outcome, Error> {
     match corpus::save_case(
         dir,
         problem,
         name,
         input,
         out,
+        &[],
         &format!("imported from a `{target}` libFuzzer artifact"),
     ) {
         Ok(p) => {
-            println!("saved: {} (+ .out)", p.display());
-            print!("{}", super::indent(input, 4));
-            EXIT_OK
+            crate::outln!("saved: {} (+ .out)", p.display());
+            crate::out!("{}", super::indent(input, 4));
+            Ok(Outcome::Passed)
         }
-        Err(e) => {
-            eprintln!("error: cannot save the case: {e}");
-            EXIT_USAGE
-        }
+        Err(e) => Err(Error::io("cannot save the case", &e)),
     }
 }
 
 /// Writes the fuzz targets' seed corpus from the regression corpus.
-pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> i32 {
-    let cases = match corpus::list(corpus_dir) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> Result<Outcome, Error> {
+    let cases = corpus::list(corpus_dir).map_err(Error::usage)?;
     let mut written = 0;
     for case in &cases {
         let Ok(text) = std::fs::read(&case.input) else {
@@ -187,6 +189,6 @@ pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> i32 {
             put("roundtrip".into(), r);
         }
     }
-    println!("{written} seed inputs written under {}", out.display());
-    EXIT_OK
+    crate::outln!("{written} seed inputs written under {}", out.display());
+    Ok(Outcome::Passed)
 }

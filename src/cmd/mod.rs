@@ -1,4 +1,4 @@
-//! One module per command; each returns the process exit code.
+//! One module per command; each returns `Result<Outcome, Error>` (see [`crate::error`]).
 
 pub mod bench;
 pub mod check;
@@ -8,13 +8,6 @@ pub mod import;
 pub mod replay;
 pub mod selftest;
 pub mod solve;
-
-/// Exit code: every check passed.
-pub const EXIT_OK: i32 = 0;
-/// Exit code: a disagreement or a failing verdict was found.
-pub const EXIT_FAIL: i32 = 1;
-/// Exit code: bad usage or bad input.
-pub const EXIT_USAGE: i32 = 2;
 
 /// Indents every line of `text` by `n` spaces (for reports).
 pub fn indent(text: &str, n: usize) -> String {

@@ -2,11 +2,13 @@
 //! solver (and the oracle where small), or through an external program judged against
 //! `NAME.out` — with JSON and JUnit XML reports for CI. Exit 0 only if every case passes.
 
-use super::{summary, EXIT_FAIL, EXIT_OK, EXIT_USAGE};
+use super::summary;
 use crate::engine::{self, Engine};
-use crate::judge::{self, Verdict};
+use crate::error::{Error, Outcome};
+use crate::judge::{self, Verdict, EXPECTED_STATES};
+use crate::output::{escape, escape_bytes};
 use crate::runner::Limits;
-use crate::{corpus, program};
+use crate::{contain, corpus, outln, program};
 use grundy_games::checker;
 use grundy_oracle::Budget;
 use serde::Serialize;
@@ -47,26 +49,28 @@ pub struct Report {
     pub cases: Vec<CaseResult>,
 }
 
+/// Replays one case: `(verdict code, message)`, or an error that ends the whole replay
+/// (the program cannot be started, or grundy was stopped).
 fn replay_one(
     case: &corpus::Case,
     against: Option<&[String]>,
     limits: &Limits,
-) -> (String, String) {
+) -> Result<(String, String), Error> {
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
-        Err(e) => return ("ERROR".into(), format!("{}: {e}", case.input.display())),
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", case.input.display()))),
     };
     let expected = match std::fs::read(&case.output) {
         Ok(b) => b,
-        Err(e) => return ("ERROR".into(), format!("{}: {e}", case.output.display())),
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", case.output.display()))),
     };
     let cases = match case.problem.parse(&input, false) {
         Ok(c) => c,
-        Err(e) => return ("ERROR".into(), format!("{}: {e}", case.input.display())),
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", case.input.display()))),
     };
-    match against {
+    Ok(match against {
         Some(argv) => {
-            let (v, run) = judge::judge(case.problem, &cases, &input, &expected, argv, limits);
+            let (v, run) = judge::judge(case.problem, &cases, &input, &expected, argv, limits)?;
             let msg = match &v {
                 Verdict::Ok => String::new(),
                 other => format!(
@@ -77,8 +81,7 @@ fn replay_one(
                     } else {
                         format!(
                             "; stderr: {}",
-                            String::from_utf8_lossy(&run.stderr[..run.stderr.len().min(300)])
-                                .trim()
+                            escape_bytes(&run.stderr[..run.stderr.len().min(300)]).trim()
                         )
                     }
                 ),
@@ -86,11 +89,11 @@ fn replay_one(
             (v.code().into(), msg)
         }
         None => {
-            let budget = Budget::states(200_000);
+            let budget = Budget::states(EXPECTED_STATES);
             let solved = engine::answer(Engine::Solver, case.problem, &cases, budget)
                 .expect("the solver always answers");
             if let Err(d) = checker::compare(&expected, &solved) {
-                return ("WA".into(), format!("solver: {d}"));
+                return Ok(("WA".into(), format!("solver: {d}")));
             }
             match engine::answer(Engine::Oracle, case.problem, &cases, budget) {
                 Ok(out) => match checker::compare(&expected, &out) {
@@ -100,14 +103,19 @@ fn replay_one(
                 Err(_) => ("OK".into(), String::new()),
             }
         }
-    }
+    })
 }
 
+/// Text for an XML attribute: markup escaped, and control characters (which XML 1.0
+/// cannot hold at all) shown as `\xHH`.
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
+    escape(s)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+        .replace('\n', "&#10;")
+        .replace('\t', "&#9;")
 }
 
 /// JUnit XML: one testsuite per problem, one testcase per case.
@@ -157,47 +165,47 @@ pub fn run(
     against: Option<Vec<String>>,
     limits: Limits,
     reports: &[(String, PathBuf)],
-) -> i32 {
-    let cases = match corpus::list(dir) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_USAGE;
+) -> Result<Outcome, Error> {
+    contain::install();
+    for (format, _) in reports {
+        if format != "json" && format != "junit" {
+            return Err(Error::usage(format!(
+                "unknown report format '{format}' (expected json or junit)"
+            )));
         }
-    };
-    if cases.is_empty() {
-        eprintln!(
-            "error: {}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
-            dir.display()
-        );
-        return EXIT_USAGE;
     }
-    let argv = match &against {
-        Some(cmd) => match program::prepare(cmd) {
-            Ok(a) => Some(a),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_USAGE;
-            }
-        },
-        None => None,
-    };
+    let cases = corpus::list(dir).map_err(Error::usage)?;
+    if cases.is_empty() {
+        return Err(Error::usage(format!(
+            "{}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
+            dir.display()
+        )));
+    }
+    let argv = against
+        .as_deref()
+        .map(program::prepare)
+        .transpose()
+        .map_err(Error::usage)?;
     let mut results = Vec::new();
     for case in &cases {
+        if contain::interrupted() {
+            break;
+        }
         let t = Instant::now();
-        let (verdict, message) = replay_one(case, argv.as_deref(), &limits);
+        let (verdict, message) = replay_one(case, argv.as_deref(), &limits)?;
         let pass = verdict == "OK";
         if !pass {
             eprintln!(
-                "FAIL {}/{}: {verdict} {message}",
+                "FAIL {}/{}: {verdict} {}",
                 case.problem.name(),
-                case.name
+                escape(&case.name),
+                escape(&message)
             );
         }
         results.push(CaseResult {
             problem: case.problem.name().into(),
             name: case.name.clone(),
-            input: case.input.display().to_string(),
+            input: case.input.to_string_lossy().into_owned(),
             status: if pass { "pass" } else { "fail" },
             verdict,
             message,
@@ -206,7 +214,7 @@ pub fn run(
     }
     let failed = results.iter().filter(|r| r.status == "fail").count();
     let report = Report {
-        corpus: dir.display().to_string(),
+        corpus: dir.to_string_lossy().into_owned(),
         subject: against
             .map(|c| c.join(" "))
             .unwrap_or_else(|| "solver+oracle".into()),
@@ -217,21 +225,10 @@ pub fn run(
     for (format, path) in reports {
         let text = match format.as_str() {
             "json" => serde_json::to_string_pretty(&report).expect("serializable") + "\n",
-            "junit" => junit(&report),
-            other => {
-                eprintln!("error: unknown report format '{other}' (expected json or junit)");
-                return EXIT_USAGE;
-            }
+            _ => junit(&report),
         };
-        if let Err(e) = corpus::write_atomic(path, text.as_bytes()) {
-            eprintln!("error: {}: {e}", path.display());
-            return EXIT_USAGE;
-        }
+        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
     }
-    println!("{}", summary(report.passed as u64, failed as u64));
-    if failed > 0 {
-        EXIT_FAIL
-    } else {
-        EXIT_OK
-    }
+    outln!("{}", summary(report.passed as u64, failed as u64));
+    Ok(Outcome::failed_if(failed > 0))
 }

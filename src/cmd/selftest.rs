@@ -1,12 +1,15 @@
 //! `grundy selftest`: the harness checks itself. Every mutant of the zoo (a solver with one
-//! classic mistake) goes through the campaign machinery; each must be caught and shrunk.
+//! classic mistake, a crash or an endless loop) goes through the campaign machinery; each
+//! must be caught and shrunk.
 
-use super::{EXIT_FAIL, EXIT_OK};
-use crate::campaign::{self, Limit, Plan, Progress};
+use crate::campaign::{self, Failure, Limit, Plan, Progress};
+use crate::error::{Error, Outcome};
+use crate::{contain, outln, probe};
 use grundy_fuzzing::gen::Sizes;
 use grundy_fuzzing::mutants::zoo;
 use grundy_games::{Position, Problem};
 use grundy_oracle::Budget;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Size of a shrunk case as the issue counts it: vertices, or edges for graphs.
@@ -17,18 +20,29 @@ fn size(p: &Position) -> (usize, &'static str) {
     }
 }
 
-/// Runs every mutant; exit 1 if one survives.
-pub fn run(seed: u64, seconds: f64, verbose: bool) -> i32 {
-    campaign::install_interrupt_handler();
+/// The per-case time limit of the selftest campaigns (a check of a small case takes
+/// microseconds; the looping mutant is flagged after this).
+const CASE_TIME: Duration = Duration::from_millis(500);
+
+/// Runs every mutant; a surviving mutant is a failure.
+pub fn run(seed: u64, seconds: Duration, verbose: bool) -> Result<Outcome, Error> {
+    contain::install();
     let mut survivors = 0;
-    println!(
-        "{:<26} {:<10} {:>7} {:>8} {:>10}  mistake",
-        "mutant", "verdict", "cases", "seconds", "shrunk to"
+    outln!(
+        "{:<26} {:<14} {:>7} {:>8} {:>10}  mistake",
+        "mutant",
+        "verdict",
+        "cases",
+        "seconds",
+        "shrunk to"
     );
     for m in zoo() {
+        if contain::interrupted() {
+            break;
+        }
         let plan = Plan {
             games: vec![m.game],
-            limit: Limit::Time(Duration::from_secs_f64(seconds)),
+            limit: Limit::Time(seconds),
             seed,
             jobs: 1,
             shard: (1, 1),
@@ -36,44 +50,64 @@ pub fn run(seed: u64, seconds: f64, verbose: bool) -> i32 {
             budget: Budget::default(),
             sizes: Sizes::SMALL,
             keep_going: false,
+            case_time: CASE_TIME,
         };
         let start = Instant::now();
-        let outcome = campaign::run(&plan, &m.answer, &Progress::default(), &|_| {});
+        let hangs = probe::hang_predicate(m.subject(), &plan);
+        let outcome = campaign::run(
+            &plan,
+            m.subject(),
+            Arc::new(Progress::default()),
+            &|_| {},
+            hangs.as_ref().map(|h| h as &dyn Fn(&Position) -> bool),
+        );
         let secs = start.elapsed().as_secs_f64();
         match outcome.findings.first() {
             Some(f) => {
                 let (n, unit) = size(&f.case);
-                println!(
-                    "{:<26} {:<10} {:>7} {:>8.3} {:>3} {:<6}  {}",
-                    m.name, "caught", f.cases_before, secs, n, unit, m.mistake
+                let verdict = match f.failure {
+                    Failure::Mismatch(_) => "caught",
+                    Failure::Panic(_) => "caught (panic)",
+                    Failure::Hang(_) => "caught (hang)",
+                };
+                outln!(
+                    "{:<26} {:<14} {:>7} {:>8.3} {:>3} {:<6}  {}",
+                    m.name,
+                    verdict,
+                    f.cases_before,
+                    secs,
+                    n,
+                    unit,
+                    m.mistake
                 );
                 if verbose {
                     let problem = Problem::Native(m.game);
-                    print!(
+                    crate::out!(
                         "{}",
                         super::indent(&problem.write_input(std::slice::from_ref(&f.case)), 4)
                     );
-                    println!("    {}", f.mismatch.query);
+                    outln!("    {}", f.failure.describe());
                 }
             }
             None => {
                 survivors += 1;
                 let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
-                println!(
-                    "{:<26} {:<10} {:>7} {:>8.3} {:>10}  {}",
-                    m.name, "SURVIVED", cases, secs, "-", m.mistake
+                outln!(
+                    "{:<26} {:<14} {:>7} {:>8.3} {:>10}  {}",
+                    m.name,
+                    "SURVIVED",
+                    cases,
+                    secs,
+                    "-",
+                    m.mistake
                 );
             }
         }
     }
     let total = zoo().len();
-    println!(
+    outln!(
         "{}",
         super::summary((total - survivors) as u64, survivors as u64)
     );
-    if survivors > 0 {
-        EXIT_FAIL
-    } else {
-        EXIT_OK
-    }
+    Ok(Outcome::failed_if(survivors > 0))
 }

@@ -1,0 +1,102 @@
+//! Standard output for every command, and showing untrusted text safely.
+//!
+//! [`outln!`](crate::outln) and [`out!`](crate::out) write to standard output like
+//! `println!`/`print!` but never panic: the first write error (a closed pipe, a full
+//! disk) is recorded, later writes are dropped, and the exit code reports it
+//! ([`crate::error::exit_code`]): 141 quietly for a closed pipe, 2 with a message
+//! otherwise. The command itself runs on, so findings are still saved.
+//!
+//! [`escape`] makes text from inputs and judged programs safe for a terminal or a report:
+//! control bytes (ESC, BEL, …) are shown as `\x1b`, so a program cannot clear the screen
+//! or retitle the window.
+
+use crate::error::Error;
+use std::borrow::Cow;
+use std::io::Write;
+use std::sync::Mutex;
+
+static FAILURE: Mutex<Option<Error>> = Mutex::new(None);
+
+/// Writes formatted text to standard output (see the module docs).
+pub fn write(args: std::fmt::Arguments<'_>) {
+    let mut failure = FAILURE.lock().unwrap_or_else(|e| e.into_inner());
+    if failure.is_some() {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|_| stdout.flush()) {
+        *failure = Some(Error::io("standard output", &e));
+    }
+}
+
+/// Writes bytes to standard output (see the module docs).
+pub fn write_bytes(bytes: &[u8]) {
+    let mut failure = FAILURE.lock().unwrap_or_else(|e| e.into_inner());
+    if failure.is_some() {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(bytes).and_then(|_| stdout.flush()) {
+        *failure = Some(Error::io("standard output", &e));
+    }
+}
+
+/// The first failure to write standard output, if any.
+pub fn failure() -> Option<Error> {
+    FAILURE.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// `println!` to standard output that never panics (see [`crate::output`]).
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::output::write(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::output::write(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `print!` to standard output that never panics (see [`crate::output`]).
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };
+}
+
+/// Text with control characters other than newline and tab shown as `\xHH` (`\u{…}` for
+/// other non-printing code points), and invalid UTF-8 replaced.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut s = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if needs_escape(c) {
+            if (c as u32) < 0x100 {
+                s += &format!("\\x{:02x}", c as u32);
+            } else {
+                s += &format!("\\u{{{:x}}}", c as u32);
+            }
+        } else {
+            s.push(c);
+        }
+    }
+    Cow::Owned(s)
+}
+
+/// [`escape`] for bytes that may not be UTF-8.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    escape(&String::from_utf8_lossy(bytes)).into_owned()
+}
+
+fn needs_escape(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || c == '\u{2028}' || c == '\u{2029}'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_bytes_are_shown_escaped() {
+        assert_eq!(escape("a\x1b[2Jb\x01\tc\n"), "a\\x1b[2Jb\\x01\tc\n");
+        assert_eq!(escape("plain"), "plain");
+        assert_eq!(escape_bytes(b"\x07\xff"), "\\x07\u{fffd}");
+    }
+}
