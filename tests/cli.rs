@@ -188,7 +188,7 @@ fn malformed_inputs_exit_2_naming_the_line() {
         (
             "agc017d",
             "2\n1 2\n7\n",
-            "line 3: expected end of input, found '7'",
+            "line 3: unexpected token '7' after the end of the input (expected nothing more)",
         ),
         (
             "cot3",

@@ -140,7 +140,10 @@ impl<'a> Scanner<'a> {
             Some((tok, line)) => Err(InputError::new(
                 line,
                 ErrorKind::TrailingInput,
-                format!("expected end of input, found {}", show(tok)),
+                format!(
+                    "unexpected token {} after the end of the input (expected nothing more)",
+                    show(tok)
+                ),
             )),
         }
     }
