@@ -509,11 +509,13 @@ fn minimize(shared: &Shared, error: &CheckError, best: &mut Finding) {
     }
 }
 
-/// Saves a finding to the corpus: the shrunk input and the oracle's expected output.
+/// Saves a finding to the corpus as `NAME.in` / `NAME.out`, with the oracle's expected
+/// output and a README line saying how it was found (`reproduce`, a command line).
 pub fn save(
     corpus_dir: &std::path::Path,
     f: &Finding,
-    seed: u64,
+    name: &str,
+    reproduce: &str,
     budget: Budget,
 ) -> std::io::Result<PathBuf> {
     let problem = Problem::Native(f.game);
@@ -530,18 +532,15 @@ pub fn save(
         }
     };
     let expected = problem.write_output(std::slice::from_ref(&truth));
-    let name = format!("fuzz-{seed:016x}-{}", f.index);
     corpus::save_case(
         corpus_dir,
         problem,
-        &name,
+        name,
         &input,
         &expected,
         &[],
         &format!(
-            "found by `grundy fuzz {} --seed {seed:#x} --case {}`: {}{}",
-            f.game.name(),
-            f.index,
+            "found by `{reproduce}`: {}{}",
             f.failure.kind(),
             match &f.failure {
                 Failure::Mismatch(m) => format!(", {}", m.query),

@@ -7,6 +7,7 @@ use crate::engine::Engine;
 use crate::error::{self, Error, Outcome, EXIT_OK, EXIT_USAGE};
 use crate::runner::Limits;
 use clap::{Parser, Subcommand};
+use grundy_fuzzing::check::Subject;
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::exhaust::Bounds;
 use grundy_fuzzing::gen::{Sizes, TreeShape};
@@ -97,8 +98,8 @@ enum Command {
         case_time: Duration,
         /// What is checked against the oracle: `solver`, or a mutant of `grundy selftest`
         /// (to see how the harness reports a wrong answer, a panic or a hang).
-        #[arg(long, default_value = "solver")]
-        subject: String,
+        #[arg(long, default_value = "solver", value_parser = parse_subject)]
+        subject: Subject,
     },
     /// Bounded-exhaustive check: every rooted tree up to N vertices, every colouring, chip
     /// placement, small stone layout and small multigraph.
@@ -130,6 +131,12 @@ enum Command {
         /// Check only position K of the enumeration (as printed by a finding).
         #[arg(long)]
         case: Option<u64>,
+        /// A position whose check runs longer than this many seconds is a finding (a hang).
+        #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+        case_time: Duration,
+        /// `solver`, or a mutant of `grundy selftest`.
+        #[arg(long, default_value = "solver", value_parser = parse_subject)]
+        subject: Subject,
     },
     /// Validate a contest solution: random and adversarial inputs, judged by the oracle
     /// (small) or the solver; the first failure is shrunk with the program in the loop.
@@ -405,6 +412,20 @@ pub fn parse_problem(s: &str) -> Result<Problem, String> {
     })
 }
 
+/// Parses a subject name (`solver` or a mutant) for clap.
+fn parse_subject(s: &str) -> Result<Subject, String> {
+    grundy_fuzzing::mutants::subject(s).ok_or_else(|| {
+        let names: Vec<&str> = grundy_fuzzing::mutants::zoo()
+            .iter()
+            .map(|m| m.name)
+            .collect();
+        format!(
+            "unknown subject '{s}' (expected solver or a mutant: {})",
+            names.join(", ")
+        )
+    })
+}
+
 /// Parses a game id for clap.
 pub fn parse_game(s: &str) -> Result<Game, String> {
     Game::from_name(s).ok_or_else(|| {
@@ -491,11 +512,6 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             case_time,
             subject,
         } => {
-            let subject = grundy_fuzzing::mutants::subject(&subject).ok_or_else(|| {
-                Error::usage(format!(
-                    "unknown subject '{subject}' (expected solver or a mutant of `grundy selftest`)"
-                ))
-            })?;
             let limit = match (time, cases) {
                 (_, Some(c)) => Limit::Cases(c),
                 (Some(t), None) => Limit::Time(t),
@@ -532,6 +548,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             corpus,
             max_states,
             case,
+            case_time,
+            subject,
         } => {
             let bounds = Bounds {
                 max_nodes,
@@ -540,7 +558,15 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 stones,
                 cap: cap.max(1),
             };
-            cmd::exhaust::run(game, bounds, Budget::states(max_states), &corpus, case)
+            cmd::exhaust::run(
+                game,
+                bounds,
+                Budget::states(max_states),
+                &corpus,
+                case,
+                case_time,
+                subject,
+            )
         }
         Command::Check {
             problem,

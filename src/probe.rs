@@ -17,6 +17,19 @@ use grundy_oracle::Budget;
 /// The probe's exit code for a panic.
 const EXIT_PANIC: i32 = 4;
 
+/// Runs `work` on a thread of its own and waits for it at most `limit`: `None` when it
+/// is still running then (the thread is abandoned: a hang cannot be stopped in-process).
+pub fn watched<T: Send + 'static>(
+    limit: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(limit).ok()
+}
+
 /// Runs the probe command: the check of one native input of `game` by `subject`.
 pub fn run(game: Game, subject: &str, budget: Budget) -> Result<Outcome, Error> {
     let subject = mutants::subject(subject)
@@ -39,18 +52,27 @@ pub fn run(game: Game, subject: &str, budget: Budget) -> Result<Outcome, Error> 
 /// executable) contained under the plan's per-case time limit. `None` when this process
 /// is not the grundy executable (a test binary), so no probe can be started.
 pub fn hang_predicate(subject: Subject, plan: &Plan) -> Option<impl Fn(&Position) -> bool> {
+    hangs_within(subject, plan.case_time, plan.budget)
+}
+
+/// [`hang_predicate`] for a time limit and an oracle budget.
+pub fn hangs_within(
+    subject: Subject,
+    case_time: std::time::Duration,
+    budget: Budget,
+) -> Option<impl Fn(&Position) -> bool> {
     let exe = std::env::current_exe().ok()?;
     if exe.file_stem()? != "grundy" {
         return None;
     }
     let limits = Limits {
-        time: plan.case_time,
-        wall: plan.case_time,
+        time: case_time,
+        wall: case_time,
         memory: None,
         stack: Some(64 << 20),
         output: 1 << 20,
     };
-    let budget = plan.budget.max_states;
+    let budget = budget.max_states;
     Some(move |pos: &Position| {
         let game = pos.game();
         let input = Problem::Native(game).write_input(std::slice::from_ref(pos));

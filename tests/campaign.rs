@@ -69,7 +69,14 @@ fn a_broken_solver_is_caught_shrunk_saved_and_reproduced() {
         f.case.vertices()
     );
     let dir = tempfile::tempdir().unwrap();
-    let path = campaign::save(dir.path(), f, 7, Budget::default()).unwrap();
+    let path = campaign::save(
+        dir.path(),
+        f,
+        "fuzz-7",
+        "grundy fuzz cut --seed 7",
+        Budget::default(),
+    )
+    .unwrap();
     let input = std::fs::read(&path).unwrap();
     let expected = std::fs::read(path.with_extension("out")).unwrap();
     let parsed = Problem::Native(Game::Cut).parse(&input, false).unwrap();
@@ -107,7 +114,14 @@ fn a_panicking_solver_is_a_finding_shrunk_and_saved_not_a_crash() {
     assert_eq!(f.case.vertices(), 4, "{:?}", f.case);
     assert!(f.shrink_complete);
     let dir = tempfile::tempdir().unwrap();
-    let path = campaign::save(dir.path(), f, 5, Budget::default()).unwrap();
+    let path = campaign::save(
+        dir.path(),
+        f,
+        "fuzz-5",
+        "grundy fuzz cut --seed 5",
+        Budget::default(),
+    )
+    .unwrap();
     let readme = std::fs::read_to_string(path.parent().unwrap().join("README.md")).unwrap();
     assert!(readme.contains("panic"), "{readme}");
 }

@@ -605,4 +605,47 @@ fn e15_a_panicking_or_hanging_solver_is_a_finding_not_a_crash() {
     // Shrunk through contained probes to the smallest tree of depth 4: a 5-vertex chain.
     assert!(err.contains("shrunk to 5 in"), "{err}");
     assert!(corpus.join("chip").is_dir());
+
+    // The same in `exhaust`, whose findings re-run with `--case K`.
+    let out = grundy()
+        .args([
+            "exhaust",
+            "cut",
+            "--max-nodes",
+            "6",
+            "--subject",
+            "cut-panics-on-wide",
+        ])
+        .arg("--corpus")
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("PANIC in cut"), "{err}");
+    assert!(
+        err.contains(
+            "reproduce: grundy exhaust cut --max-nodes 6 --case 7 --subject cut-panics-on-wide"
+        ),
+        "{err}"
+    );
+    let out = grundy()
+        .args([
+            "exhaust",
+            "chip",
+            "--max-nodes",
+            "6",
+            "--chips",
+            "1",
+            "--case-time",
+            "0.3",
+        ])
+        .args(["--subject", "chip-hangs-on-deep", "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("HANG in chip"), "{err}");
+    assert!(err.contains("shrunk to 5 in"), "{err}");
 }

@@ -180,14 +180,15 @@ pub fn run_subject(plan: Plan, corpus: &Path, subject: Subject) -> Result<Outcom
             subject,
             progress,
             &|f| {
-                let saved = match campaign::save(corpus, f, seed, budget) {
+                let again = reproduce_line(&plan, subject, f.game, f.index);
+                let name = format!("fuzz-{seed:016x}-{}", f.index);
+                let saved = match campaign::save(corpus, f, &name, &again, budget) {
                     Ok(p) => Some(p),
                     Err(e) => {
                         save_errors.lock().expect("lock").push(e.to_string());
                         None
                     }
                 };
-                let again = reproduce_line(&plan, subject, f.game, f.index);
                 bar.suspend(|| print_finding(f, saved.as_deref(), subject.name, &again));
             },
             still_hangs

@@ -5,11 +5,15 @@
 
 use crate::corpus;
 use crate::error::{Error, Outcome};
-use grundy_fuzzing::check::check;
+use crate::probe;
+use grundy_fuzzing::check::{check, SOLVER};
 use grundy_fuzzing::{shrink, targets};
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::path::Path;
+
+/// How long the solver may take on an imported case before it counts as a hang.
+const IMPORT_CASE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Imports one artifact.
 pub fn import(
@@ -101,6 +105,23 @@ pub fn import(
     };
     let fails = |p: &Position| check(p, budget).is_err_and(|e| e.is_finding());
     let before = position.vertices();
+    // A solver that hangs on the artifact is a finding too: shrunk through contained probes.
+    let copy = position.clone();
+    if probe::watched(IMPORT_CASE_TIME, move || check(&copy, budget).is_ok()).is_none() {
+        crate::outln!(
+            "the solver hangs on this input (no answer within {} s)",
+            IMPORT_CASE_TIME.as_secs()
+        );
+        let position = match probe::hangs_within(SOLVER, IMPORT_CASE_TIME, budget) {
+            Some(hangs) => shrink::shrink(position, hangs).case,
+            None => position,
+        };
+        let expected = grundy_oracle::solve(&position, budget)
+            .map_err(|e| Error::usage(format!("no expected output for the hanging case: {e}")))?;
+        let input = problem.write_input(std::slice::from_ref(&position));
+        let out = problem.write_output(&[expected.answer]);
+        return save(corpus_dir, problem, &name, &input, &out, target);
+    }
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
         crate::outln!(
