@@ -534,7 +534,7 @@ pub fn save(
     let expected = problem.write_output(std::slice::from_ref(&truth));
     corpus::save_case(
         corpus_dir,
-        problem,
+        problem.name(),
         name,
         &input,
         &expected,

@@ -52,9 +52,9 @@ enum Command {
     },
     /// Check that an input meets the problem's statement exactly (the validator).
     Validate {
-        /// The problem whose constraints apply.
-        #[arg(value_parser = parse_problem)]
-        problem: Problem,
+        /// The problem whose constraints apply: a built-in id or a package folder.
+        #[arg(value_parser = parse_target)]
+        problem: Target,
         /// The input file; standard input when absent or `-`.
         file: Option<PathBuf>,
     },
@@ -141,9 +141,9 @@ enum Command {
     /// Validate a contest solution: random and adversarial inputs, judged by the oracle
     /// (small) or the solver; the first failure is shrunk with the program in the loop.
     Check {
-        /// The problem.
-        #[arg(value_parser = parse_problem)]
-        problem: Problem,
+        /// The problem: a built-in id, or a package folder (holding a problem.toml).
+        #[arg(value_parser = parse_target)]
+        problem: Target,
         /// Seed of the random inputs (decimal or 0x hex).
         #[arg(long, value_parser = parse_u64, default_value = "1")]
         seed: u64,
@@ -176,9 +176,9 @@ enum Command {
     },
     /// Print one valid input of a problem (same arguments, same output, always).
     Gen {
-        /// The problem.
-        #[arg(value_parser = parse_problem)]
-        problem: Problem,
+        /// The problem: a built-in id or a package folder.
+        #[arg(value_parser = parse_target)]
+        problem: Target,
         /// Seed (decimal or 0x hex).
         #[arg(long, value_parser = parse_u64, default_value = "1")]
         seed: u64,
@@ -191,6 +191,37 @@ enum Command {
         /// Size tier when --size is absent: small, medium or large.
         #[arg(long, default_value = "small", value_parser = parse_tier)]
         tier: Tier,
+        /// Packages: counts and values at their extremes (the adversarial inputs).
+        #[arg(long)]
+        extreme: bool,
+    },
+    /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
+    /// regenerate.sh and SUMMARY.md.
+    Testset {
+        /// The package folder.
+        dir: PathBuf,
+        /// Where the tests go.
+        #[arg(long)]
+        out: PathBuf,
+        /// Seed of the first test.
+        #[arg(long, value_parser = parse_u64, default_value = "1")]
+        seed: u64,
+        /// Random tests (the adversarial ones come on top).
+        #[arg(long, default_value_t = 20)]
+        count: usize,
+    },
+    /// A built-in problem's checker with the testlib protocol: exit 0 OK, 1 WA, 2 PE,
+    /// 3 checker failure, the message on stderr.
+    Checker {
+        /// The problem.
+        #[arg(value_parser = parse_problem)]
+        problem: Problem,
+        /// The input file.
+        input: PathBuf,
+        /// The contestant's output.
+        output: PathBuf,
+        /// The expected output.
+        answer: PathBuf,
     },
     /// Replay a corpus through the solver and oracle, or through a program (--against).
     Replay {
@@ -265,29 +296,34 @@ enum Command {
 /// Limits of every run of an external program.
 #[derive(clap::Args, Debug)]
 struct LimitArgs {
-    /// Time limit per run in seconds of CPU time.
-    #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
-    tl: Duration,
-    /// Wall-clock backstop: a run is also stopped (TLE) after this many times --tl.
-    #[arg(long, default_value_t = 2.0, value_parser = parse_factor)]
-    wall_factor: f64,
-    /// Memory limit per run in MiB (address space; default: none).
+    /// Time limit per run in seconds of CPU time (default 2, or the package's).
+    #[arg(long, value_parser = parse_positive_seconds)]
+    tl: Option<Duration>,
+    /// Wall-clock backstop: a run is also stopped (TLE) after this many times --tl
+    /// (default 2).
+    #[arg(long, value_parser = parse_factor)]
+    wall_factor: Option<f64>,
+    /// Memory limit per run in MiB (address space; default: none, or the package's).
     #[arg(long)]
     ml: Option<u64>,
     /// Stack limit in MiB, or `unlimited` (default 8, the usual `ulimit -s`).
-    #[arg(long, default_value = "8")]
-    stack: String,
-    /// Most MiB of output kept before the program is killed.
-    #[arg(long, default_value_t = 64)]
-    output_limit: u64,
+    #[arg(long)]
+    stack: Option<String>,
+    /// Most MiB of output kept before the program is killed (default 64).
+    #[arg(long)]
+    output_limit: Option<u64>,
 }
 
 impl LimitArgs {
-    /// The limits, or why they are invalid.
-    fn limits(&self) -> Result<Limits, Error> {
-        let stack = match self.stack.as_str() {
-            "unlimited" => None,
-            s => Some(
+    /// The limits: the flags given, else `defaults` (a package's judge limits), else
+    /// grundy's defaults; with the wall-clock factor used.
+    fn limits(&self, defaults: Option<(Limits, f64)>) -> Result<(Limits, f64), Error> {
+        let (base, base_factor) =
+            defaults.unwrap_or((Limits::with_time(Duration::from_secs(2), 2.0), 2.0));
+        let stack = match self.stack.as_deref() {
+            None => base.stack,
+            Some("unlimited") => None,
+            Some(s) => Some(
                 s.parse::<u64>()
                     .ok()
                     .filter(|&m| (1..=1 << 20).contains(&m))
@@ -308,14 +344,54 @@ impl LimitArgs {
                 )))
             }
         };
-        Ok(Limits {
-            time: self.tl,
-            wall: self.tl.mul_f64(self.wall_factor),
-            memory: self.ml.map(|m| mib("--ml", m)).transpose()?,
-            stack,
-            output: mib("--output-limit", self.output_limit)? as usize,
-        })
+        let time = self.tl.unwrap_or(base.time);
+        let factor = self.wall_factor.unwrap_or(base_factor);
+        Ok((
+            Limits {
+                time,
+                wall: time.mul_f64(factor),
+                memory: match self.ml {
+                    Some(m) => Some(mib("--ml", m)?),
+                    None => base.memory,
+                },
+                stack,
+                output: match self.output_limit {
+                    Some(o) => mib("--output-limit", o)? as usize,
+                    None => base.output,
+                },
+            },
+            factor,
+        ))
     }
+}
+
+/// A problem named on the command line: built in, or a package folder.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// One of grundy's problems.
+    Builtin(Problem),
+    /// A folder with a `problem.toml`.
+    Package(PathBuf),
+}
+
+/// Parses a problem id or a package folder for clap.
+pub fn parse_target(s: &str) -> Result<Target, String> {
+    if let Some(p) = Problem::from_name(s) {
+        return Ok(Target::Builtin(p));
+    }
+    if crate::package::is_package(s) {
+        return Ok(Target::Package(PathBuf::from(s)));
+    }
+    let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
+    if std::path::Path::new(s).is_dir() {
+        return Err(format!(
+            "{s}: a folder without a problem.toml (see \"Your own problem\" in the README)"
+        ));
+    }
+    Err(format!(
+        "unknown problem '{s}' (expected one of: {}, or a package folder with a problem.toml)",
+        names.join(", ")
+    ))
 }
 
 /// The longest duration any flag accepts: about 11.6 days.
@@ -496,7 +572,10 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             Budget::states(max_states),
             misere,
         ),
-        Command::Validate { problem, file } => cmd::solve::validate(problem, file),
+        Command::Validate { problem, file } => match problem {
+            Target::Builtin(p) => cmd::solve::validate(p, file),
+            Target::Package(dir) => cmd::package::validate(&dir, file),
+        },
         Command::Fuzz {
             games,
             time,
@@ -580,37 +659,65 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             save,
             shrink_time,
             cmd,
-        } => cmd::check::run(cmd::check::Options {
-            problem,
-            cmd,
-            seed,
-            cases,
-            time,
-            jobs: jobs.max(1),
-            only: case,
-            no_adversarial,
-            wall_factor: limits.wall_factor,
-            limits: limits.limits()?,
-            save,
-            shrink_time,
-        }),
+        } => {
+            let options = |defaults| -> Result<cmd::check::Options, Error> {
+                let (limits, wall_factor) = limits.limits(defaults)?;
+                Ok(cmd::check::Options {
+                    cmd,
+                    seed,
+                    cases,
+                    time,
+                    jobs: jobs.max(1),
+                    only: case,
+                    no_adversarial,
+                    wall_factor,
+                    limits,
+                    save,
+                    shrink_time,
+                })
+            };
+            match problem {
+                Target::Builtin(p) => cmd::check::run(&crate::suite::Builtin(p), options(None)?),
+                Target::Package(dir) => {
+                    let suite = crate::suite::Packaged::load(&dir)?;
+                    let defaults = (suite.pkg.limits, suite.pkg.wall_factor);
+                    cmd::check::run(&suite, options(Some(defaults))?)
+                }
+            }
+        }
         Command::Gen {
             problem,
             seed,
             size,
             shape,
             tier,
-        } => {
-            let cases = contest::input(
-                problem,
-                &mut grundy_fuzzing::Rng::new(seed),
-                tier,
-                size,
-                shape,
-            );
-            crate::out!("{}", problem.write_input(&cases));
-            Ok(Outcome::Passed)
-        }
+            extreme,
+        } => match problem {
+            Target::Builtin(problem) => {
+                let cases = contest::input(
+                    problem,
+                    &mut grundy_fuzzing::Rng::new(seed),
+                    tier,
+                    size,
+                    shape,
+                );
+                crate::out!("{}", problem.write_input(&cases));
+                Ok(Outcome::Passed)
+            }
+            Target::Package(dir) => cmd::package::gen(&dir, seed, size, shape, tier, extreme),
+        },
+        Command::Testset {
+            dir,
+            out,
+            seed,
+            count,
+        } => cmd::package::testset(&dir, &out, seed, count.max(1)),
+        Command::Checker {
+            problem,
+            input,
+            output,
+            answer,
+        } => cmd::package::checker(problem, &input, &output, &answer),
         Command::Replay {
             dir,
             limits,
@@ -625,7 +732,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             let against = against
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));
-            cmd::replay::run(&dir, against, limits.limits()?, &reports)
+            cmd::replay::run(&dir, against, limits.limits(None)?.0, &reports)
         }
         Command::Import {
             artifact,

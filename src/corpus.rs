@@ -63,7 +63,7 @@ pub fn ensure_folder(dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)
 }
 
-/// Saves a case as `DIR/<problem>/NAME.in` + `NAME.out` (+ one file per `(extension,
+/// Saves a case as `DIR/PROBLEM/NAME.in` + `NAME.out` (+ one file per `(extension,
 /// bytes)` of `extra`, e.g. the program's `.actual` output), and appends `note` to the
 /// folder's README. A different case already saved under NAME is never overwritten: the
 /// case goes to NAME-2, NAME-3, …; the same case under NAME is reused. The expected
@@ -71,7 +71,7 @@ pub fn ensure_folder(dir: &Path) -> std::io::Result<()> {
 /// Returns the path of the `.in` file.
 pub fn save_case(
     dir: &Path,
-    problem: Problem,
+    problem: &str,
     name: &str,
     input: &str,
     expected: &[u8],
@@ -79,7 +79,7 @@ pub fn save_case(
     note: &str,
 ) -> std::io::Result<PathBuf> {
     ensure_folder(dir)?;
-    let folder = dir.join(problem.name());
+    let folder = dir.join(problem);
     std::fs::create_dir_all(&folder)?;
     for k in 1u32.. {
         let stem = if k == 1 {
@@ -122,7 +122,7 @@ pub fn save_case(
 /// [`save_case`] for a failure of `grundy check`: no README note.
 pub fn save_finding(
     dir: &Path,
-    problem: Problem,
+    problem: &str,
     name: &str,
     input: &str,
     expected: &[u8],

@@ -124,3 +124,21 @@ fn decided(problem: Problem, strict: bool, prefix: &[u8], source: &str) -> Optio
         _ => None,
     }
 }
+
+/// Reads `path` (or standard input for `None` or `-`) whole, bounded by [`MAX_INPUT`], for
+/// parsers that are not a built-in problem's (problem packages).
+pub fn read_raw(path: Option<&Path>) -> Result<(Vec<u8>, String), BadInput> {
+    match path {
+        None => Ok((
+            read_bounded(std::io::stdin().lock(), "<stdin>", |_| None)?,
+            "<stdin>".into(),
+        )),
+        Some(p) if p == Path::new("-") => read_raw(None),
+        Some(p) => {
+            let name = p.display().to_string();
+            let file = std::fs::File::open(p)
+                .map_err(|e| BadInput(format!("{name}: cannot read: {e}")))?;
+            Ok((read_bounded(file, &name, |_| None)?, name))
+        }
+    }
+}

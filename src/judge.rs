@@ -95,24 +95,17 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
     Ok((by_solver, "solver"))
 }
 
-/// Runs the program and judges its output against `expected`. A program that cannot be
+/// The verdict of a run that did not end normally (TLE, OLE, MLE, RE), or `None` when the
+/// program exited with code 0 and its output is to be checked. A program that cannot be
 /// started is bad usage, and a run stopped by a signal to grundy is no verdict: both are
 /// errors.
-pub fn judge(
-    problem: Problem,
-    cases: &[Position],
-    input: &[u8],
-    expected: &[u8],
-    argv: &[String],
-    limits: &Limits,
-) -> Result<(Verdict, Run), Error> {
-    let run = runner::run(argv, input, limits);
+pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
     let mle = |run: &Run| {
         limits.memory.is_some_and(|m| run.max_rss >= m / 2)
             || String::from_utf8_lossy(&run.stderr).contains("bad_alloc")
             || String::from_utf8_lossy(&run.stderr).contains("MemoryError")
     };
-    let verdict = match &run.exit {
+    Ok(Some(match &run.exit {
         Exit::Timeout => Verdict::TimeLimit(format!(
             "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s)",
             run.cpu.as_secs_f64(),
@@ -123,18 +116,45 @@ pub fn judge(
         Exit::OutputLimit => Verdict::OutputLimit,
         Exit::SpawnFailed(e) => return Err(Error::usage(e.clone())),
         Exit::Interrupted => return Err(Error::new(ErrorKind::Interrupted, "interrupted")),
-        Exit::Code(_) | Exit::Signal(_, _) if limits.memory.is_some() && mle(&run) => {
+        Exit::Code(_) | Exit::Signal(_, _) if limits.memory.is_some() && mle(run) => {
             Verdict::MemoryLimit
         }
         Exit::Code(c) => Verdict::Runtime(format!("exit code {c}")),
         Exit::Signal(s, name) => Verdict::Runtime(format!("killed by signal {s}, {name}")),
-        Exit::Success => match format::check(problem, cases, &run.stdout) {
-            Err(e) => Verdict::Presentation(escape_bytes(e.as_bytes())),
-            Ok(()) => match checker::compare(expected, &run.stdout) {
-                Ok(()) => Verdict::Ok,
-                Err(d) => Verdict::WrongAnswer(escape_bytes(d.to_string().as_bytes())),
-            },
+        Exit::Success => return Ok(None),
+    }))
+}
+
+/// Checks a built-in problem's output: shaped like an answer (else PE), then the same
+/// tokens as `expected` (else WA with the first difference).
+pub fn check_output(
+    problem: Problem,
+    cases: &[Position],
+    output: &[u8],
+    expected: &[u8],
+) -> Verdict {
+    match format::check(problem, cases, output) {
+        Err(e) => Verdict::Presentation(escape_bytes(e.as_bytes())),
+        Ok(()) => match checker::compare(expected, output) {
+            Ok(()) => Verdict::Ok,
+            Err(d) => Verdict::WrongAnswer(escape_bytes(d.to_string().as_bytes())),
         },
+    }
+}
+
+/// Runs the program and judges its output against `expected` (a built-in problem).
+pub fn judge(
+    problem: Problem,
+    cases: &[Position],
+    input: &[u8],
+    expected: &[u8],
+    argv: &[String],
+    limits: &Limits,
+) -> Result<(Verdict, Run), Error> {
+    let run = runner::run(argv, input, limits);
+    let verdict = match classify(&run, limits)? {
+        Some(v) => v,
+        None => check_output(problem, cases, &run.stdout, expected),
     };
     Ok((verdict, run))
 }

@@ -14,6 +14,8 @@ pub mod error;
 pub mod input;
 pub mod judge;
 pub mod output;
+pub mod package;
 pub mod probe;
 pub mod program;
 pub mod runner;
+pub mod suite;

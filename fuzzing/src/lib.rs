@@ -10,6 +10,8 @@ pub mod exhaust;
 pub mod gen;
 pub mod mutants;
 pub mod rng;
+pub mod schema_gen;
+pub mod schema_shrink;
 pub mod shrink;
 #[cfg(feature = "arbitrary")]
 pub mod targets;

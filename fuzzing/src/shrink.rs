@@ -296,7 +296,7 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
 /// The greedy loop shared by every shrink: take the first candidate that still fails,
 /// start again from it, stop when none does (1-minimal). Candidates come lazily, so a big
 /// input never has all its simplifications in memory at once.
-fn greedy<T: Clone>(
+pub fn greedy<T: Clone>(
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
     mut fails: impl FnMut(&T) -> bool,

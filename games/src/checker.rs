@@ -126,3 +126,136 @@ mod tests {
         assert!(d.to_string().starts_with("extra output"));
     }
 }
+
+/// How an output is compared with the expected one (the built-in checkers of a problem
+/// package; several right answers need a program of the package instead).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Compare {
+    /// Line by line, each line's tokens equal (white space inside a line and trailing
+    /// empty lines do not matter).
+    Lines,
+    /// Token by token, lines do not matter.
+    Tokens,
+    /// Token by token; numbers equal within an absolute or a relative tolerance.
+    Floats {
+        /// Absolute tolerance.
+        abs: f64,
+        /// Relative tolerance.
+        rel: f64,
+    },
+    /// The same tokens in any order (as multisets).
+    Unordered,
+}
+
+fn lines_of(text: &[u8]) -> Vec<Vec<&[u8]>> {
+    let mut lines: Vec<Vec<&[u8]>> = text
+        .split(|&b| b == b'\n')
+        .map(|l| {
+            l.split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty())
+                .collect()
+        })
+        .collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// Compares `actual` with `expected` the way `how` says; the error says where they differ.
+pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), String> {
+    match how {
+        Compare::Tokens => compare(expected, actual).map_err(|d| d.to_string()),
+        Compare::Lines => {
+            let (e, a) = (lines_of(expected), lines_of(actual));
+            for (i, (x, y)) in e.iter().zip(&a).enumerate() {
+                if x != y {
+                    let show_line = |l: &[&[u8]]| show(&l.join(&b' '));
+                    return Err(format!(
+                        "line {}: expected '{}', found '{}'",
+                        i + 1,
+                        show_line(x),
+                        show_line(y)
+                    ));
+                }
+            }
+            if e.len() != a.len() {
+                return Err(format!("expected {} lines, found {}", e.len(), a.len()));
+            }
+            Ok(())
+        }
+        Compare::Floats { abs, rel } => {
+            let mut e = tokens(expected);
+            let mut a = tokens(actual);
+            let mut index = 0;
+            loop {
+                index += 1;
+                match (e.next(), a.next()) {
+                    (None, None) => return Ok(()),
+                    (Some((x, line)), Some((y, _))) => {
+                        let num = |t: &[u8]| std::str::from_utf8(t).ok()?.parse::<f64>().ok();
+                        match (num(x), num(y)) {
+                            (Some(p), Some(q)) if p.is_finite() && q.is_finite() => {
+                                let d = (p - q).abs();
+                                if d > abs && d > rel * p.abs() {
+                                    return Err(format!(
+                                        "token {index} (line {line}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
+                                        show(x),
+                                        show(y)
+                                    ));
+                                }
+                            }
+                            (Some(_), _) => return Err(format!(
+                                "token {index} (line {line}): expected the number {}, found '{}'",
+                                show(x),
+                                show(y)
+                            )),
+                            _ if x != y => {
+                                return Err(format!(
+                                    "token {index} (line {line}): expected '{}', found '{}'",
+                                    show(x),
+                                    show(y)
+                                ))
+                            }
+                            _ => {}
+                        }
+                    }
+                    (Some((x, line)), None) => {
+                        return Err(format!(
+                            "output ended early: expected '{}' as token {index} (line {line})",
+                            show(x)
+                        ))
+                    }
+                    (None, Some((y, line))) => return Err(format!(
+                        "extra output: '{}' as token {index} (line {line}) after the expected end",
+                        show(y)
+                    )),
+                }
+            }
+        }
+        Compare::Unordered => {
+            let mut e: Vec<&[u8]> = tokens(expected).map(|(t, _)| t).collect();
+            let mut a: Vec<&[u8]> = tokens(actual).map(|(t, _)| t).collect();
+            e.sort_unstable();
+            a.sort_unstable();
+            if e.len() != a.len() {
+                return Err(format!("expected {} tokens, found {}", e.len(), a.len()));
+            }
+            match e.iter().zip(&a).find(|(x, y)| x != y) {
+                None => Ok(()),
+                Some((x, _)) => {
+                    let missing =
+                        e.iter().filter(|t| *t == x).count() > a.iter().filter(|t| *t == x).count();
+                    Err(if missing {
+                        format!("'{}' is missing (tokens compared in any order)", show(x))
+                    } else {
+                        format!(
+                            "'{}' appears too often (tokens compared in any order)",
+                            show(x)
+                        )
+                    })
+                }
+            }
+        }
+    }
+}

@@ -17,6 +17,7 @@ pub mod native;
 pub mod position;
 pub mod problem;
 pub mod scan;
+pub mod schema;
 pub mod tree;
 
 pub use error::{ErrorKind, InputError};

@@ -128,6 +128,49 @@ impl<'a> Scanner<'a> {
         Ok(value)
     }
 
+    /// Reads an integer, possibly negative, in `lo..=hi`; `what` completes "expected …".
+    pub fn signed_in(&mut self, what: &str, lo: i64, hi: i64) -> Result<i64> {
+        self.signed_with(lo, hi, || what.to_string())
+    }
+
+    /// As [`Scanner::signed_in`], with the description built only on an error.
+    pub fn signed_with(&mut self, lo: i64, hi: i64, what: impl Fn() -> String) -> Result<i64> {
+        let describe = |what: String| format!("{what} (an integer in {lo}..={hi})");
+        let Some((tok, line)) = self.token() else {
+            return Err(InputError::new(
+                self.line,
+                ErrorKind::UnexpectedEnd,
+                format!("expected {}, found end of input", describe(what())),
+            ));
+        };
+        let (neg, digits) = match tok.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, tok),
+        };
+        if digits.is_empty() || digits.len() > 40 || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(InputError::new(
+                line,
+                ErrorKind::NotANumber,
+                format!("expected {}, found {}", describe(what()), show(tok)),
+            ));
+        }
+        let mut value: i128 = 0;
+        for &d in digits {
+            value = (value * 10 + i128::from(d - b'0')).min(i128::from(u64::MAX) * 4);
+        }
+        if neg {
+            value = -value;
+        }
+        if value < i128::from(lo) || value > i128::from(hi) {
+            return Err(InputError::new(
+                line,
+                ErrorKind::OutOfRange,
+                format!("expected {}, found {}", describe(what()), show(tok)),
+            ));
+        }
+        Ok(value as i64)
+    }
+
     /// Reads a 1-based vertex id of a graph with `n` vertices and returns it 0-based.
     pub fn vertex(&mut self, n: usize, what: impl Fn() -> String) -> Result<u32> {
         Ok((self.int_with(1, n as u64, what)? - 1) as u32)

@@ -1,18 +1,18 @@
-//! `grundy check PROBLEM -- CMD ARGS…`: validates a contestant's program. Small random
-//! inputs are judged by the oracle, medium and large ones and the adversarial
-//! maximum-constraint inputs by the solver; the first failing input is shrunk with the
-//! program in the loop (the same verdict must persist), saved as NAME.in / NAME.out /
-//! NAME.actual, and printed with a command that reproduces it.
+//! `grundy check PROBLEM -- CMD ARGS…`: validates a contestant's program against a
+//! built-in problem or a problem package (one code path, through [`Suite`]). Small random
+//! inputs are judged by the oracle or the package's brute force, larger ones and the
+//! adversarial maximum inputs by the solver or the model solution; the first failing
+//! input is shrunk with the program in the loop (the same verdict must persist), saved as
+//! NAME.in / NAME.out / NAME.actual, and printed with a command that reproduces it.
 
 use super::{indent, summary};
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::output::{escape, escape_bytes};
-use crate::runner::{Limits, Run};
+use crate::runner::{self, Limits, Run};
+use crate::suite::Suite;
 use crate::{contain, corpus, outln, program};
-use grundy_fuzzing::contest::{self, Tier};
-use grundy_fuzzing::{shrink, Rng};
-use grundy_games::{checker, Position, Problem};
+use grundy_fuzzing::contest::Tier;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -21,8 +21,6 @@ use std::time::{Duration, Instant};
 /// Options of `grundy check`.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The problem.
-    pub problem: Problem,
     /// The program (a command line or a source file).
     pub cmd: Vec<String>,
     /// Seed of the random inputs.
@@ -48,10 +46,10 @@ pub struct Options {
 }
 
 /// One test of the plan.
-struct Test {
+struct Test<I> {
     index: u64,
     label: String,
-    cases: Vec<Position>,
+    input: I,
 }
 
 fn tier(o: &Options, i: u64) -> Tier {
@@ -64,47 +62,57 @@ fn tier(o: &Options, i: u64) -> Tier {
     }
 }
 
-fn make_test(o: &Options, i: u64) -> Test {
+fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>, Error> {
     if i < o.cases {
-        let t = tier(o, i);
-        let cases = contest::input(o.problem, &mut Rng::for_case(o.seed, i), t, None, None);
-        Test {
+        let (input, label) = suite.random(o.seed, i, tier(o, i))?;
+        Ok(Test {
             index: i,
-            label: format!("random {t:?} input"),
-            cases,
-        }
+            label,
+            input,
+        })
     } else {
-        let adv = contest::adversarial(o.problem);
-        let a = adv
-            .into_iter()
-            .nth((i - o.cases) as usize)
-            .expect("index within the plan");
-        Test {
+        let k = (i - o.cases) as usize;
+        let name = suite.adversarial().into_iter().nth(k).unwrap_or_default();
+        Ok(Test {
             index: i,
-            label: format!("adversarial: {}", a.name),
-            cases: a.cases,
-        }
+            label: format!("adversarial: {name}"),
+            input: suite.adversarial_input(k)?,
+        })
     }
 }
 
-struct Failure {
-    test: Test,
+struct Failure<I> {
+    test: Test<I>,
     verdict: Verdict,
     run: Run,
     expected: Vec<u8>,
 }
 
-fn run_test(o: &Options, argv: &[String], test: Test) -> Result<Option<Failure>, Error> {
-    let input = o.problem.write_input(&test.cases);
-    let (expected, _) = judge::expected(o.problem, &test.cases)?;
-    let (verdict, run) = judge::judge(
-        o.problem,
-        &test.cases,
-        input.as_bytes(),
-        &expected,
-        argv,
-        &o.limits,
-    )?;
+/// Runs the program on `input` and judges it: the verdict, the run, the expected output
+/// and who computed it.
+fn judge_one<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    input: &S::Input,
+) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+    let text = suite.write(input);
+    let (expected, by) = suite.expected(input, &text)?;
+    let run = runner::run(argv, text.as_bytes(), &o.limits);
+    let verdict = match judge::classify(&run, &o.limits)? {
+        Some(v) => v,
+        None => suite.check_output(input, &text, &run.stdout, &expected)?,
+    };
+    Ok((verdict, run, expected, by))
+}
+
+fn run_test<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    test: Test<S::Input>,
+) -> Result<Option<Failure<S::Input>>, Error> {
+    let (verdict, run, expected, _) = judge_one(suite, o, argv, &test.input)?;
     Ok((verdict != Verdict::Ok).then_some(Failure {
         test,
         verdict,
@@ -168,22 +176,14 @@ fn preview(text: &str, lines: usize) -> String {
     s
 }
 
-/// Which test case of a `poj3710` file a wrong answer is in (1-based).
-fn failing_test_case(problem: Problem, expected: &[u8], actual: &[u8]) -> Option<usize> {
-    if problem != Problem::Poj3710 {
-        return None;
-    }
-    checker::compare(expected, actual).err().map(|d| d.token)
-}
-
-/// Runs `grundy check`.
-pub fn run(o: Options) -> Result<Outcome, Error> {
+/// Runs `grundy check` of `suite`.
+pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
     contain::install();
     let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
     let adversarial = if o.no_adversarial {
         0
     } else {
-        contest::adversarial(o.problem).len() as u64
+        suite.adversarial().len() as u64
     };
     let total = o.cases + adversarial;
     let indices: Vec<u64> = match o.only {
@@ -197,7 +197,7 @@ pub fn run(o: Options) -> Result<Outcome, Error> {
     };
     eprintln!(
         "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {} s CPU ({} s wall), stack {}, memory {}, {} job(s)",
-        o.problem.name(),
+        suite.name(),
         o.cases,
         o.seed,
         o.limits.time.as_secs_f64(),
@@ -210,7 +210,7 @@ pub fn run(o: Options) -> Result<Outcome, Error> {
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let passed = AtomicU64::new(0);
-    let failure: Mutex<Option<Failure>> = Mutex::new(None);
+    let failure: Mutex<Option<Failure<S::Input>>> = Mutex::new(None);
     let error: Mutex<Option<Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..o.jobs.max(1) {
@@ -223,8 +223,7 @@ pub fn run(o: Options) -> Result<Outcome, Error> {
                 }
                 let k = next.fetch_add(1, Ordering::Relaxed) as usize;
                 let Some(&i) = indices.get(k) else { return };
-                let test = make_test(&o, i);
-                match run_test(&o, &argv, test) {
+                match make_test(suite, &o, i).and_then(|test| run_test(suite, &o, &argv, test)) {
                     Err(e) => {
                         error.lock().expect("lock").get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
@@ -260,17 +259,17 @@ pub fn run(o: Options) -> Result<Outcome, Error> {
         outln!("{}", summary(passed, 0));
         return Ok(Outcome::Passed);
     };
-    report_failure(&o, &argv, f)?;
+    report_failure(suite, &o, &argv, f)?;
     outln!("{}", summary(passed, 1));
     Ok(Outcome::Failed)
 }
 
 /// The command line that re-runs test `index` with every limit this run used.
-fn reproduce_line(o: &Options, index: u64) -> String {
+fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
     let l = &o.limits;
     let mut s = format!(
         "grundy check {} --seed {:#x} --cases {} --case {index} --tl {} --wall-factor {} --stack {} --output-limit {}",
-        o.problem.name(),
+        shell_quote(&suite.arg()),
         o.seed,
         o.cases,
         l.time.as_secs_f64(),
@@ -301,95 +300,77 @@ fn shell_quote(word: &str) -> String {
     }
 }
 
-fn report_failure(o: &Options, argv: &[String], f: Failure) -> Result<(), Error> {
-    let original_case = failing_test_case(o.problem, &f.expected, &f.run.stdout);
+fn report_failure<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    f: Failure<S::Input>,
+) -> Result<(), Error> {
+    let located = suite.locate(&f.test.input, &f.expected, &f.run.stdout);
     eprintln!(
-        "\n{} on test {} ({}), {} vertices{}",
+        "\n{} on test {} ({}), {}{}",
         f.verdict.code(),
         f.test.index,
         f.test.label,
-        f.test.cases.iter().map(|c| c.vertices()).sum::<usize>(),
-        original_case
-            .map(|k| format!(", test case {k} of {} in the file", f.test.cases.len()))
-            .unwrap_or_default()
+        suite.describe(&f.test.input),
+        located.map(|l| format!(", {l}")).unwrap_or_default()
     );
     // Shrink with the program in the loop: the same verdict must persist.
     let code = f.verdict.code();
     let deadline = Instant::now() + o.shrink_time;
-    let problem = o.problem;
     // One test for "still fails the same way", used by every shrink below: within the
     // shrink time, valid for the statement, same verdict from the program.
-    let same_verdict = |cand: &[Position]| {
-        if Instant::now() >= deadline || contain::interrupted() {
+    let mut same_verdict = |cand: &S::Input| {
+        if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
             return false;
         }
-        let input = problem.write_input(cand);
-        if problem.parse(input.as_bytes(), true).is_err() {
-            return false; // the statement's constraints hold for every shrunk input
-        }
-        let Ok((expected, _)) = judge::expected(problem, cand) else {
-            return false;
-        };
-        judge::judge(problem, cand, input.as_bytes(), &expected, argv, &o.limits)
-            .is_ok_and(|(v, _)| v.code() == code)
+        judge_one(suite, o, argv, cand).is_ok_and(|(v, ..)| v.code() == code)
     };
-    let shrunk = shrink::shrink_cases(f.test.cases.clone(), same_verdict);
-    let mut cases = shrunk.case;
+    let shrunk = suite.shrink(f.test.input.clone(), &mut same_verdict);
+    let mut input = shrunk.case;
     // A greedy shrink stops at a 1-minimal case; with one-bit answers (Alice/Bob) other
     // starting points often end smaller. Try more small random inputs from the same
     // stream while time remains, and shrink any that fails the same way.
-    let size = |cs: &[Position]| cs.iter().map(|c| c.size()).sum::<usize>();
     for extra in 0..300u64 {
-        if size(&cases) <= 3 || Instant::now() >= deadline {
+        if suite.size(&input) <= 3 || Instant::now() >= deadline {
             break;
         }
-        let i = o.cases + 1000 + extra;
-        let cand = contest::input(
-            problem,
-            &mut Rng::for_case(o.seed, i),
-            Tier::Small,
-            None,
-            None,
-        );
-        if size(&cand) >= size(&cases) || !same_verdict(&cand) {
+        let Ok((cand, _)) = suite.random(o.seed, o.cases + 1000 + extra, Tier::Small) else {
+            break;
+        };
+        if suite.size(&cand) >= suite.size(&input) || !same_verdict(&cand) {
             continue;
         }
-        let again = shrink::shrink_cases(cand, same_verdict);
-        if size(&again.case) < size(&cases) {
-            cases = again.case;
+        let again = suite.shrink(cand, &mut same_verdict);
+        if suite.size(&again.case) < suite.size(&input) {
+            input = again.case;
         }
     }
-    let input = problem.write_input(&cases);
-    let (expected, judged_by) =
-        judge::expected(problem, &cases).unwrap_or((f.expected.clone(), "solver"));
-    let rerun = judge::judge(
-        problem,
-        &cases,
-        input.as_bytes(),
-        &expected,
-        argv,
-        &o.limits,
-    );
     let interrupted = contain::interrupted() || Instant::now() >= deadline;
-    let (verdict, run, input, expected, cases) =
-        if let Some((verdict, run)) = rerun.ok().filter(|(v, _)| v.code() == code) {
-            (verdict, run, input, expected, cases)
-        } else {
-            // Flaky (e.g. a time limit near the edge): report the original input.
-            let input = problem.write_input(&f.test.cases);
-            (f.verdict, f.run, input, f.expected, f.test.cases)
-        };
+    let rerun = judge_one(suite, o, argv, &input);
+    let (verdict, run, expected, judged_by, input) = match rerun {
+        Ok((v, run, expected, by)) if v.code() == code => (v, run, expected, by, input),
+        // Flaky (e.g. a time limit near the edge): report the original input.
+        _ => {
+            let by = suite
+                .expected(&f.test.input, &suite.write(&f.test.input))
+                .map(|(_, by)| by)
+                .unwrap_or_default();
+            (f.verdict, f.run, f.expected, by, f.test.input)
+        }
+    };
+    let text = suite.write(&input);
     let name = format!("check-{:x}-{}", o.seed, f.test.index);
     let saved = corpus::save_finding(
         &o.save,
-        problem,
+        &suite.name(),
         &name,
-        &input,
+        &text,
         &expected,
         &[("actual", &run.stdout)],
     );
     let mut s = format!(
-        "shrunk in {} steps ({} runs{}) to {} vertices{}:\n{}",
+        "shrunk in {} steps ({} runs{}) to {}{}:\n{}",
         shrunk.steps,
         shrunk.tries,
         if interrupted {
@@ -397,11 +378,12 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) -> Result<(), Error>
         } else {
             ""
         },
-        cases.iter().map(|c| c.vertices()).sum::<usize>(),
-        failing_test_case(problem, &expected, &run.stdout)
-            .map(|k| format!(", test case {k} of {} in the file", cases.len()))
+        suite.describe(&input),
+        suite
+            .locate(&input, &expected, &run.stdout)
+            .map(|l| format!(", {l}"))
             .unwrap_or_default(),
-        preview(&input, 30)
+        preview(&text, 30)
     );
     s += &format!("verdict: {verdict}\n");
     s += &format!(
@@ -428,7 +410,7 @@ fn report_failure(o: &Options, argv: &[String], f: Failure) -> Result<(), Error>
                 "reproduce: {} < {}\n       or: {}\n",
                 shown.join(" "),
                 shell_quote(&p.display().to_string()),
-                reproduce_line(o, f.test.index)
+                reproduce_line(suite, o, f.test.index)
             );
         }
         Err(e) => s += &format!("error: could not save the failing input: {e}\n"),

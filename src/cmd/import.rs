@@ -160,7 +160,7 @@ fn save(
 ) -> Result<Outcome, Error> {
     match corpus::save_case(
         dir,
-        problem,
+        problem.name(),
         name,
         input,
         out,

@@ -5,6 +5,7 @@ pub mod check;
 pub mod exhaust;
 pub mod fuzz;
 pub mod import;
+pub mod package;
 pub mod replay;
 pub mod selftest;
 pub mod solve;

@@ -1,0 +1,405 @@
+//! Random and adversarial inputs of a problem schema (a user's own problem): every shape
+//! grundy knows for trees (chains, stars, caterpillars, brooms, binary, random-parent,
+//! deep, Prüfer), cacti with odd and even cycles and general graphs for graphs, values and
+//! query fields drawn uniformly, near the minimum or at the extremes, several test cases
+//! within the limits on sums. Every input is validated against the schema before it is
+//! returned; a schema whose limits cannot be met is reported, never looped on.
+
+use crate::gen::{self, TreeShape};
+use crate::rng::Rng;
+use grundy_games::schema::{Case, Field, GraphRules, Instance, Item, Schema, Tests, Value};
+use std::collections::{BTreeMap, HashSet};
+
+/// What one generated input should look like.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// Target size: the vertex count (or array length) of the test cases together.
+    pub size: usize,
+    /// Tree shape (random per tree when `None`).
+    pub tree: Option<TreeShape>,
+    /// Values at their extremes (maximum counts, min/max values) instead of random.
+    pub extreme: bool,
+}
+
+/// A value in `lo..=hi`: uniform, near the minimum, or an extreme.
+fn value(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
+    let span = (i128::from(hi) - i128::from(lo)) as u128;
+    match rng.below(8) {
+        0 => lo,
+        1 => hi,
+        2 | 3 => lo + rng.below((span as u64).min(3) + 1) as i64,
+        _ => {
+            let off = if span >= u128::from(u64::MAX) {
+                rng.next_u64()
+            } else {
+                rng.below(span as u64 + 1)
+            };
+            (i128::from(lo) + i128::from(off)) as i64
+        }
+    }
+}
+
+fn clamp(x: i64, (lo, hi): (i64, i64)) -> i64 {
+    x.clamp(lo, hi)
+}
+
+/// A tree on `n` vertices as an edge list, in a random order and orientation.
+fn tree_edges(rng: &mut Rng, n: usize, shape: TreeShape, shuffle: bool) -> Vec<(u32, u32)> {
+    let t = gen::tree(rng, n, shape);
+    let mut edges = t.edges();
+    if shuffle {
+        rng.shuffle(&mut edges);
+        for e in &mut edges {
+            if rng.chance(1, 2) {
+                *e = (e.1, e.0);
+            }
+        }
+    }
+    edges
+}
+
+/// A graph on `n` vertices with about `target` edges (clamped to `m` range) under `rules`.
+fn graph_edges(
+    rng: &mut Rng,
+    n: usize,
+    target: usize,
+    (m_lo, m_hi): (i64, i64),
+    rules: &GraphRules,
+    shape: TreeShape,
+) -> Vec<(u32, u32)> {
+    let m_hi = m_hi.max(0) as usize;
+    let m_lo = m_lo.max(0) as usize;
+    let t = gen::tree(rng, n, shape);
+    // Start from a spanning tree (a forest when the graph need not be connected).
+    let mut edges: Vec<(u32, u32)> = t.edges();
+    if !rules.connected {
+        edges.retain(|_| !rng.chance(1, 5));
+    }
+    edges.truncate(m_hi);
+    let mut seen: HashSet<(u32, u32)> = edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    // For a cactus: the tree edges already on a cycle.
+    let mut on_cycle = vec![false; n];
+    let target = target.clamp(m_lo, m_hi);
+    let mut attempts = 0;
+    while edges.len() < target && attempts < 20 * target + 100 {
+        attempts += 1;
+        let a = rng.below(n as u64) as u32;
+        let b = if rules.cactus {
+            // Close a short cycle: walk up 1..6 steps from a (cycle length 2..7).
+            let mut b = a;
+            let mut path = Vec::new();
+            for _ in 0..rng.range(1, 6) {
+                match t.parent(b) {
+                    Some(p) => {
+                        path.push(b);
+                        b = p;
+                    }
+                    None => break,
+                }
+            }
+            if path.is_empty() {
+                if rules.loops && rng.chance(1, 4) {
+                    a
+                } else {
+                    continue;
+                }
+            } else if path.iter().any(|&v| on_cycle[v as usize])
+                || (path.len() == 1 && !rules.multi)
+            {
+                continue;
+            } else {
+                for &v in &path {
+                    on_cycle[v as usize] = true;
+                }
+                b
+            }
+        } else {
+            rng.below(n as u64) as u32
+        };
+        if a == b && !rules.loops {
+            continue;
+        }
+        let key = (a.min(b), a.max(b));
+        if !rules.multi && !seen.insert(key) && a != b {
+            continue;
+        }
+        if a == b && !rules.multi && !seen.insert(key) {
+            continue;
+        }
+        edges.push(if rng.chance(1, 2) { (a, b) } else { (b, a) });
+    }
+    let perm = gen::root_fixing_permutation(rng, n);
+    for e in &mut edges {
+        *e = (perm[e.0 as usize], perm[e.1 as usize]);
+    }
+    rng.shuffle(&mut edges);
+    edges
+}
+
+/// The count of each test case's structures, arrays and queries.
+fn plan_counts(
+    schema: &Schema,
+    rng: &mut Rng,
+    per_case: usize,
+    extreme: bool,
+) -> BTreeMap<String, i64> {
+    let mut counts = BTreeMap::new();
+    for it in &schema.items {
+        match it {
+            Item::Tree { count, .. } | Item::Graph { count, .. } => {
+                counts.insert(count.clone(), clamp(per_case as i64, schema.range(count)));
+            }
+            _ => {}
+        }
+    }
+    for it in &schema.items {
+        match it {
+            Item::Array { len, .. } if !counts.contains_key(len) => {
+                counts.insert(len.clone(), clamp(per_case as i64, schema.range(len)));
+            }
+            Item::Queries { count, .. } if !counts.contains_key(count) => {
+                let (lo, hi) = schema.range(count);
+                let q = if extreme {
+                    hi
+                } else {
+                    let top = (per_case as i64).max(lo).min(hi);
+                    lo + rng.below((top - lo) as u64 + 1) as i64
+                };
+                counts.insert(count.clone(), q);
+            }
+            _ => {}
+        }
+    }
+    counts
+}
+
+fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> Case {
+    let counts = plan_counts(schema, rng, per_case, shape.extreme);
+    let pick_shape = |rng: &mut Rng| shape.tree.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
+    let mut values: Vec<Value> = Vec::with_capacity(schema.items.len());
+    for (i, it) in schema.items.iter().enumerate() {
+        let v = match it {
+            Item::Ints(names) => Value::Ints(
+                names
+                    .iter()
+                    .map(|n| match counts.get(n) {
+                        Some(&c) => c,
+                        None => {
+                            let (lo, hi) = schema.range(n);
+                            if shape.extreme {
+                                if rng.chance(1, 2) {
+                                    hi
+                                } else {
+                                    lo
+                                }
+                            } else {
+                                value(rng, lo, hi)
+                            }
+                        }
+                    })
+                    .collect(),
+            ),
+            Item::Tree {
+                count,
+                parents,
+                weights,
+            } => {
+                let n = counts[count].max(1) as usize;
+                let s = pick_shape(rng);
+                let edges = tree_edges(rng, n, s, !parents);
+                let weights = weights
+                    .as_ref()
+                    .map(|w| {
+                        let (lo, hi) = schema.range(w);
+                        (0..edges.len()).map(|_| value(rng, lo, hi)).collect()
+                    })
+                    .unwrap_or_default();
+                Value::Edges {
+                    n: n as u32,
+                    edges,
+                    weights,
+                }
+            }
+            Item::Graph {
+                count,
+                edges: m_name,
+                rules,
+                weights,
+            } => {
+                let n = counts[count].max(1) as usize;
+                let extra = if shape.extreme {
+                    n
+                } else {
+                    rng.below(n as u64 / 2 + 2) as usize
+                };
+                let s = pick_shape(rng);
+                let edges = graph_edges(rng, n, n - 1 + extra, schema.range(m_name), rules, s);
+                let weights = weights
+                    .as_ref()
+                    .map(|w| {
+                        let (lo, hi) = schema.range(w);
+                        (0..edges.len()).map(|_| value(rng, lo, hi)).collect()
+                    })
+                    .unwrap_or_default();
+                Value::Edges {
+                    n: n as u32,
+                    edges,
+                    weights,
+                }
+            }
+            Item::Array { len, values: lim } => {
+                let k = counts[len].max(0) as usize;
+                let (lo, hi) = schema.range(lim);
+                // A pattern now and then: all minimum, all maximum, alternating.
+                let a = match rng.below(if shape.extreme { 3 } else { 10 }) {
+                    0 => vec![hi; k],
+                    1 => vec![lo; k],
+                    2 => (0..k).map(|j| if j % 2 == 0 { lo } else { hi }).collect(),
+                    _ => (0..k).map(|_| value(rng, lo, hi)).collect(),
+                };
+                Value::Array(a)
+            }
+            Item::Queries { count, kinds } => {
+                let q = counts[count].max(0) as usize;
+                let (n, m) = match schema.structure_before(i).map(|j| &values[j]) {
+                    Some(Value::Edges { n, edges, .. }) => (i64::from(*n), edges.len() as i64),
+                    _ => (0, 0),
+                };
+                let usable: Vec<usize> = (0..kinds.len())
+                    .filter(|&k| {
+                        kinds[k].fields.iter().all(|f| match f {
+                            Field::Vertex => n > 0,
+                            Field::Edge => m > 0,
+                            Field::Value(_) => true,
+                        })
+                    })
+                    .collect();
+                let mut qs = Vec::with_capacity(q);
+                for _ in 0..q {
+                    let Some(&k) = usable.get(rng.below(usable.len().max(1) as u64) as usize)
+                    else {
+                        break;
+                    };
+                    let args = kinds[k]
+                        .fields
+                        .iter()
+                        .map(|f| match f {
+                            Field::Vertex => rng.below(n as u64) as i64,
+                            Field::Edge => rng.below(m as u64) as i64,
+                            Field::Value(name) => {
+                                let (lo, hi) = schema.range(name);
+                                value(rng, lo, hi)
+                            }
+                        })
+                        .collect();
+                    qs.push((k, args));
+                }
+                Value::Queries(qs)
+            }
+        };
+        values.push(v);
+    }
+    let mut case = Case { values };
+    schema.sync_counts(&mut case);
+    case
+}
+
+/// How many test cases an input gets, and the size of each.
+fn split(schema: &Schema, rng: &mut Rng, shape: &Shape) -> (usize, usize) {
+    let mut size = shape.size.max(1);
+    // A limit on the sum of a vertex count caps the whole input.
+    for (name, &max) in &schema.sums {
+        if schema.counts().contains(&name.as_str()) {
+            size = size.min(max.max(1) as usize);
+        }
+    }
+    let cases = match &schema.tests {
+        Tests::One => 1,
+        Tests::Count(t) => {
+            let (lo, hi) = schema.range(t);
+            let most = if shape.extreme { 1 } else { 4 };
+            rng.range(
+                lo.max(1) as u64,
+                (hi.max(1) as u64).min(most).max(lo.max(1) as u64),
+            ) as usize
+        }
+        Tests::UntilEof => {
+            if shape.extreme {
+                1
+            } else {
+                rng.range(1, 4) as usize
+            }
+        }
+    };
+    (cases, (size / cases).max(1))
+}
+
+/// A random input of `schema` shaped by `shape`, valid for the schema (checked), or why
+/// none could be made.
+pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instance, String> {
+    let mut last = String::new();
+    for _ in 0..20 {
+        let (k, per_case) = split(schema, rng, shape);
+        let cases = (0..k)
+            .map(|_| gen_case(schema, rng, per_case, shape))
+            .collect();
+        let inst = Instance { cases };
+        match schema.read(schema.write(&inst).as_bytes()) {
+            Ok(_) => return Ok(inst),
+            Err(e) => last = e.to_string(),
+        }
+    }
+    Err(format!(
+        "cannot generate an input that meets the schema's own limits (last attempt: {last})"
+    ))
+}
+
+/// The adversarial inputs: the largest size the limits allow, each tree shape in turn,
+/// counts and values at their extremes.
+pub fn adversarial(schema: &Schema) -> Vec<(String, Shape)> {
+    let max = schema
+        .items
+        .iter()
+        .filter_map(|it| match it {
+            Item::Tree { count, .. } | Item::Graph { count, .. } => Some(schema.range(count).1),
+            Item::Array { len, .. } => Some(schema.range(len).1),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1)
+        .clamp(1, 1 << 22) as usize;
+    let has_tree = schema
+        .items
+        .iter()
+        .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }));
+    let shapes: Vec<Option<TreeShape>> = if has_tree {
+        [
+            TreeShape::Chain,
+            TreeShape::Star,
+            TreeShape::Caterpillar,
+            TreeShape::Prufer,
+        ]
+        .into_iter()
+        .map(Some)
+        .collect()
+    } else {
+        vec![None]
+    };
+    shapes
+        .into_iter()
+        .map(|tree| {
+            let name = match tree {
+                Some(s) => format!("{} of the maximum size {max}, extreme values", s.name()),
+                None => format!("the maximum size {max}, extreme values"),
+            };
+            (
+                name,
+                Shape {
+                    size: max,
+                    tree,
+                    extreme: true,
+                },
+            )
+        })
+        .collect()
+}

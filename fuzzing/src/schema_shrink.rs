@@ -1,0 +1,510 @@
+//! The structure-aware shrinker for inputs of a problem schema: drop a test case, drop a
+//! query, drop a subtree (a leaf is a subtree), contract a tree edge, drop a graph edge or
+//! vertex, drop an array element, lower values towards their minimum, renumber a tree's
+//! vertices densely in breadth-first order. Everything that refers to a vertex or an edge
+//! follows it: per-vertex arrays lose the removed vertices' values, queries on a removed
+//! vertex or edge are dropped (on a contracted vertex they move to its parent), and the
+//! count integers are recomputed. Candidates are re-validated by the caller's predicate,
+//! so one that breaks a constraint (a graph left disconnected) is simply not taken.
+
+use crate::shrink::{greedy, Shrunk};
+use grundy_games::schema::{Case, Field, Instance, Item, Schema, Value};
+use grundy_games::Tree;
+
+/// Past this many vertices, values or queries only the halving steps are offered.
+const LARGE: usize = 2000;
+
+const GONE: u32 = u32::MAX;
+
+/// Applies a renumbering of the vertices (`vmap[old]` = new id or [`GONE`]) and of the
+/// edges (`emap[old]` = new index or [`GONE`]) of structure `s` to everything in `case`
+/// that refers to them; `new` is the structure's new value.
+fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap: &[u32]) -> Case {
+    let (vcount, ecount) = match &schema.items[s] {
+        Item::Tree { count, .. } => (count.as_str(), None),
+        Item::Graph { count, edges, .. } => (count.as_str(), Some(edges.as_str())),
+        _ => unreachable!("a structure"),
+    };
+    let new_n = match &new {
+        Value::Edges { n, .. } => *n as usize,
+        _ => 0,
+    };
+    let new_m = match &new {
+        Value::Edges { edges, .. } => edges.len(),
+        _ => 0,
+    };
+    let mut out = case.clone();
+    out.values[s] = new;
+    for (i, it) in schema.items.iter().enumerate() {
+        match (it, &case.values[i]) {
+            (Item::Array { len, .. }, Value::Array(a))
+                if len == vcount && a.len() == vmap.len() =>
+            {
+                let mut b = vec![0; new_n];
+                for (old, &x) in a.iter().enumerate() {
+                    if vmap[old] != GONE {
+                        b[vmap[old] as usize] = x;
+                    }
+                }
+                out.values[i] = Value::Array(b);
+            }
+            (Item::Array { len, .. }, Value::Array(a))
+                if Some(len.as_str()) == ecount && a.len() == emap.len() =>
+            {
+                let mut b = vec![0; new_m];
+                for (old, &x) in a.iter().enumerate() {
+                    if emap[old] != GONE {
+                        b[emap[old] as usize] = x;
+                    }
+                }
+                out.values[i] = Value::Array(b);
+            }
+            (Item::Queries { kinds, .. }, Value::Queries(qs))
+                if schema.structure_before(i) == Some(s) =>
+            {
+                let kept = qs
+                    .iter()
+                    .filter_map(|(k, args)| {
+                        let mut args = args.clone();
+                        for (f, a) in kinds[*k].fields.iter().zip(args.iter_mut()) {
+                            let map = match f {
+                                Field::Vertex => vmap,
+                                Field::Edge => emap,
+                                Field::Value(_) => continue,
+                            };
+                            let to = map.get(*a as usize).copied().unwrap_or(GONE);
+                            if to == GONE {
+                                return None;
+                            }
+                            *a = i64::from(to);
+                        }
+                        Some((*k, args))
+                    })
+                    .collect();
+                out.values[i] = Value::Queries(kept);
+            }
+            _ => {}
+        }
+    }
+    schema.sync_counts(&mut out);
+    out
+}
+
+/// Keeps the vertices with `keep[v]` (vertex 0 always) of a structure, renumbered in their
+/// old order, with the edges between kept vertices.
+fn induced_remap(schema: &Schema, case: &Case, s: usize, keep: &[bool]) -> Option<Case> {
+    let Value::Edges { n, edges, weights } = &case.values[s] else {
+        return None;
+    };
+    let mut vmap = vec![GONE; *n as usize];
+    let mut next = 0u32;
+    for v in 0..*n as usize {
+        if keep[v] {
+            vmap[v] = next;
+            next += 1;
+        }
+    }
+    if next == 0 || next == *n {
+        return None;
+    }
+    let mut emap = vec![GONE; edges.len()];
+    let (mut ne, mut nw) = (Vec::new(), Vec::new());
+    for (j, &(a, b)) in edges.iter().enumerate() {
+        if keep[a as usize] && keep[b as usize] {
+            emap[j] = ne.len() as u32;
+            ne.push((vmap[a as usize], vmap[b as usize]));
+            if let Some(&w) = weights.get(j) {
+                nw.push(w);
+            }
+        }
+    }
+    let new = Value::Edges {
+        n: next,
+        edges: ne,
+        weights: nw,
+    };
+    Some(remap(schema, case, s, new, &vmap, &emap))
+}
+
+/// Tree steps: drop each subtree (largest first), contract each edge, renumber densely.
+fn tree_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
+    let Value::Edges { n, edges, weights } = &case.values[s] else {
+        return;
+    };
+    let n = *n as usize;
+    let Ok(tree) = Tree::from_edges(n, edges) else {
+        return;
+    };
+    let mut size = vec![1usize; n];
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            size[p as usize] += size[v as usize];
+        }
+    }
+    // Subtree removals: a large input only tries the halving cut (keep a BFS prefix).
+    if n > LARGE {
+        let mut keep = vec![false; n];
+        for &v in &tree.order()[..n / 2] {
+            keep[v as usize] = true;
+        }
+        out.extend(induced_remap(schema, case, s, &keep));
+        return;
+    }
+    let mut vs: Vec<u32> = (1..n as u32).collect();
+    vs.sort_by_key(|&v| std::cmp::Reverse(size[v as usize]));
+    for &v in &vs {
+        let mut keep = vec![true; n];
+        // Mark the subtree of v: its vertices come after v in the BFS order.
+        keep[v as usize] = false;
+        for &w in tree.order() {
+            if let Some(p) = tree.parent(w) {
+                if !keep[p as usize] && w != v {
+                    keep[w as usize] = false;
+                }
+            }
+        }
+        out.extend(induced_remap(schema, case, s, &keep));
+    }
+    // Contract the edge above v: v's children hang from its parent; queries on v move
+    // to the parent; v's own per-vertex value is dropped.
+    for &v in vs.iter().rev() {
+        let p = tree.parent(v).expect("non-root");
+        let mut vmap: Vec<u32> = (0..n as u32)
+            .map(|w| if w < v { w } else { w.wrapping_sub(1) })
+            .collect();
+        vmap[v as usize] = vmap[p as usize];
+        let mut emap = vec![GONE; edges.len()];
+        let (mut ne, mut nw) = (Vec::new(), Vec::new());
+        for (j, &(a, b)) in edges.iter().enumerate() {
+            if (a == v && b == p) || (a == p && b == v) {
+                continue;
+            }
+            emap[j] = ne.len() as u32;
+            ne.push((vmap[a as usize], vmap[b as usize]));
+            if let Some(&w) = weights.get(j) {
+                nw.push(w);
+            }
+        }
+        let new = Value::Edges {
+            n: n as u32 - 1,
+            edges: ne,
+            weights: nw,
+        };
+        // Per-vertex arrays drop v's value (not its parent's): remap them as a removal.
+        let mut removal = vmap.clone();
+        removal[v as usize] = GONE;
+        let mut c = remap(schema, case, s, new, &removal, &emap);
+        // Queries on v move to its parent instead of being dropped.
+        for (i, it) in schema.items.iter().enumerate() {
+            if let (Item::Queries { kinds, .. }, Value::Queries(qs)) = (it, &case.values[i]) {
+                if schema.structure_before(i) != Some(s) {
+                    continue;
+                }
+                let moved: Vec<(usize, Vec<i64>)> = qs
+                    .iter()
+                    .filter_map(|(k, args)| {
+                        let mut args = args.clone();
+                        for (f, a) in kinds[*k].fields.iter().zip(args.iter_mut()) {
+                            match f {
+                                Field::Vertex => *a = i64::from(vmap[*a as usize]),
+                                Field::Edge => {
+                                    let to = emap[*a as usize];
+                                    if to == GONE {
+                                        return None;
+                                    }
+                                    *a = i64::from(to);
+                                }
+                                Field::Value(_) => {}
+                            }
+                        }
+                        Some((*k, args))
+                    })
+                    .collect();
+                c.values[i] = Value::Queries(moved);
+            }
+        }
+        schema.sync_counts(&mut c);
+        out.push(c);
+    }
+    // Dense breadth-first numbering (parents before children), if not already.
+    let order = tree.order();
+    if order.iter().enumerate().any(|(i, &v)| v as usize != i) {
+        let mut vmap = vec![0u32; n];
+        for (i, &v) in order.iter().enumerate() {
+            vmap[v as usize] = i as u32;
+        }
+        let ne: Vec<(u32, u32)> = (1..n)
+            .map(|i| {
+                let v = order[i];
+                (vmap[tree.parent(v).expect("non-root") as usize], i as u32)
+            })
+            .collect();
+        // The edge of child v keeps v's old edge's weight.
+        let mut old_edge = vec![GONE; n];
+        for (j, &(a, b)) in edges.iter().enumerate() {
+            let child = if tree.parent(b) == Some(a) { b } else { a };
+            old_edge[child as usize] = j as u32;
+        }
+        let mut emap = vec![GONE; edges.len()];
+        let mut nw = Vec::new();
+        for i in 1..n {
+            let j = old_edge[order[i] as usize];
+            emap[j as usize] = (i - 1) as u32;
+            if let Some(&w) = weights.get(j as usize) {
+                nw.push(w);
+            }
+        }
+        let new = Value::Edges {
+            n: n as u32,
+            edges: ne,
+            weights: nw,
+        };
+        out.push(remap(schema, case, s, new, &vmap, &emap));
+    }
+}
+
+/// Graph steps: drop each edge, drop each vertex (with its edges).
+fn graph_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
+    let Value::Edges { n, edges, weights } = &case.values[s] else {
+        return;
+    };
+    let n = *n as usize;
+    let identity: Vec<u32> = (0..n as u32).collect();
+    let drop_edges: Vec<usize> = if edges.len() > LARGE {
+        vec![]
+    } else {
+        (0..edges.len()).collect()
+    };
+    for j in drop_edges {
+        let mut emap = vec![GONE; edges.len()];
+        let (mut ne, mut nw) = (Vec::new(), Vec::new());
+        for (k, &e) in edges.iter().enumerate() {
+            if k != j {
+                emap[k] = ne.len() as u32;
+                ne.push(e);
+                if let Some(&w) = weights.get(k) {
+                    nw.push(w);
+                }
+            }
+        }
+        let new = Value::Edges {
+            n: n as u32,
+            edges: ne,
+            weights: nw,
+        };
+        out.push(remap(schema, case, s, new, &identity, &emap));
+    }
+    if n > 1 && n <= LARGE {
+        for v in (1..n).rev() {
+            let mut keep = vec![true; n];
+            keep[v] = false;
+            out.extend(induced_remap(schema, case, s, &keep));
+        }
+    } else if n > LARGE {
+        let keep: Vec<bool> = (0..n).map(|v| v < n / 2).collect();
+        out.extend(induced_remap(schema, case, s, &keep));
+    }
+}
+
+/// Lowering steps for a list of values ranged `lo..=hi`: all to the minimum, all halved
+/// towards it, then (for short lists) each one alone.
+fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    if vals.iter().all(|&v| v == lo) {
+        return out;
+    }
+    out.push(vec![lo; vals.len()]);
+    out.push(vals.iter().map(|&v| lo + (v - lo) / 2).collect());
+    if vals.len() <= 64 {
+        for j in 0..vals.len() {
+            if vals[j] != lo {
+                let mut c = vals.to_vec();
+                c[j] = lo;
+                out.push(c);
+                let mut h = vals.to_vec();
+                h[j] = lo + (vals[j] - lo) / 2;
+                if h[j] != vals[j] && h[j] != lo {
+                    out.push(h);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The simplifications of one test case, biggest first.
+fn case_steps(schema: &Schema, case: &Case) -> Vec<Case> {
+    let mut out = Vec::new();
+    let counts = schema.counts();
+    // Queries first (cheap and usually irrelevant), then structures, then values.
+    for (i, it) in schema.items.iter().enumerate() {
+        if let (Item::Queries { .. }, Value::Queries(qs)) = (it, &case.values[i]) {
+            let halves = [qs.len() / 2, qs.len() - qs.len() / 2];
+            if qs.len() > 1 {
+                for (from, to) in [(0, halves[0]), (halves[0], qs.len())] {
+                    let mut c = case.clone();
+                    let mut q = qs.clone();
+                    q.drain(from..to);
+                    c.values[i] = Value::Queries(q);
+                    schema.sync_counts(&mut c);
+                    out.push(c);
+                }
+            }
+            if qs.len() <= LARGE {
+                for j in 0..qs.len() {
+                    let mut c = case.clone();
+                    let mut q = qs.clone();
+                    q.remove(j);
+                    c.values[i] = Value::Queries(q);
+                    schema.sync_counts(&mut c);
+                    out.push(c);
+                }
+            }
+        }
+    }
+    for (i, it) in schema.items.iter().enumerate() {
+        match it {
+            Item::Tree { .. } => tree_steps(schema, case, i, &mut out),
+            Item::Graph { .. } => graph_steps(schema, case, i, &mut out),
+            Item::Array { len, .. } if !counts_structure(schema, len) => {
+                if let Value::Array(a) = &case.values[i] {
+                    let drops: Vec<(usize, usize)> = if a.len() > LARGE {
+                        vec![(a.len() / 2, a.len())]
+                    } else {
+                        let mut d = vec![];
+                        if a.len() > 1 {
+                            d.push((a.len() / 2, a.len()));
+                        }
+                        d.extend((0..a.len()).map(|j| (j, j + 1)));
+                        d
+                    };
+                    for (from, to) in drops {
+                        let mut b = a.clone();
+                        b.drain(from..to);
+                        let mut c = case.clone();
+                        c.values[i] = Value::Array(b);
+                        schema.sync_counts(&mut c);
+                        out.push(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, it) in schema.items.iter().enumerate() {
+        match (it, &case.values[i]) {
+            (Item::Ints(names), Value::Ints(vals)) => {
+                for (j, name) in names.iter().enumerate() {
+                    if counts.contains(&name.as_str()) {
+                        continue;
+                    }
+                    let lo = schema.range(name).0;
+                    for lower in lower_steps(&vals[j..=j], lo) {
+                        let mut c = case.clone();
+                        if let Value::Ints(v) = &mut c.values[i] {
+                            v[j] = lower[0];
+                        }
+                        out.push(c);
+                    }
+                }
+            }
+            (Item::Array { values, .. }, Value::Array(a)) => {
+                let lo = schema.range(values).0;
+                for lower in lower_steps(a, lo) {
+                    let mut c = case.clone();
+                    c.values[i] = Value::Array(lower);
+                    out.push(c);
+                }
+            }
+            (
+                Item::Tree {
+                    weights: Some(w), ..
+                }
+                | Item::Graph {
+                    weights: Some(w), ..
+                },
+                Value::Edges { n, edges, weights },
+            ) => {
+                let lo = schema.range(w).0;
+                for lower in lower_steps(weights, lo) {
+                    let mut c = case.clone();
+                    c.values[i] = Value::Edges {
+                        n: *n,
+                        edges: edges.clone(),
+                        weights: lower,
+                    };
+                    out.push(c);
+                }
+            }
+            (Item::Queries { kinds, .. }, Value::Queries(qs)) if qs.len() <= 64 => {
+                for (j, (k, args)) in qs.iter().enumerate() {
+                    for (f, field) in kinds[*k].fields.iter().enumerate() {
+                        if let Field::Value(name) = field {
+                            let lo = schema.range(name).0;
+                            for lower in lower_steps(&args[f..=f], lo) {
+                                let mut c = case.clone();
+                                if let Value::Queries(q) = &mut c.values[i] {
+                                    q[j].1[f] = lower[0];
+                                }
+                                out.push(c);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// True when `len` is the vertex or edge count of a tree or graph (such arrays shrink with
+/// their structure, not on their own).
+fn counts_structure(schema: &Schema, len: &str) -> bool {
+    schema.items.iter().any(|it| match it {
+        Item::Tree { count, .. } => count == len,
+        Item::Graph { count, edges, .. } => count == len || edges == len,
+        _ => false,
+    })
+}
+
+/// Every single simplification of an input, biggest first.
+pub fn candidates(schema: &Schema, inst: &Instance) -> Vec<Instance> {
+    let mut out = Vec::new();
+    let k = inst.cases.len();
+    if k > 1 {
+        for (from, to) in [(0, k / 2), (k / 2, k)] {
+            let mut c = inst.clone();
+            c.cases.drain(from..to);
+            if !c.cases.is_empty() {
+                out.push(c);
+            }
+        }
+        for i in 0..k {
+            let mut c = inst.clone();
+            c.cases.remove(i);
+            out.push(c);
+        }
+    }
+    for i in 0..k {
+        for case in case_steps(schema, &inst.cases[i]) {
+            let mut c = inst.clone();
+            c.cases[i] = case;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Shrinks `inst` while `fails` holds (`fails(&inst)` is assumed true).
+pub fn shrink(
+    schema: &Schema,
+    inst: Instance,
+    fails: impl FnMut(&Instance) -> bool,
+) -> Shrunk<Instance> {
+    greedy(
+        inst,
+        |cur: &Instance| Box::new(candidates(schema, cur).into_iter()),
+        fails,
+    )
+}

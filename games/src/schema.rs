@@ -1,0 +1,936 @@
+//! Problem schemas: the input of a problem that grundy has never seen, described as a
+//! sequence of building blocks — integers with ranges, a tree (edge list or parent list), a
+//! graph (multigraph, cactus, with or without loops), per-vertex arrays, per-edge weights,
+//! lists of queries of several kinds, several test cases with a limit on the sum of sizes.
+//!
+//! [`SchemaSpec`] is what a setter writes (the `[[input]]`, `[limits]` and `[tests]` of a
+//! package's `problem.toml`, deserialized with serde); [`Schema::new`] checks it (every name
+//! defined before it is used, every range sensible) and resolves it; an [`Instance`] is one
+//! input as values; [`Schema::read`] parses and validates an input (every error names its
+//! line), [`Schema::write`] prints one. Generators and the shrinker of instances live in the
+//! fuzzing crate; running references and checkers in the command line.
+
+use crate::error::{ErrorKind, InputError};
+use crate::graph::Graph;
+use crate::scan::Scanner;
+use crate::tree::Tree;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One `[[input]]` item as written in `problem.toml`: exactly one of `ints`, `tree`,
+/// `graph`, `array` or `queries`, with that kind's options.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemSpec {
+    /// Integers on one line, by name (each needs a range in `[limits]`).
+    pub ints: Option<Vec<String>>,
+    /// A tree; the value is the name of the integer holding its vertex count.
+    pub tree: Option<String>,
+    /// Tree layout: `edges` (n − 1 lines `u v`, default) or `parents` (one line p_2 … p_n).
+    pub format: Option<String>,
+    /// A graph; the value is the name of the integer holding its vertex count.
+    pub graph: Option<String>,
+    /// Graph: the name of the integer holding its edge count (m lines `a b`).
+    pub edges: Option<String>,
+    /// Graph: loops allowed (default false).
+    pub loops: Option<bool>,
+    /// Graph: parallel edges allowed (default false).
+    pub multi: Option<bool>,
+    /// Graph: must be connected (default true).
+    pub connected: Option<bool>,
+    /// Graph: every edge on at most one cycle (default false).
+    pub cactus: Option<bool>,
+    /// Tree or graph: a value at the end of every edge line, ranged by this limit.
+    pub weights: Option<String>,
+    /// An array on one line; the value is the name of the integer holding its length.
+    pub array: Option<String>,
+    /// Array: the limit that ranges its values.
+    pub values: Option<String>,
+    /// Queries, one per line; the value is the name of the integer holding their count.
+    pub queries: Option<String>,
+    /// Queries: their kinds, each a list of fields: an integer tag (`"1"`), `vertex`,
+    /// `edge`, or the name of a limit (a ranged integer).
+    pub kinds: Option<Vec<Vec<String>>>,
+}
+
+/// `[tests]`: several test cases in one input.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestsSpec {
+    /// The name of the integer, on the first line, holding the number of test cases
+    /// (its range comes from `[limits]`); absent: test cases until the end of the input.
+    pub count: Option<String>,
+    /// Limits on sums over all test cases, e.g. `{ n = 200000 }`.
+    #[serde(default)]
+    pub sum: BTreeMap<String, i64>,
+}
+
+/// The schema part of `problem.toml`.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct SchemaSpec {
+    /// The items of one test case, in order.
+    #[serde(default)]
+    pub input: Vec<ItemSpec>,
+    /// The statement's limits: `name = [min, max]`.
+    #[serde(default)]
+    pub limits: BTreeMap<String, [i64; 2]>,
+    /// Several test cases (absent: exactly one).
+    pub tests: Option<TestsSpec>,
+}
+
+/// A field of a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A vertex of the test case's tree or graph (1-based in the text).
+    Vertex,
+    /// An edge of the test case's tree or graph, by its 1-based index in input order.
+    Edge,
+    /// An integer ranged by the named limit.
+    Value(String),
+}
+
+/// A kind of query: an optional leading tag, then fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The literal first token that selects this kind (`None`: a single untagged kind).
+    pub tag: Option<i64>,
+    /// The fields after the tag.
+    pub fields: Vec<Field>,
+}
+
+/// A graph's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GraphRules {
+    /// Loops allowed.
+    pub loops: bool,
+    /// Parallel edges allowed.
+    pub multi: bool,
+    /// Must be connected.
+    pub connected: bool,
+    /// Every edge on at most one cycle.
+    pub cactus: bool,
+}
+
+/// A resolved item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// Integers on one line (names).
+    Ints(Vec<String>),
+    /// A tree on `count` vertices.
+    Tree {
+        /// The integer holding the vertex count.
+        count: String,
+        /// Parent-list layout instead of an edge list.
+        parents: bool,
+        /// A weight at the end of every edge line.
+        weights: Option<String>,
+    },
+    /// A graph on `count` vertices with `edges` edges.
+    Graph {
+        /// The integer holding the vertex count.
+        count: String,
+        /// The integer holding the edge count.
+        edges: String,
+        /// What the graph may and must be.
+        rules: GraphRules,
+        /// A weight at the end of every edge line.
+        weights: Option<String>,
+    },
+    /// `len` values ranged by `values`, on one line.
+    Array {
+        /// The integer holding the length.
+        len: String,
+        /// The limit of the values.
+        values: String,
+    },
+    /// `count` queries of the given kinds, one per line.
+    Queries {
+        /// The integer holding the count.
+        count: String,
+        /// The kinds.
+        kinds: Vec<Kind>,
+    },
+}
+
+/// How many test cases an input holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tests {
+    /// Exactly one.
+    One,
+    /// A count on the first line.
+    Count(String),
+    /// Test cases until the end of the input (at least one).
+    UntilEof,
+}
+
+/// A checked schema.
+#[derive(Clone, Debug)]
+pub struct Schema {
+    /// Items of one test case.
+    pub items: Vec<Item>,
+    /// Ranges by name.
+    pub limits: BTreeMap<String, (i64, i64)>,
+    /// How test cases are laid out.
+    pub tests: Tests,
+    /// Limits on sums over the test cases.
+    pub sums: BTreeMap<String, i64>,
+}
+
+/// The value of one item in one test case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// The integers of an `ints` item.
+    Ints(Vec<i64>),
+    /// A tree or graph: vertex count, 0-based edges in input order, weights (empty
+    /// without weights). For a `parents` tree, edge i is (parent of i + 1, i + 1).
+    Edges {
+        /// Vertices.
+        n: u32,
+        /// Edges.
+        edges: Vec<(u32, u32)>,
+        /// One weight per edge, or none.
+        weights: Vec<i64>,
+    },
+    /// An array's values.
+    Array(Vec<i64>),
+    /// Queries: kind index and fields (vertices and edges 0-based).
+    Queries(Vec<(usize, Vec<i64>)>),
+}
+
+/// One test case: a value per item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Values, aligned with [`Schema::items`].
+    pub values: Vec<Value>,
+}
+
+/// One input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Its test cases.
+    pub cases: Vec<Case>,
+}
+
+/// A problem with a schema, as a message (the caller adds the file and position).
+pub type SpecError = String;
+
+fn parse_tag(s: &str) -> Option<i64> {
+    s.parse::<i64>().ok()
+}
+
+impl Schema {
+    /// Checks and resolves a written schema. Errors name the item (1-based) and say what
+    /// is expected.
+    pub fn new(spec: &SchemaSpec) -> Result<Schema, SpecError> {
+        let mut limits = BTreeMap::new();
+        for (name, &[lo, hi]) in &spec.limits {
+            if lo > hi {
+                return Err(format!("limits.{name}: [{lo}, {hi}] is empty (min > max)"));
+            }
+            limits.insert(name.clone(), (lo, hi));
+        }
+        let mut defined: Vec<String> = Vec::new();
+        let tests = match &spec.tests {
+            None => Tests::One,
+            Some(t) => match &t.count {
+                Some(c) => {
+                    need_limit(&limits, c, "tests.count")?;
+                    if limits[c].0 < 1 {
+                        return Err(format!(
+                            "limits.{c}: the number of test cases is at least 1"
+                        ));
+                    }
+                    defined.push(c.clone());
+                    Tests::Count(c.clone())
+                }
+                None => Tests::UntilEof,
+            },
+        };
+        if spec.input.is_empty() {
+            return Err("[[input]]: the input has no items (expected at least one)".into());
+        }
+        let mut items = Vec::new();
+        let mut structure: Option<usize> = None;
+        for (i, it) in spec.input.iter().enumerate() {
+            let at = format!("input item {}", i + 1);
+            let kinds_given = [
+                it.ints.is_some(),
+                it.tree.is_some(),
+                it.graph.is_some(),
+                it.array.is_some(),
+                it.queries.is_some(),
+            ];
+            if kinds_given.iter().filter(|&&k| k).count() != 1 {
+                return Err(format!(
+                    "{at}: expected exactly one of `ints`, `tree`, `graph`, `array` or `queries`"
+                ));
+            }
+            let count_of = |name: &str, what: &str| -> Result<(), SpecError> {
+                if !defined.iter().any(|d| d == name) {
+                    return Err(format!(
+                        "{at}: {what} `{name}` is not an integer read before this item (define it with `ints = [\"{name}\"]` first)"
+                    ));
+                }
+                Ok(())
+            };
+            let only = |allowed: &[&str]| -> Result<(), SpecError> {
+                let present = [
+                    ("format", it.format.is_some()),
+                    ("edges", it.edges.is_some()),
+                    ("loops", it.loops.is_some()),
+                    ("multi", it.multi.is_some()),
+                    ("connected", it.connected.is_some()),
+                    ("cactus", it.cactus.is_some()),
+                    ("weights", it.weights.is_some()),
+                    ("values", it.values.is_some()),
+                    ("kinds", it.kinds.is_some()),
+                ];
+                for (key, there) in present {
+                    if there && !allowed.contains(&key) {
+                        return Err(format!("{at}: `{key}` does not apply to this kind of item"));
+                    }
+                }
+                Ok(())
+            };
+            let item = if let Some(names) = &it.ints {
+                only(&[])?;
+                if names.is_empty() {
+                    return Err(format!("{at}: `ints` names no integer"));
+                }
+                for n in names {
+                    need_limit(&limits, n, &at)?;
+                    if defined.contains(n) {
+                        return Err(format!("{at}: `{n}` is read twice"));
+                    }
+                    defined.push(n.clone());
+                }
+                Item::Ints(names.clone())
+            } else if let Some(count) = &it.tree {
+                only(&["format", "weights"])?;
+                count_of(count, "the vertex count")?;
+                if limits[count].0 < 1 {
+                    return Err(format!("limits.{count}: a tree has at least 1 vertex"));
+                }
+                let parents = match it.format.as_deref() {
+                    None | Some("edges") => false,
+                    Some("parents") => true,
+                    Some(other) => {
+                        return Err(format!(
+                            "{at}: format `{other}` (expected `edges` or `parents`)"
+                        ))
+                    }
+                };
+                if let Some(w) = &it.weights {
+                    need_limit(&limits, w, &at)?;
+                }
+                structure = Some(i);
+                Item::Tree {
+                    count: count.clone(),
+                    parents,
+                    weights: it.weights.clone(),
+                }
+            } else if let Some(count) = &it.graph {
+                only(&["edges", "loops", "multi", "connected", "cactus", "weights"])?;
+                count_of(count, "the vertex count")?;
+                if limits[count].0 < 1 {
+                    return Err(format!("limits.{count}: a graph has at least 1 vertex"));
+                }
+                let Some(edges) = &it.edges else {
+                    return Err(format!(
+                        "{at}: a graph needs `edges`, the name of its edge count"
+                    ));
+                };
+                count_of(edges, "the edge count")?;
+                if let Some(w) = &it.weights {
+                    need_limit(&limits, w, &at)?;
+                }
+                structure = Some(i);
+                Item::Graph {
+                    count: count.clone(),
+                    edges: edges.clone(),
+                    rules: GraphRules {
+                        loops: it.loops.unwrap_or(false),
+                        multi: it.multi.unwrap_or(false),
+                        connected: it.connected.unwrap_or(true),
+                        cactus: it.cactus.unwrap_or(false),
+                    },
+                    weights: it.weights.clone(),
+                }
+            } else if let Some(len) = &it.array {
+                only(&["values"])?;
+                count_of(len, "the length")?;
+                let Some(values) = &it.values else {
+                    return Err(format!(
+                        "{at}: an array needs `values`, the limit of its values"
+                    ));
+                };
+                need_limit(&limits, values, &at)?;
+                Item::Array {
+                    len: len.clone(),
+                    values: values.clone(),
+                }
+            } else {
+                let count = it.queries.as_ref().expect("one kind is given");
+                only(&["kinds"])?;
+                count_of(count, "the query count")?;
+                let Some(kinds) = &it.kinds else {
+                    return Err(format!(
+                        "{at}: queries need `kinds`, e.g. kinds = [[\"1\", \"vertex\", \"x\"], [\"2\", \"vertex\"]]"
+                    ));
+                };
+                if kinds.is_empty() {
+                    return Err(format!("{at}: `kinds` is empty"));
+                }
+                let mut resolved = Vec::new();
+                for (k, kind) in kinds.iter().enumerate() {
+                    let tag = kind.first().and_then(|t| parse_tag(t));
+                    if kinds.len() > 1 && tag.is_none() {
+                        return Err(format!(
+                            "{at}: kind {} has no leading integer tag (several kinds are told apart by their first token)",
+                            k + 1
+                        ));
+                    }
+                    let mut fields = Vec::new();
+                    for f in kind.iter().skip(usize::from(tag.is_some())) {
+                        fields.push(match f.as_str() {
+                            "vertex" | "edge" => {
+                                if structure.is_none() {
+                                    return Err(format!(
+                                        "{at}: a `{f}` field needs a tree or graph before the queries"
+                                    ));
+                                }
+                                if f == "vertex" {
+                                    Field::Vertex
+                                } else {
+                                    Field::Edge
+                                }
+                            }
+                            name => {
+                                need_limit(&limits, name, &at)?;
+                                Field::Value(name.to_string())
+                            }
+                        });
+                    }
+                    resolved.push(Kind { tag, fields });
+                }
+                let mut tags: Vec<i64> = resolved.iter().filter_map(|k| k.tag).collect();
+                tags.sort_unstable();
+                if tags.windows(2).any(|w| w[0] == w[1]) {
+                    return Err(format!("{at}: two kinds share a tag"));
+                }
+                Item::Queries {
+                    count: count.clone(),
+                    kinds: resolved,
+                }
+            };
+            items.push(item);
+        }
+        let sums = spec
+            .tests
+            .as_ref()
+            .map(|t| t.sum.clone())
+            .unwrap_or_default();
+        for name in sums.keys() {
+            if !defined.contains(name) {
+                return Err(format!(
+                    "tests.sum: `{name}` is not an integer of the input"
+                ));
+            }
+        }
+        Ok(Schema {
+            items,
+            limits,
+            tests,
+            sums,
+        })
+    }
+
+    /// The range of a limit.
+    pub fn range(&self, name: &str) -> (i64, i64) {
+        self.limits[name]
+    }
+
+    /// The item index of the tree or graph that `vertex`/`edge` fields of item `q` refer
+    /// to: the last one before it.
+    pub fn structure_before(&self, q: usize) -> Option<usize> {
+        (0..q)
+            .rev()
+            .find(|&i| matches!(self.items[i], Item::Tree { .. } | Item::Graph { .. }))
+    }
+
+    /// The integer names that count something (vertices, edges, values, queries): their
+    /// values follow from the structures and are never chosen freely.
+    pub fn counts(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        for it in &self.items {
+            match it {
+                Item::Tree { count, .. } => out.push(count.as_str()),
+                Item::Graph { count, edges, .. } => {
+                    out.push(count.as_str());
+                    out.push(edges.as_str());
+                }
+                Item::Array { len, .. } => out.push(len.as_str()),
+                Item::Queries { count, .. } => out.push(count.as_str()),
+                Item::Ints(_) => {}
+            }
+        }
+        out
+    }
+
+    /// Sets every count integer of `case` from the structure it counts (after an edit).
+    pub fn sync_counts(&self, case: &mut Case) {
+        let mut set: Vec<(String, i64)> = Vec::new();
+        for (it, v) in self.items.iter().zip(&case.values) {
+            match (it, v) {
+                (Item::Tree { count, .. }, Value::Edges { n, .. }) => {
+                    set.push((count.clone(), i64::from(*n)))
+                }
+                (Item::Graph { count, edges, .. }, Value::Edges { n, edges: es, .. }) => {
+                    set.push((count.clone(), i64::from(*n)));
+                    set.push((edges.clone(), es.len() as i64));
+                }
+                (Item::Array { len, .. }, Value::Array(a)) => {
+                    set.push((len.clone(), a.len() as i64))
+                }
+                (Item::Queries { count, .. }, Value::Queries(q)) => {
+                    set.push((count.clone(), q.len() as i64))
+                }
+                _ => {}
+            }
+        }
+        for (it, v) in self.items.iter().zip(case.values.iter_mut()) {
+            if let (Item::Ints(names), Value::Ints(vals)) = (it, v) {
+                for (name, val) in names.iter().zip(vals.iter_mut()) {
+                    if let Some((_, x)) = set.iter().find(|(n, _)| n == name) {
+                        *val = *x;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of integer `name` in a test case (`None` if it is not read there).
+    pub fn int_of(&self, case: &Case, name: &str) -> Option<i64> {
+        self.items
+            .iter()
+            .zip(&case.values)
+            .find_map(|(it, v)| match (it, v) {
+                (Item::Ints(names), Value::Ints(vals)) => {
+                    names.iter().position(|n| n == name).map(|i| vals[i])
+                }
+                _ => None,
+            })
+    }
+
+    /// The size of an input: per test case its largest count (vertices, edges, values or
+    /// queries), summed over the test cases.
+    pub fn size(&self, inst: &Instance) -> usize {
+        let counts = self.counts();
+        inst.cases
+            .iter()
+            .map(|c| {
+                counts
+                    .iter()
+                    .filter_map(|n| self.int_of(c, n))
+                    .max()
+                    .unwrap_or(1)
+                    .max(0) as usize
+            })
+            .sum()
+    }
+
+    /// Vertices of all trees and graphs of an input (what a report calls its size).
+    pub fn vertices(&self, inst: &Instance) -> usize {
+        inst.cases
+            .iter()
+            .flat_map(|c| &c.values)
+            .map(|v| match v {
+                Value::Edges { n, .. } => *n as usize,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Prints an input.
+    pub fn write(&self, inst: &Instance) -> String {
+        let mut out = String::new();
+        if matches!(self.tests, Tests::Count(_)) {
+            let _ = writeln!(out, "{}", inst.cases.len());
+        }
+        for case in &inst.cases {
+            for (it, v) in self.items.iter().zip(&case.values) {
+                write_value(&mut out, it, v);
+            }
+        }
+        out
+    }
+
+    /// Parses and validates an input against the schema and its limits.
+    pub fn read(&self, input: &[u8]) -> Result<Instance, InputError> {
+        let mut s = Scanner::new(input);
+        let mut cases = Vec::new();
+        match &self.tests {
+            Tests::One => cases.push(self.read_case(&mut s)?),
+            Tests::Count(name) => {
+                let (lo, hi) = self.limits[name];
+                let t = s.signed_in(&format!("{name} (the number of test cases)"), lo, hi)?;
+                for _ in 0..t {
+                    cases.push(self.read_case(&mut s)?);
+                }
+            }
+            Tests::UntilEof => loop {
+                cases.push(self.read_case(&mut s)?);
+                if s.at_end() {
+                    break;
+                }
+            },
+        }
+        let end_line = s.line();
+        s.finish()?;
+        for (name, &max) in &self.sums {
+            let total: i64 = cases.iter().filter_map(|c| self.int_of(c, name)).sum();
+            if total > max {
+                return Err(InputError::new(
+                    end_line,
+                    ErrorKind::Constraint,
+                    format!("the sum of {name} over the test cases is {total}, more than {max}"),
+                ));
+            }
+        }
+        Ok(Instance { cases })
+    }
+
+    fn read_case(&self, s: &mut Scanner<'_>) -> Result<Case, InputError> {
+        let mut env: BTreeMap<&str, i64> = BTreeMap::new();
+        let mut values: Vec<Value> = Vec::with_capacity(self.items.len());
+        for (i, it) in self.items.iter().enumerate() {
+            let v = match it {
+                Item::Ints(names) => {
+                    let mut vals = Vec::with_capacity(names.len());
+                    for n in names {
+                        let (lo, hi) = self.limits[n];
+                        let x = s.signed_in(n, lo, hi)?;
+                        env.insert(n, x);
+                        vals.push(x);
+                    }
+                    Value::Ints(vals)
+                }
+                Item::Tree {
+                    count,
+                    parents,
+                    weights,
+                } => {
+                    let n = env[count.as_str()];
+                    read_tree(self, s, n as usize, *parents, weights.as_deref())?
+                }
+                Item::Graph {
+                    count,
+                    edges,
+                    rules,
+                    weights,
+                } => {
+                    let n = env[count.as_str()] as usize;
+                    let m = env[edges.as_str()].max(0) as usize;
+                    read_graph(self, s, n, m, rules, weights.as_deref())?
+                }
+                Item::Array { len, values: lim } => {
+                    let len = env[len.as_str()].max(0) as usize;
+                    let (lo, hi) = self.limits[lim];
+                    let mut a = Vec::with_capacity(len.min(s.remaining()));
+                    for k in 0..len {
+                        a.push(s.signed_with(lo, hi, || format!("{lim}[{}]", k + 1))?);
+                    }
+                    Value::Array(a)
+                }
+                Item::Queries { count, kinds } => {
+                    let q = env[count.as_str()].max(0) as usize;
+                    let st = self.structure_before(i).map(|j| match &values[j] {
+                        Value::Edges { n, edges, .. } => (*n as i64, edges.len() as i64),
+                        _ => (0, 0),
+                    });
+                    let mut qs = Vec::with_capacity(q.min(s.remaining()));
+                    for k in 0..q {
+                        qs.push(read_query(self, s, kinds, st, k + 1)?);
+                    }
+                    Value::Queries(qs)
+                }
+            };
+            values.push(v);
+        }
+        Ok(Case { values })
+    }
+}
+
+fn need_limit(
+    limits: &BTreeMap<String, (i64, i64)>,
+    name: &str,
+    at: &str,
+) -> Result<(), SpecError> {
+    if limits.contains_key(name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{at}: `{name}` has no range: add `{name} = [MIN, MAX]` to [limits]"
+        ))
+    }
+}
+
+fn read_tree(
+    schema: &Schema,
+    s: &mut Scanner<'_>,
+    n: usize,
+    parents: bool,
+    weights: Option<&str>,
+) -> Result<Value, InputError> {
+    let n = n.max(1);
+    let mut edges = Vec::with_capacity((n - 1).min(s.remaining()));
+    let mut lines = Vec::with_capacity((n - 1).min(s.remaining()));
+    let mut ws = Vec::new();
+    for i in 1..n {
+        lines.push(s.line());
+        if parents {
+            let p = s.vertex(n, || format!("the parent of vertex {}", i + 1))?;
+            edges.push((p, i as u32));
+        } else {
+            let a = s.vertex(n, || format!("edge {i} of {}: first endpoint", n - 1))?;
+            let b = s.vertex(n, || format!("edge {i} of {}: second endpoint", n - 1))?;
+            edges.push((a, b));
+        }
+        if let Some(w) = weights {
+            let (lo, hi) = schema.limits[w];
+            ws.push(s.signed_with(lo, hi, || format!("the weight {w} of edge {i}"))?);
+        }
+    }
+    if let Err(e) = Tree::from_edges(n, &edges) {
+        let line = lines.get(e.edge).copied().unwrap_or(1);
+        let (a, b) = edges[e.edge.min(edges.len() - 1)];
+        return Err(InputError::new(
+            line,
+            ErrorKind::NotATree,
+            format!("edge {} {}: {e}", a + 1, b + 1),
+        ));
+    }
+    Ok(Value::Edges {
+        n: n as u32,
+        edges,
+        weights: ws,
+    })
+}
+
+fn read_graph(
+    schema: &Schema,
+    s: &mut Scanner<'_>,
+    n: usize,
+    m: usize,
+    rules: &GraphRules,
+    weights: Option<&str>,
+) -> Result<Value, InputError> {
+    let mut edges = Vec::with_capacity(m.min(s.remaining()));
+    let mut lines = Vec::with_capacity(m.min(s.remaining()));
+    let mut ws = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for i in 1..=m {
+        let line = s.line();
+        lines.push(line);
+        let a = s.vertex(n, || format!("edge {i} of {m}: first endpoint"))?;
+        let b = s.vertex(n, || format!("edge {i} of {m}: second endpoint"))?;
+        if a == b && !rules.loops {
+            return Err(InputError::new(
+                line,
+                ErrorKind::Constraint,
+                format!(
+                    "edge {i} ({} {}) is a loop, and loops are not allowed",
+                    a + 1,
+                    b + 1
+                ),
+            ));
+        }
+        if !rules.multi && !seen.insert((a.min(b), a.max(b))) {
+            return Err(InputError::new(
+                line,
+                ErrorKind::Constraint,
+                format!(
+                    "edge {i} ({} {}) repeats an earlier edge, and parallel edges are not allowed",
+                    a + 1,
+                    b + 1
+                ),
+            ));
+        }
+        edges.push((a, b));
+        if let Some(w) = weights {
+            let (lo, hi) = schema.limits[w];
+            ws.push(s.signed_with(lo, hi, || format!("the weight {w} of edge {i}"))?);
+        }
+    }
+    let g = Graph {
+        n: n as u32,
+        edges: edges.clone(),
+    };
+    let last = lines.last().copied().unwrap_or_else(|| s.line());
+    if let Err(msg) = graph_rules_hold(&g, rules) {
+        let (at, msg) = match msg {
+            (Some(e), m) => (lines[e], m),
+            (None, m) => (last, m),
+        };
+        return Err(InputError::new(at, ErrorKind::Constraint, msg));
+    }
+    Ok(Value::Edges {
+        n: n as u32,
+        edges,
+        weights: ws,
+    })
+}
+
+/// Checks connectivity and the cactus property; the error names an edge (0-based) when
+/// one is to blame.
+pub fn graph_rules_hold(g: &Graph, rules: &GraphRules) -> Result<(), (Option<usize>, String)> {
+    let cover = g.cycle_cover();
+    if rules.connected {
+        if let Some(v) = cover.reached.iter().position(|&r| !r) {
+            return Err((
+                None,
+                format!(
+                    "the graph is not connected: vertex {} cannot be reached from vertex 1",
+                    v + 1
+                ),
+            ));
+        }
+    }
+    if rules.cactus {
+        // Each back edge closes one cycle; walk it and mark its tree edges. Loops are
+        // cycles of their own. A tree edge on two cycles (or a second back edge on one
+        // pair, i.e. parallel edges around a cycle) breaks the cactus property.
+        let mut used = vec![false; g.edges.len()];
+        for &(e, low, high) in &cover.back_edges {
+            let mut v = low;
+            let mut steps = 0usize;
+            while v != high {
+                let pe = cover.parent_edge[v as usize];
+                if pe == u32::MAX || steps > g.edges.len() {
+                    break;
+                }
+                if used[pe as usize] {
+                    return Err((
+                        Some(e as usize),
+                        format!(
+                            "edge {} ({} {}) makes an edge lie on two cycles: the graph must be a cactus",
+                            e + 1,
+                            g.edges[e as usize].0 + 1,
+                            g.edges[e as usize].1 + 1
+                        ),
+                    ));
+                }
+                used[pe as usize] = true;
+                v = g.other(pe, v);
+                steps += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_query(
+    schema: &Schema,
+    s: &mut Scanner<'_>,
+    kinds: &[Kind],
+    structure: Option<(i64, i64)>,
+    k: usize,
+) -> Result<(usize, Vec<i64>), InputError> {
+    let kind = if kinds.len() == 1 && kinds[0].tag.is_none() {
+        0
+    } else {
+        let line = s.line();
+        let tags: Vec<String> = kinds
+            .iter()
+            .filter_map(|k| k.tag.map(|t| t.to_string()))
+            .collect();
+        let lo = kinds.iter().filter_map(|k| k.tag).min().unwrap_or(0);
+        let hi = kinds.iter().filter_map(|k| k.tag).max().unwrap_or(0);
+        let t = s.signed_with(lo, hi, || {
+            format!("the type of query {k} ({})", tags.join(" or "))
+        })?;
+        match kinds.iter().position(|kd| kd.tag == Some(t)) {
+            Some(i) => i,
+            None => {
+                return Err(InputError::new(
+                    line,
+                    ErrorKind::OutOfRange,
+                    format!("query {k}: type {t} is not one of {}", tags.join(", ")),
+                ))
+            }
+        }
+    };
+    let (n, m) = structure.unwrap_or((0, 0));
+    let mut args = Vec::with_capacity(kinds[kind].fields.len());
+    for f in &kinds[kind].fields {
+        args.push(match f {
+            Field::Vertex => s.signed_with(1, n, || format!("query {k}: a vertex"))? - 1,
+            Field::Edge => s.signed_with(1, m, || format!("query {k}: an edge number"))? - 1,
+            Field::Value(name) => {
+                let (lo, hi) = schema.limits[name];
+                s.signed_with(lo, hi, || format!("query {k}: {name}"))?
+            }
+        });
+    }
+    Ok((kind, args))
+}
+
+fn write_value(out: &mut String, it: &Item, v: &Value) {
+    let join = |out: &mut String, xs: &mut dyn Iterator<Item = i64>| {
+        let mut first = true;
+        for x in xs {
+            if !first {
+                out.push(' ');
+            }
+            first = false;
+            let _ = write!(out, "{x}");
+        }
+        out.push('\n');
+    };
+    match (it, v) {
+        (Item::Ints(_), Value::Ints(vals)) | (Item::Array { .. }, Value::Array(vals)) => {
+            join(out, &mut vals.iter().copied())
+        }
+        (Item::Tree { parents: true, .. }, Value::Edges { n, edges, .. }) => {
+            // Parent of vertices 2..n with vertex 1 as the root, whatever the orientation
+            // of the stored edges.
+            if *n > 1 {
+                let parent = match Tree::from_edges(*n as usize, edges) {
+                    Ok(t) => (1..*n)
+                        .map(|v| i64::from(t.parent(v).unwrap_or(0)) + 1)
+                        .collect(),
+                    Err(_) => edges
+                        .iter()
+                        .map(|&(p, _)| i64::from(p) + 1)
+                        .collect::<Vec<_>>(),
+                };
+                join(out, &mut parent.into_iter());
+            }
+        }
+        (_, Value::Edges { edges, weights, .. }) => {
+            for (j, &(a, b)) in edges.iter().enumerate() {
+                match weights.get(j) {
+                    Some(w) => {
+                        let _ = writeln!(out, "{} {} {w}", a + 1, b + 1);
+                    }
+                    None => {
+                        let _ = writeln!(out, "{} {}", a + 1, b + 1);
+                    }
+                }
+            }
+        }
+        (Item::Queries { kinds, .. }, Value::Queries(qs)) => {
+            for (kind, args) in qs {
+                let k = &kinds[*kind];
+                let tag = k.tag.into_iter();
+                let fields = k.fields.iter().zip(args).map(|(f, &a)| match f {
+                    Field::Vertex | Field::Edge => a + 1,
+                    Field::Value(_) => a,
+                });
+                join(out, &mut tag.chain(fields));
+            }
+        }
+        _ => unreachable!("a value of another kind than its item"),
+    }
+}

@@ -1,0 +1,204 @@
+//! The commands of problem packages besides `check`: `grundy validate DIR [FILE]` (the
+//! validator the schema implies), `grundy gen DIR --seed S` (one input, like a testlib
+//! generator), `grundy testset DIR --out OUT` (a test set to upload: NN.in / NN.ans with the
+//! reference's answers, the commands that regenerate each test, a summary), and `grundy
+//! checker PROBLEM INPUT OUTPUT ANSWER` (a built-in problem's checker with the testlib
+//! protocol).
+
+use crate::error::{Error, Outcome};
+use crate::outln;
+use crate::package::{self, Package};
+use crate::suite::Packaged;
+use grundy_fuzzing::contest::Tier;
+use grundy_fuzzing::gen::TreeShape;
+use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::Rng;
+use grundy_games::schema::Instance;
+use grundy_games::{checker, format, Problem};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// `grundy validate DIR [FILE]`.
+pub fn validate(dir: &Path, file: Option<PathBuf>) -> Result<Outcome, Error> {
+    let pkg = Package::load(dir)?;
+    let (bytes, source) = crate::input::read_raw(file.as_deref())?;
+    let inst = pkg
+        .schema
+        .read(&bytes)
+        .map_err(|e| Error::input(format!("{source}: {e}")))?;
+    outln!(
+        "OK: a valid {} input ({} test case{}, size {})",
+        pkg.name,
+        inst.cases.len(),
+        if inst.cases.len() == 1 { "" } else { "s" },
+        pkg.schema.size(&inst)
+    );
+    Ok(Outcome::Passed)
+}
+
+/// The size of a generated input of a tier (for `gen` without `--size`).
+fn tier_size(pkg: &Package, rng: &mut Rng, tier: Tier) -> usize {
+    let max = schema_gen::adversarial(&pkg.schema)
+        .first()
+        .map_or(10, |(_, s)| s.size);
+    let small = pkg.brute.as_ref().map_or(10, |b| b.1.clamp(1, 12));
+    match tier {
+        Tier::Small => rng.range(1, small.min(max) as u64) as usize,
+        Tier::Medium => rng.range(
+            small.min(max) as u64,
+            (max / 50).max(small + 1).min(max) as u64,
+        ) as usize,
+        Tier::Large => rng.range((max / 2) as u64, max as u64) as usize,
+    }
+}
+
+/// One input of a package from a seed (what `gen` prints and `testset` writes).
+fn generate(
+    pkg: &Package,
+    seed: u64,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    tier: Tier,
+    extreme: bool,
+) -> Result<Instance, Error> {
+    let mut rng = Rng::new(seed);
+    let size = size.unwrap_or_else(|| tier_size(pkg, &mut rng, tier));
+    let shape = Shape {
+        size,
+        tree: shape,
+        extreme,
+    };
+    schema_gen::generate(&pkg.schema, &mut rng, &shape)
+        .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
+}
+
+/// `grundy gen DIR --seed S`.
+pub fn gen(
+    dir: &Path,
+    seed: u64,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    tier: Tier,
+    extreme: bool,
+) -> Result<Outcome, Error> {
+    let pkg = Package::load(dir)?;
+    let inst = generate(&pkg, seed, size, shape, tier, extreme)?;
+    crate::out!("{}", pkg.schema.write(&inst));
+    Ok(Outcome::Passed)
+}
+
+/// `grundy testset DIR --out OUT`: `count` random tests over the tiers, then the
+/// adversarial ones.
+pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcome, Error> {
+    let suite = Packaged::load(dir)?;
+    let pkg = &suite.pkg;
+    std::fs::create_dir_all(out).map_err(|e| Error::io(out.display(), &e))?;
+    let me = "grundy";
+    let mut plan: Vec<(u64, Option<usize>, Option<TreeShape>, Tier, bool, String)> = Vec::new();
+    for k in 0..count {
+        let tier = match k * 10 / count.max(1) {
+            0..=5 => Tier::Small,
+            6..=8 => Tier::Medium,
+            _ => Tier::Large,
+        };
+        let shape = TreeShape::ALL[k % TreeShape::ALL.len()];
+        plan.push((
+            seed + k as u64,
+            None,
+            Some(shape),
+            tier,
+            false,
+            format!("random {tier:?}"),
+        ));
+    }
+    for (j, (name, shape)) in schema_gen::adversarial(&pkg.schema).into_iter().enumerate() {
+        plan.push((
+            seed + 1000 + j as u64,
+            Some(shape.size),
+            shape.tree,
+            Tier::Large,
+            true,
+            name,
+        ));
+    }
+    let width = plan.len().to_string().len().max(2);
+    let mut script = String::from(
+        "#!/bin/sh\n# Regenerates every input of this test set (grundy gen is deterministic).\nset -e\n",
+    );
+    let mut summary = format!(
+        "# Test set of {}\n\n| test | how | size | vertices | command |\n|---|---|---|---|---|\n",
+        pkg.name
+    );
+    for (k, (s, size, shape, tier, extreme, how)) in plan.iter().enumerate() {
+        let inst = generate(pkg, *s, *size, *shape, *tier, *extreme)?;
+        let text = pkg.schema.write(&inst);
+        let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
+        let stem = format!("{:0width$}", k + 1);
+        crate::corpus::write_atomic(&out.join(format!("{stem}.in")), text.as_bytes())
+            .map_err(|e| Error::io(out.display(), &e))?;
+        crate::corpus::write_atomic(&out.join(format!("{stem}.ans")), &answer)
+            .map_err(|e| Error::io(out.display(), &e))?;
+        let mut cmd = format!("{me} gen {} --seed {s}", dir.display());
+        match size {
+            Some(n) => {
+                let _ = write!(cmd, " --size {n}");
+            }
+            None => {
+                let _ = write!(cmd, " --tier {}", format!("{tier:?}").to_lowercase());
+            }
+        }
+        if let Some(sh) = shape {
+            let _ = write!(cmd, " --shape {}", sh.name());
+        }
+        if *extreme {
+            cmd += " --extreme";
+        }
+        let _ = writeln!(script, "{cmd} > {stem}.in");
+        let _ = writeln!(
+            summary,
+            "| {stem} | {how}{} | {} | {} | `{cmd}` |",
+            shape.map(|s| format!(", {}", s.name())).unwrap_or_default(),
+            pkg.schema.size(&inst),
+            pkg.schema.vertices(&inst)
+        );
+    }
+    crate::corpus::write_atomic(&out.join("regenerate.sh"), script.as_bytes())
+        .map_err(|e| Error::io(out.display(), &e))?;
+    crate::corpus::write_atomic(&out.join("SUMMARY.md"), summary.as_bytes())
+        .map_err(|e| Error::io(out.display(), &e))?;
+    outln!(
+        "{} tests written to {} (NN.in, NN.ans, regenerate.sh, SUMMARY.md)",
+        plan.len(),
+        out.display()
+    );
+    Ok(Outcome::Passed)
+}
+
+/// `grundy checker PROBLEM INPUT OUTPUT ANSWER`: a built-in problem's checker with the
+/// testlib protocol — exit 0 OK, 1 WA, 2 PE, 3 checker failure; the message on stderr.
+pub fn checker(
+    problem: Problem,
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+) -> Result<Outcome, Error> {
+    let read =
+        |p: &Path| std::fs::read(p).map_err(|e| Error::internal(format!("{}: {e}", p.display())));
+    let (inp, out, ans) = (read(input)?, read(output)?, read(answer)?);
+    let cases = problem
+        .parse(&inp, false)
+        .map_err(|e| Error::internal(format!("{}: {e}", input.display())))?;
+    if let Err(e) = format::check(problem, &cases, &out) {
+        return Err(Error::usage(format!("PE: {e}")));
+    }
+    match checker::compare(&ans, &out) {
+        Ok(()) => {
+            eprintln!("ok");
+            Ok(Outcome::Passed)
+        }
+        Err(d) => {
+            eprintln!("wrong answer: {d}");
+            Ok(Outcome::Failed)
+        }
+    }
+}

@@ -1,0 +1,515 @@
+//! Problem packages: a folder with a `problem.toml` that describes a problem grundy has
+//! never seen — its input (the schema: items, limits, test cases), the judge's limits, the
+//! reference (a trusted model solution, a brute force for small inputs, or a built-in
+//! grundy engine), the checker (lines, tokens, floats, unordered tokens, or a
+//! testlib-compatible program) and optional external generators.
+//!
+//! Loading reports a malformed file with its path, line and column. Running a reference
+//! or a checker is contained like every program; a reference or checker that crashes, or
+//! a model and a brute force that disagree, is a problem with the package (exit 2), never
+//! the contestant's wrong answer.
+
+use crate::error::Error;
+use crate::judge::{self, Verdict};
+use crate::output::escape_bytes;
+use crate::program;
+use crate::runner::{self, Exit, Limits};
+use grundy_games::checker::{compare_with, Compare};
+use grundy_games::schema::{Instance, ItemSpec, Schema, SchemaSpec, TestsSpec};
+use grundy_games::Problem;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// `problem.toml` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PackageToml {
+    name: Option<String>,
+    #[allow(dead_code)]
+    description: Option<String>,
+    #[serde(default)]
+    input: Vec<ItemSpec>,
+    #[serde(default)]
+    limits: BTreeMap<String, [i64; 2]>,
+    tests: Option<TestsSpec>,
+    #[serde(default)]
+    judge: JudgeToml,
+    #[serde(default)]
+    reference: ReferenceToml,
+    #[serde(default)]
+    checker: CheckerToml,
+    #[serde(default)]
+    generators: Vec<GeneratorToml>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JudgeToml {
+    time: Option<f64>,
+    wall_factor: Option<f64>,
+    memory: Option<u64>,
+    stack: Option<toml::Value>,
+    output: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReferenceToml {
+    model: Option<String>,
+    brute: Option<String>,
+    brute_max: Option<usize>,
+    engine: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckerToml {
+    kind: Option<String>,
+    program: Option<String>,
+    abs: Option<f64>,
+    rel: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GeneratorToml {
+    command: String,
+}
+
+/// How outputs are judged.
+#[derive(Clone, Debug)]
+pub enum Checker {
+    /// One of the built-in comparisons.
+    Builtin(Compare),
+    /// A testlib-compatible program: `checker INPUT OUTPUT ANSWER`, exit 0 OK, 1 WA,
+    /// 2 PE, 3 checker failure; its message on stderr.
+    Program(Vec<String>),
+}
+
+/// A loaded package.
+#[derive(Clone, Debug)]
+pub struct Package {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its name (`name` in problem.toml, else the folder's name).
+    pub name: String,
+    /// The input schema.
+    pub schema: Schema,
+    /// The judge's limits.
+    pub limits: Limits,
+    /// The wall-clock factor of the limits.
+    pub wall_factor: f64,
+    /// The trusted model solution (all sizes).
+    pub model: Option<Vec<String>>,
+    /// The brute force and the largest size it is given.
+    pub brute: Option<(Vec<String>, usize)>,
+    /// A built-in grundy problem whose input format this is.
+    pub engine: Option<Problem>,
+    /// The checker.
+    pub checker: Checker,
+    /// External generators (`{seed}` and `{size}` are substituted).
+    pub generators: Vec<String>,
+}
+
+/// True when `arg` names a package folder (one holding a `problem.toml`).
+pub fn is_package(arg: &str) -> bool {
+    Path::new(arg).join("problem.toml").is_file()
+}
+
+/// 1-based line and column of a byte offset.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Where a schema error points: the `[[input]]` item or the limit it names.
+fn locate(text: &str, message: &str) -> (usize, usize) {
+    if let Some(rest) = message.strip_prefix("input item ") {
+        let k: usize = rest
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(1);
+        if let Some(off) = text.match_indices("[[input]]").nth(k - 1).map(|(i, _)| i) {
+            return line_col(text, off);
+        }
+    }
+    if let Some(rest) = message.strip_prefix("limits.") {
+        let name: String = rest.chars().take_while(|c| *c != ':').collect();
+        if let Some(off) = text
+            .match_indices(&format!("\n{name}"))
+            .map(|(i, _)| i + 1)
+            .next()
+        {
+            return line_col(text, off);
+        }
+    }
+    if message.starts_with("tests") {
+        if let Some(off) = text.find("[tests]") {
+            return line_col(text, off);
+        }
+    }
+    (1, 1)
+}
+
+/// A program of the package: words split on white space, the first word (and any other
+/// that names a file of the package) taken relative to the package folder.
+fn package_command(dir: &Path, command: &str) -> Vec<String> {
+    command
+        .split_whitespace()
+        .map(|w| {
+            let p = dir.join(w);
+            if p.exists() {
+                p.display().to_string()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect()
+}
+
+impl Package {
+    /// Loads `dir/problem.toml`.
+    pub fn load(dir: &Path) -> Result<Package, Error> {
+        let file = dir.join("problem.toml");
+        let shown = file.display().to_string();
+        let text = std::fs::read_to_string(&file).map_err(|e| Error::io(&shown, &e))?;
+        let bad = |(line, col): (usize, usize), msg: &str| {
+            Error::usage(format!("{shown}:{line}:{col}: {msg}"))
+        };
+        let t: PackageToml = toml::from_str(&text).map_err(|e| {
+            let at = e.span().map_or((1, 1), |s| line_col(&text, s.start));
+            bad(at, e.message().trim())
+        })?;
+        let spec = SchemaSpec {
+            input: t.input,
+            limits: t.limits,
+            tests: t.tests,
+        };
+        let schema = Schema::new(&spec).map_err(|m| bad(locate(&text, &m), &m))?;
+        let at_section = |section: &str| {
+            text.find(section)
+                .map_or((1, 1), |off| line_col(&text, off))
+        };
+        let judge = &t.judge;
+        let time = judge.time.unwrap_or(2.0);
+        if !(time.is_finite() && time > 0.0 && time <= 1e6) {
+            return Err(bad(
+                at_section("[judge]"),
+                "judge.time: expected seconds, more than 0",
+            ));
+        }
+        let wall_factor = judge.wall_factor.unwrap_or(2.0);
+        if !(1.0..=100.0).contains(&wall_factor) {
+            return Err(bad(
+                at_section("[judge]"),
+                "judge.wall_factor: expected 1 to 100",
+            ));
+        }
+        let stack = match &judge.stack {
+            None => Some(8u64 << 20),
+            Some(toml::Value::String(s)) if s == "unlimited" => None,
+            Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
+            Some(_) => {
+                return Err(bad(
+                    at_section("[judge]"),
+                    "judge.stack: expected MiB (1 to 1048576) or \"unlimited\"",
+                ))
+            }
+        };
+        let limits = Limits {
+            time: Duration::from_secs_f64(time),
+            wall: Duration::from_secs_f64(time * wall_factor),
+            memory: judge.memory.map(|m| m << 20),
+            stack,
+            output: (judge.output.unwrap_or(64).clamp(1, 1 << 30) << 20) as usize,
+        };
+        let r = &t.reference;
+        let engine = match &r.engine {
+            None => None,
+            Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
+                let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
+                bad(
+                    at_section("[reference]"),
+                    &format!(
+                        "reference.engine: unknown engine `{name}` (expected one of {})",
+                        names.join(", ")
+                    ),
+                )
+            })?),
+        };
+        let model = r.model.as_deref().map(|m| package_command(dir, m));
+        let brute = r
+            .brute
+            .as_deref()
+            .map(|b| (package_command(dir, b), r.brute_max.unwrap_or(10)));
+        if model.is_none() && brute.is_none() && engine.is_none() {
+            return Err(bad(
+                at_section("[reference]"),
+                "[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine`",
+            ));
+        }
+        for (what, prog) in [
+            ("model", &model),
+            ("brute", &brute.as_ref().map(|b| b.0.clone())),
+        ] {
+            if let Some(p) = prog {
+                if p.first()
+                    .is_some_and(|f| !Path::new(f).exists() && f.contains('.'))
+                {
+                    return Err(bad(
+                        at_section("[reference]"),
+                        &format!(
+                            "reference.{what}: {} does not exist in {}",
+                            p[0],
+                            dir.display()
+                        ),
+                    ));
+                }
+            }
+        }
+        let c = &t.checker;
+        let checker = match (c.kind.as_deref(), &c.program) {
+            (_, Some(p)) => Checker::Program(package_command(dir, p)),
+            (None | Some("lines"), None) => Checker::Builtin(Compare::Lines),
+            (Some("tokens"), None) => Checker::Builtin(Compare::Tokens),
+            (Some("unordered"), None) => Checker::Builtin(Compare::Unordered),
+            (Some("floats"), None) => Checker::Builtin(Compare::Floats {
+                abs: c.abs.unwrap_or(1e-6),
+                rel: c.rel.unwrap_or(1e-6),
+            }),
+            (Some(other), None) => {
+                return Err(bad(
+                    at_section("[checker]"),
+                    &format!(
+                        "checker.kind: `{other}` (expected lines, tokens, floats or unordered, or `program = \"checker.cpp\"`)"
+                    ),
+                ))
+            }
+        };
+        let name = t.name.unwrap_or_else(|| {
+            dir.canonicalize()
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| "problem".into())
+        });
+        Ok(Package {
+            dir: dir.to_path_buf(),
+            name,
+            schema,
+            limits,
+            wall_factor,
+            model,
+            brute,
+            engine,
+            checker,
+            generators: t.generators.into_iter().map(|g| g.command).collect(),
+        })
+    }
+
+    /// Compiles (once, cached) the package's programs: the references and the checker.
+    pub fn prepare(&self) -> Result<Prepared, Error> {
+        let prep = |argv: &Vec<String>, what: &str| {
+            program::prepare(argv)
+                .map_err(|e| Error::usage(format!("{}: the {what}: {e}", self.dir.display())))
+        };
+        Ok(Prepared {
+            model: self
+                .model
+                .as_ref()
+                .map(|m| prep(m, "model solution"))
+                .transpose()?,
+            brute: self
+                .brute
+                .as_ref()
+                .map(|(b, max)| prep(b, "brute force").map(|a| (a, *max)))
+                .transpose()?,
+            checker: match &self.checker {
+                Checker::Program(p) => Some(prep(p, "checker")?),
+                Checker::Builtin(_) => None,
+            },
+        })
+    }
+}
+
+/// The package's programs, ready to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The model solution.
+    pub model: Option<Vec<String>>,
+    /// The brute force and the largest size it gets.
+    pub brute: Option<(Vec<String>, usize)>,
+    /// The checker program.
+    pub checker: Option<Vec<String>>,
+}
+
+/// A problem with the package found while judging (exit 2, never the contestant's WA).
+fn package_error(pkg: &Package, what: &str, detail: String, input: &str) -> Error {
+    let preview: String = input.lines().take(12).collect::<Vec<_>>().join("\n    ");
+    Error::usage(format!(
+        "problem package {}: {what}: {detail}\n  on this input ({} lines):\n    {preview}",
+        pkg.dir.display(),
+        input.lines().count()
+    ))
+}
+
+/// Runs a reference program on `input` with generous limits; its output, or why the
+/// package is broken.
+fn run_reference(
+    pkg: &Package,
+    argv: &[String],
+    what: &str,
+    input: &str,
+) -> Result<Vec<u8>, Error> {
+    let limits = Limits {
+        time: (pkg.limits.time * 5).max(Duration::from_secs(10)),
+        wall: (pkg.limits.time * 10).max(Duration::from_secs(20)),
+        memory: None,
+        stack: None,
+        output: pkg.limits.output.max(64 << 20),
+    };
+    let run = runner::run(argv, input.as_bytes(), &limits);
+    match judge::classify(&run, &limits)? {
+        None => Ok(run.stdout),
+        Some(v) => Err(package_error(
+            pkg,
+            &format!("the {what} failed"),
+            format!(
+                "{v}; stderr: {}",
+                escape_bytes(&run.stderr[..run.stderr.len().min(500)])
+            ),
+            input,
+        )),
+    }
+}
+
+/// The expected output of an input and who gave it: the built-in engine, the brute force
+/// (small inputs, cross-checked with the model when both exist), or the model.
+pub fn expected(
+    pkg: &Package,
+    prep: &Prepared,
+    inst: &Instance,
+    input: &str,
+) -> Result<(Vec<u8>, String), Error> {
+    if let Some(problem) = pkg.engine {
+        let cases = problem.parse(input.as_bytes(), false).map_err(|e| {
+            package_error(
+                pkg,
+                "the input is not in the engine's format",
+                e.to_string(),
+                input,
+            )
+        })?;
+        let (out, by) = judge::expected(problem, &cases)?;
+        return Ok((out, format!("grundy's {by}")));
+    }
+    let small = pkg.schema.size(inst);
+    let brute = prep.brute.as_ref().filter(|(_, max)| small <= *max);
+    match (brute, &prep.model) {
+        (Some((b, _)), Some(m)) => {
+            let by_brute = run_reference(pkg, b, "brute force", input)?;
+            let by_model = run_reference(pkg, m, "model solution", input)?;
+            match judge_output(pkg, prep, input, &by_model, &by_brute)? {
+                Verdict::Ok => Ok((by_brute, "brute force (and model)".into())),
+                v => Err(package_error(
+                    pkg,
+                    "the model solution and the brute force disagree",
+                    v.to_string(),
+                    input,
+                )),
+            }
+        }
+        (Some((b, _)), None) => Ok((run_reference(pkg, b, "brute force", input)?, "brute force".into())),
+        (None, Some(m)) => Ok((run_reference(pkg, m, "model solution", input)?, "model solution".into())),
+        (None, None) => Err(Error::usage(format!(
+            "problem package {}: no reference for an input of size {small} (the brute force takes at most {}; add a `model`)",
+            pkg.dir.display(),
+            pkg.brute.as_ref().map_or(0, |b| b.1)
+        ))),
+    }
+}
+
+/// The checker's verdict on `output` for `input`, given the reference's `answer`.
+pub fn judge_output(
+    pkg: &Package,
+    prep: &Prepared,
+    input: &str,
+    output: &[u8],
+    answer: &[u8],
+) -> Result<Verdict, Error> {
+    match (&pkg.checker, &prep.checker) {
+        (Checker::Builtin(how), _) => Ok(match compare_with(*how, answer, output) {
+            Ok(()) => Verdict::Ok,
+            Err(d) => Verdict::WrongAnswer(escape_bytes(d.as_bytes())),
+        }),
+        (Checker::Program(_), Some(argv)) => run_checker(pkg, argv, input, output, answer),
+        (Checker::Program(_), None) => Err(Error::internal("the checker was not prepared")),
+    }
+}
+
+/// Runs a testlib-compatible checker: `checker INPUT OUTPUT ANSWER`.
+pub fn run_checker(
+    pkg: &Package,
+    argv: &[String],
+    input: &str,
+    output: &[u8],
+    answer: &[u8],
+) -> Result<Verdict, Error> {
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-checker-")
+        .tempdir()
+        .map_err(|e| Error::io("a temporary folder", &e))?;
+    let files = [
+        ("input.txt", input.as_bytes()),
+        ("output.txt", output),
+        ("answer.txt", answer),
+    ];
+    let mut args = argv.to_vec();
+    for (name, bytes) in files {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).map_err(|e| Error::io(p.display(), &e))?;
+        args.push(p.display().to_string());
+    }
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        wall: Duration::from_secs(20),
+        memory: None,
+        stack: None,
+        output: 1 << 20,
+    };
+    let run = runner::run(&args, b"", &limits);
+    let message = escape_bytes(&run.stderr[..run.stderr.len().min(500)])
+        .trim()
+        .to_string();
+    match run.exit {
+        Exit::Success => Ok(Verdict::Ok),
+        Exit::Code(1) => Ok(Verdict::WrongAnswer(format!("checker: {message}"))),
+        Exit::Code(2) => Ok(Verdict::Presentation(format!("checker: {message}"))),
+        Exit::SpawnFailed(e) => Err(Error::usage(e)),
+        Exit::Interrupted => Err(Error::new(
+            crate::error::ErrorKind::Interrupted,
+            "interrupted",
+        )),
+        other => Err(package_error(
+            pkg,
+            "the checker failed",
+            format!(
+                "{} ({message})",
+                match other {
+                    Exit::Code(3) => "exit code 3, checker failure".to_string(),
+                    Exit::Code(c) => format!(
+                        "exit code {c} (a testlib checker exits 0 OK, 1 WA, 2 PE, 3 failure)"
+                    ),
+                    Exit::Signal(_, name) => format!("killed by {name}"),
+                    Exit::Timeout => "over 10 s".into(),
+                    _ => "output limit".into(),
+                }
+            ),
+            input,
+        )),
+    }
+}

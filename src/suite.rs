@@ -1,0 +1,328 @@
+//! What `grundy check` needs from a problem, behind one trait, so that the four built-in
+//! problems and every problem package run the same test plan, verdicts, shrinking, saved
+//! failures and reports: random inputs by tier, adversarial maximum inputs, printing and
+//! validating an input, its expected output, judging an output, and shrinking.
+
+use crate::error::Error;
+use crate::judge::{self, Verdict};
+use crate::package::{self, Package, Prepared};
+use crate::runner::{self, Limits};
+use grundy_fuzzing::contest::{self, Tier};
+use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::shrink::{self, Shrunk};
+use grundy_fuzzing::{schema_shrink, Rng};
+use grundy_games::schema::{Instance, Item};
+use grundy_games::{checker, Position, Problem};
+use std::time::Duration;
+
+/// A problem as `grundy check` sees it.
+pub trait Suite: Sync {
+    /// One input.
+    type Input: Clone + Send + Sync;
+    /// The name of the folder its failures are saved in.
+    fn name(&self) -> String;
+    /// How the problem is named on the command line (for reproduce lines).
+    fn arg(&self) -> String;
+    /// Random input `index` of the plan seeded by `seed`, of a size tier; and a label.
+    fn random(&self, seed: u64, index: u64, tier: Tier) -> Result<(Self::Input, String), Error>;
+    /// The names of the adversarial inputs.
+    fn adversarial(&self) -> Vec<String>;
+    /// Adversarial input `k`.
+    fn adversarial_input(&self, k: usize) -> Result<Self::Input, Error>;
+    /// The input as text.
+    fn write(&self, input: &Self::Input) -> String;
+    /// True when the statement's validator accepts the input.
+    fn valid(&self, input: &Self::Input) -> bool;
+    /// The expected output and who computed it.
+    fn expected(&self, input: &Self::Input, text: &str) -> Result<(Vec<u8>, String), Error>;
+    /// The verdict on a program's output (which exited normally).
+    fn check_output(
+        &self,
+        input: &Self::Input,
+        text: &str,
+        output: &[u8],
+        expected: &[u8],
+    ) -> Result<Verdict, Error>;
+    /// Shrinks a failing input while `fails` holds.
+    fn shrink(
+        &self,
+        input: Self::Input,
+        fails: &mut dyn FnMut(&Self::Input) -> bool,
+    ) -> Shrunk<Self::Input>;
+    /// A size to compare inputs by (smaller is better).
+    fn size(&self, input: &Self::Input) -> usize;
+    /// The size in words (`8 vertices`).
+    fn describe(&self, input: &Self::Input) -> String;
+    /// Which test case of a multi-case input an output differs in, in words.
+    fn locate(&self, input: &Self::Input, expected: &[u8], actual: &[u8]) -> Option<String>;
+}
+
+/// A built-in contest problem.
+pub struct Builtin(pub Problem);
+
+impl Suite for Builtin {
+    type Input = Vec<Position>;
+
+    fn name(&self) -> String {
+        self.0.name().into()
+    }
+
+    fn arg(&self) -> String {
+        self.0.name().into()
+    }
+
+    fn random(&self, seed: u64, index: u64, tier: Tier) -> Result<(Vec<Position>, String), Error> {
+        let cases = contest::input(self.0, &mut Rng::for_case(seed, index), tier, None, None);
+        Ok((cases, format!("random {tier:?} input")))
+    }
+
+    fn adversarial(&self) -> Vec<String> {
+        contest::adversarial(self.0)
+            .into_iter()
+            .map(|a| a.name.to_string())
+            .collect()
+    }
+
+    fn adversarial_input(&self, k: usize) -> Result<Vec<Position>, Error> {
+        contest::adversarial(self.0)
+            .into_iter()
+            .nth(k)
+            .map(|a| a.cases)
+            .ok_or_else(|| Error::internal("adversarial input past the plan"))
+    }
+
+    fn write(&self, input: &Vec<Position>) -> String {
+        self.0.write_input(input)
+    }
+
+    fn valid(&self, input: &Vec<Position>) -> bool {
+        self.0.parse(self.write(input).as_bytes(), true).is_ok()
+    }
+
+    fn expected(&self, input: &Vec<Position>, _: &str) -> Result<(Vec<u8>, String), Error> {
+        judge::expected(self.0, input).map(|(o, by)| (o, by.to_string()))
+    }
+
+    fn check_output(
+        &self,
+        input: &Vec<Position>,
+        _: &str,
+        output: &[u8],
+        expected: &[u8],
+    ) -> Result<Verdict, Error> {
+        Ok(judge::check_output(self.0, input, output, expected))
+    }
+
+    fn shrink(
+        &self,
+        input: Vec<Position>,
+        fails: &mut dyn FnMut(&Vec<Position>) -> bool,
+    ) -> Shrunk<Vec<Position>> {
+        shrink::shrink_cases(input, |c| fails(&c.to_vec()))
+    }
+
+    fn size(&self, input: &Vec<Position>) -> usize {
+        input.iter().map(|c| c.size()).sum()
+    }
+
+    fn describe(&self, input: &Vec<Position>) -> String {
+        format!(
+            "{} vertices",
+            input.iter().map(|c| c.vertices()).sum::<usize>()
+        )
+    }
+
+    fn locate(&self, input: &Vec<Position>, expected: &[u8], actual: &[u8]) -> Option<String> {
+        if self.0 != Problem::Poj3710 {
+            return None;
+        }
+        checker::compare(expected, actual)
+            .err()
+            .map(|d| format!("test case {} of {} in the file", d.token, input.len()))
+    }
+}
+
+/// A problem package with its programs ready to run.
+pub struct Packaged {
+    /// The package.
+    pub pkg: Package,
+    /// Its compiled programs.
+    pub prep: Prepared,
+}
+
+impl Packaged {
+    /// Loads and prepares the package in `dir`.
+    pub fn load(dir: &std::path::Path) -> Result<Packaged, Error> {
+        let pkg = Package::load(dir)?;
+        let prep = pkg.prepare()?;
+        Ok(Packaged { pkg, prep })
+    }
+
+    /// The largest size the limits allow (of a tree, graph or array).
+    fn max_size(&self) -> usize {
+        let s = &self.pkg.schema;
+        s.items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Tree { count, .. } | Item::Graph { count, .. } => Some(s.range(count).1),
+                Item::Array { len, .. } => Some(s.range(len).1),
+                Item::Queries { count, .. } => Some(s.range(count).1),
+                Item::Ints(_) => None,
+            })
+            .max()
+            .unwrap_or(8)
+            .clamp(1, 1 << 22) as usize
+    }
+
+    /// Runs external generator `g` with a seed and a size; its output parsed by the schema.
+    fn external(&self, g: &str, seed: u64, size: usize) -> Result<Instance, Error> {
+        let command = g
+            .replace("{seed}", &seed.to_string())
+            .replace("{size}", &size.to_string());
+        let words: Vec<String> = command
+            .split_whitespace()
+            .map(|w| {
+                let p = self.pkg.dir.join(w);
+                if p.exists() {
+                    p.display().to_string()
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect();
+        let argv = crate::program::prepare(&words).map_err(Error::usage)?;
+        let limits = Limits::with_time(Duration::from_secs(30), 2.0);
+        let run = runner::run(&argv, b"", &limits);
+        if judge::classify(&run, &limits)?.is_some() {
+            return Err(Error::usage(format!(
+                "problem package {}: the generator `{command}` failed: {:?}",
+                self.pkg.dir.display(),
+                run.exit
+            )));
+        }
+        self.pkg.schema.read(&run.stdout).map_err(|e| {
+            Error::usage(format!(
+                "problem package {}: the output of the generator `{command}` does not meet the schema: {e}",
+                self.pkg.dir.display()
+            ))
+        })
+    }
+}
+
+fn generated(r: Result<Instance, String>, dir: &std::path::Path) -> Result<Instance, Error> {
+    r.map_err(|e| Error::usage(format!("problem package {}: {e}", dir.display())))
+}
+
+impl Suite for Packaged {
+    type Input = Instance;
+
+    fn name(&self) -> String {
+        self.pkg.name.clone()
+    }
+
+    fn arg(&self) -> String {
+        self.pkg.dir.display().to_string()
+    }
+
+    fn random(&self, seed: u64, index: u64, tier: Tier) -> Result<(Instance, String), Error> {
+        let mut rng = Rng::for_case(seed, index);
+        let max = self.max_size();
+        let small_top = self.pkg.brute.as_ref().map_or(10, |b| b.1.clamp(1, 12)) as u64;
+        let size = match tier {
+            Tier::Small => rng.range(1, small_top.min(max as u64).max(1)) as usize,
+            Tier::Medium => rng.range(
+                (small_top + 1).min(max as u64),
+                ((max / 50) as u64).max(small_top + 2).min(max as u64),
+            ) as usize,
+            Tier::Large => rng.range((max / 2) as u64, max as u64) as usize,
+        };
+        // Every fourth random input comes from an external generator, when there is one.
+        if !self.pkg.generators.is_empty() && index % 4 == 3 {
+            let g = &self.pkg.generators[(index / 4) as usize % self.pkg.generators.len()];
+            let inst = self.external(g, seed ^ index, size)?;
+            return Ok((inst, format!("generator `{g}`, size {size}")));
+        }
+        let shape = Shape {
+            size,
+            tree: None,
+            extreme: false,
+        };
+        let inst = generated(
+            schema_gen::generate(&self.pkg.schema, &mut rng, &shape),
+            &self.pkg.dir,
+        )?;
+        Ok((inst, format!("random {tier:?} input")))
+    }
+
+    fn adversarial(&self) -> Vec<String> {
+        schema_gen::adversarial(&self.pkg.schema)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    fn adversarial_input(&self, k: usize) -> Result<Instance, Error> {
+        let (_, shape) = schema_gen::adversarial(&self.pkg.schema)
+            .into_iter()
+            .nth(k)
+            .ok_or_else(|| Error::internal("adversarial input past the plan"))?;
+        let mut rng = Rng::for_case(0xADE5, k as u64);
+        generated(
+            schema_gen::generate(&self.pkg.schema, &mut rng, &shape),
+            &self.pkg.dir,
+        )
+    }
+
+    fn write(&self, input: &Instance) -> String {
+        self.pkg.schema.write(input)
+    }
+
+    fn valid(&self, input: &Instance) -> bool {
+        self.pkg.schema.read(self.write(input).as_bytes()).is_ok()
+    }
+
+    fn expected(&self, input: &Instance, text: &str) -> Result<(Vec<u8>, String), Error> {
+        package::expected(&self.pkg, &self.prep, input, text)
+    }
+
+    fn check_output(
+        &self,
+        _: &Instance,
+        text: &str,
+        output: &[u8],
+        expected: &[u8],
+    ) -> Result<Verdict, Error> {
+        package::judge_output(&self.pkg, &self.prep, text, output, expected)
+    }
+
+    fn shrink(
+        &self,
+        input: Instance,
+        fails: &mut dyn FnMut(&Instance) -> bool,
+    ) -> Shrunk<Instance> {
+        schema_shrink::shrink(&self.pkg.schema, input, fails)
+    }
+
+    fn size(&self, input: &Instance) -> usize {
+        // Vertices first, then everything else written (values, queries).
+        self.pkg.schema.vertices(input) * 1_000_000 + self.write(input).len()
+    }
+
+    fn describe(&self, input: &Instance) -> String {
+        let v = self.pkg.schema.vertices(input);
+        let cases = input.cases.len();
+        let mut s = if v > 0 {
+            format!("{v} vertices")
+        } else {
+            format!("size {}", self.pkg.schema.size(input))
+        };
+        if cases > 1 {
+            s += &format!(" in {cases} test cases");
+        }
+        s
+    }
+
+    fn locate(&self, _: &Instance, _: &[u8], _: &[u8]) -> Option<String> {
+        None
+    }
+}
