@@ -55,6 +55,11 @@ pub trait Suite: Sync {
     fn describe(&self, input: &Self::Input) -> String;
     /// Which test case of a multi-case input an output differs in, in words.
     fn locate(&self, input: &Self::Input, expected: &[u8], actual: &[u8]) -> Option<String>;
+    /// How many more small random inputs are tried, after shrinking, for a smaller failure
+    /// (each costs a run of the program, and of the reference for a package).
+    fn extra_tries(&self) -> u64 {
+        300
+    }
 }
 
 /// A built-in contest problem.
@@ -324,5 +329,9 @@ impl Suite for Packaged {
 
     fn locate(&self, _: &Instance, _: &[u8], _: &[u8]) -> Option<String> {
         None
+    }
+
+    fn extra_tries(&self) -> u64 {
+        20
     }
 }

@@ -205,11 +205,13 @@ pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), 
                                     ));
                                 }
                             }
-                            (Some(_), _) => return Err(format!(
+                            (Some(_), _) => {
+                                return Err(format!(
                                 "token {index} (line {line}): expected the number {}, found '{}'",
                                 show(x),
                                 show(y)
-                            )),
+                            ))
+                            }
                             _ if x != y => {
                                 return Err(format!(
                                     "token {index} (line {line}): expected '{}', found '{}'",
@@ -226,10 +228,12 @@ pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), 
                             show(x)
                         ))
                     }
-                    (None, Some((y, line))) => return Err(format!(
+                    (None, Some((y, line))) => {
+                        return Err(format!(
                         "extra output: '{}' as token {index} (line {line}) after the expected end",
                         show(y)
-                    )),
+                    ))
+                    }
                 }
             }
         }

@@ -523,13 +523,24 @@ impl Schema {
             })
     }
 
-    /// The size of an input: per test case its largest count (vertices, edges, values or
-    /// queries), summed over the test cases.
+    /// The size of an input: the vertices of its trees and graphs (for a test case without
+    /// any, its largest count: values or queries), summed over the test cases.
     pub fn size(&self, inst: &Instance) -> usize {
         let counts = self.counts();
         inst.cases
             .iter()
             .map(|c| {
+                let vertices: usize = c
+                    .values
+                    .iter()
+                    .map(|v| match v {
+                        Value::Edges { n, .. } => *n as usize,
+                        _ => 0,
+                    })
+                    .sum();
+                if vertices > 0 {
+                    return vertices;
+                }
                 counts
                     .iter()
                     .filter_map(|n| self.int_of(c, n))

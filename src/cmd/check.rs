@@ -331,7 +331,7 @@ fn report_failure<S: Suite>(
     // A greedy shrink stops at a 1-minimal case; with one-bit answers (Alice/Bob) other
     // starting points often end smaller. Try more small random inputs from the same
     // stream while time remains, and shrink any that fails the same way.
-    for extra in 0..300u64 {
+    for extra in 0..suite.extra_tries() {
         if suite.size(&input) <= 3 || Instant::now() >= deadline {
             break;
         }

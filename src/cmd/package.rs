@@ -87,6 +87,9 @@ pub fn gen(
     Ok(Outcome::Passed)
 }
 
+/// One test of a test set: seed, size, shape, tier, extreme, how it was made.
+type Planned = (u64, Option<usize>, Option<TreeShape>, Tier, bool, String);
+
 /// `grundy testset DIR --out OUT`: `count` random tests over the tiers, then the
 /// adversarial ones.
 pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcome, Error> {
@@ -94,7 +97,7 @@ pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcom
     let pkg = &suite.pkg;
     std::fs::create_dir_all(out).map_err(|e| Error::io(out.display(), &e))?;
     let me = "grundy";
-    let mut plan: Vec<(u64, Option<usize>, Option<TreeShape>, Tier, bool, String)> = Vec::new();
+    let mut plan: Vec<Planned> = Vec::new();
     for k in 0..count {
         let tier = match k * 10 / count.max(1) {
             0..=5 => Tier::Small,

@@ -1,0 +1,373 @@
+//! Problem packages end to end: every example of examples/problems/ — its correct solution
+//! passes the whole plan (adversarial maximum inputs included), and every `wrong-*`
+//! solution fails with its verdict and is shrunk to at most 8 vertices — plus the errors
+//! of a broken package: a malformed problem.toml (file, line, column), a reference that
+//! crashes, a generator whose output breaks the schema, a checker that fails. Needs g++
+//! and python3.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn grundy() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/problems")
+        .join(name)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn check(dir: &Path, extra: &[&str], program: &[&str]) -> (Output, tempfile::TempDir) {
+    let save = tempfile::tempdir().unwrap();
+    let out = grundy()
+        .arg("check")
+        .arg(dir)
+        .args(extra)
+        .arg("--save")
+        .arg(save.path())
+        .arg("--")
+        .args(program)
+        .output()
+        .unwrap();
+    (out, save)
+}
+
+/// The vertex count of the shrunk failure as the report states it.
+fn shrunk_vertices(report: &str) -> usize {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("shrunk in"))
+        .unwrap_or_else(|| panic!("no shrink line:\n{report}"));
+    let after = line.rsplit(" to ").next().unwrap();
+    after
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+fn program_of(dir: &Path, file: &str) -> Vec<String> {
+    let path = dir.join(file).display().to_string();
+    if file.ends_with(".py") {
+        vec!["python3".into(), path]
+    } else {
+        vec![path]
+    }
+}
+
+/// Every example: the correct solution passes, each wrong one is caught and shrunk.
+fn run_example(name: &str, verdict: &str) {
+    let dir = example(name);
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let correct = files
+        .iter()
+        .find(|f| f.starts_with("correct."))
+        .expect("a correct solution");
+    let prog = program_of(&dir, correct);
+    let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
+    let (out, _) = check(&dir, &["--cases", "20"], &prog);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{name}/{correct}:\n{}",
+        stderr(&out)
+    );
+    let wrong: Vec<&String> = files.iter().filter(|f| f.starts_with("wrong-")).collect();
+    assert!(!wrong.is_empty(), "{name} has a wrong solution");
+    for w in wrong {
+        let prog = program_of(&dir, w);
+        let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
+        let (out, save) = check(&dir, &["--cases", "30", "--no-adversarial"], &prog);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}/{w}:\n{err}");
+        assert!(
+            err.contains(&format!("verdict: {verdict}")),
+            "{name}/{w}:\n{err}"
+        );
+        let n = shrunk_vertices(&err);
+        assert!(n <= 8, "{name}/{w} shrunk only to {n} vertices:\n{err}");
+        let folder = save.path().join(name);
+        let saved = std::fs::read_dir(&folder).unwrap().count();
+        assert!(saved >= 3, "{name}/{w}: .in, .out and .actual saved");
+        // The saved input is valid for the package.
+        let input = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "in"))
+            .unwrap();
+        let v = grundy()
+            .arg("validate")
+            .arg(&dir)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    }
+}
+
+#[test]
+fn subtree_sum_example() {
+    run_example("subtree-sum", "WA");
+}
+
+#[test]
+fn node_kayles_example() {
+    run_example("node-kayles", "WA");
+}
+
+#[test]
+fn diameters_example() {
+    run_example("diameters", "WA");
+}
+
+#[test]
+fn any_winning_cut_example() {
+    run_example("any-winning-cut", "WA: checker:");
+}
+
+#[test]
+fn gen_validate_and_testset_of_a_package() {
+    let dir = example("diameters");
+    let a = grundy()
+        .arg("gen")
+        .arg(&dir)
+        .args(["--seed", "9", "--tier", "medium"])
+        .output()
+        .unwrap();
+    let b = grundy()
+        .arg("gen")
+        .arg(&dir)
+        .args(["--seed", "9", "--tier", "medium"])
+        .output()
+        .unwrap();
+    assert_eq!(a.stdout, b.stdout, "same seed, same input");
+    let input = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(input.path(), &a.stdout).unwrap();
+    let v = grundy()
+        .arg("validate")
+        .arg(&dir)
+        .arg(input.path())
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    // The sum of N is enforced: two test cases of 150,000 vertices are refused.
+    let mut big = String::from("2\n");
+    for _ in 0..2 {
+        big += "150000\n";
+        big += &(1..150000)
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        big += "\n";
+    }
+    std::fs::write(input.path(), big).unwrap();
+    let v = grundy()
+        .arg("validate")
+        .arg(&dir)
+        .arg(input.path())
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(2));
+    assert!(
+        stderr(&v).contains("the sum of n over the test cases is 300000"),
+        "{}",
+        stderr(&v)
+    );
+    // A test set: NN.in / NN.ans, the regeneration script and a summary.
+    let out = tempfile::tempdir().unwrap();
+    let t = grundy()
+        .arg("testset")
+        .arg(example("subtree-sum"))
+        .arg("--out")
+        .arg(out.path())
+        .args(["--count", "4"])
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    for f in [
+        "01.in",
+        "01.ans",
+        "08.in",
+        "08.ans",
+        "regenerate.sh",
+        "SUMMARY.md",
+    ] {
+        assert!(out.path().join(f).is_file(), "{f} missing");
+    }
+    let script = std::fs::read_to_string(out.path().join("regenerate.sh")).unwrap();
+    let first = script
+        .lines()
+        .find(|l| l.starts_with("grundy gen"))
+        .unwrap();
+    let args: Vec<&str> = first
+        .split(" > ")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .collect();
+    let again = grundy().args(&args).output().unwrap();
+    assert_eq!(
+        again.stdout,
+        std::fs::read(out.path().join("01.in")).unwrap()
+    );
+}
+
+fn package(toml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("problem.toml"), toml).unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+const TREE: &str = r#"
+[[input]]
+ints = ["n"]
+
+[[input]]
+tree = "n"
+
+[limits]
+n = [1, 50]
+"#;
+
+#[test]
+fn a_malformed_problem_toml_names_file_line_and_column() {
+    let cases: &[(&str, &str)] = &[
+        ("[[input]]\nints = [\"n\"\n", "problem.toml:2:"),
+        (
+            "[[input]]\nints = [\"n\"]\n[[input]]\ntree = \"m\"\n[limits]\nn = [1, 5]\n",
+            "problem.toml:3:1: input item 2: the vertex count `m`",
+        ),
+        (
+            "[[input]]\nints = [\"n\"]\n[limits]\nn = [5, 1]\n[reference]\nmodel = \"m.py\"\n",
+            "limits.n: [5, 1] is empty",
+        ),
+        (
+            "[[input]]\nints = [\"n\"]\ncolour = 3\n",
+            "problem.toml:3:1: unknown field `colour`",
+        ),
+        (
+            "[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 5]\n",
+            "[reference]: expected a `model`",
+        ),
+    ];
+    for (toml, expected) in cases {
+        let dir = package(toml, &[]);
+        let out = grundy()
+            .arg("check")
+            .arg(dir.path())
+            .args(["--", "true"])
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{toml}\n{err}");
+        assert!(err.contains(expected), "expected `{expected}` in:\n{err}");
+    }
+}
+
+#[test]
+fn a_broken_reference_checker_or_generator_is_the_package_s_fault() {
+    let correct = "import sys\nn = int(sys.stdin.read().split()[0])\nprint(n - 1)\n";
+    // A model solution that crashes: exit 2, never a WA of the contestant.
+    let dir = package(
+        &format!("{TREE}\n[reference]\nmodel = \"model.py\"\n"),
+        &[("model.py", "raise SystemExit(3)\n"), ("sol.py", correct)],
+    );
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "3"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the model solution failed"), "{err}");
+    // A model and a brute force that disagree.
+    let dir = package(
+        &format!(
+            "{TREE}\n[reference]\nmodel = \"model.py\"\nbrute = \"brute.py\"\nbrute_max = 50\n"
+        ),
+        &[
+            ("model.py", correct),
+            ("brute.py", "print(0)\n"),
+            ("sol.py", correct),
+        ],
+    );
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "3"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the model solution and the brute force disagree"),
+        "{err}"
+    );
+    // A checker that fails (exit 3).
+    let dir = package(
+        &format!(
+            "{TREE}\n[reference]\nmodel = \"model.py\"\n[checker]\nprogram = \"checker.sh\"\n"
+        ),
+        &[
+            ("model.py", correct),
+            ("checker.sh", "#!/bin/sh\necho broken >&2\nexit 3\n"),
+            ("sol.py", correct),
+        ],
+    );
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(dir.path().join("checker.sh"))
+        .status()
+        .unwrap();
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "3"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the checker failed") && err.contains("broken"),
+        "{err}"
+    );
+    // An external generator whose output breaks the schema: the validator's message.
+    let dir = package(
+        &format!(
+            "{TREE}\n[reference]\nmodel = \"model.py\"\n[[generators]]\ncommand = \"python3 gen.py {{seed}} {{size}}\"\n"
+        ),
+        &[("model.py", correct), ("gen.py", "print(3)\nprint('1 2')\nprint('2 1')\n"), ("sol.py", correct)],
+    );
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "8"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("does not meet the schema") && err.contains("closes a cycle"),
+        "{err}"
+    );
+}
+
+#[test]
+fn builtin_checkers_follow_the_testlib_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let input = write("in", "3\n1 2\n1 3\n");
+    let answer = write("ans", "Bob\n");
+    for (output, code) in [("Bob\n", 0), ("Alice\n", 1), ("Carol\n", 2)] {
+        let out = write("out", output);
+        let o = grundy()
+            .arg("checker")
+            .arg("agc017d")
+            .args([&input, &out, &answer])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(code), "{output}: {}", stderr(&o));
+    }
+}
