@@ -5,6 +5,7 @@ use crate::campaign::{Limit, Plan};
 use crate::cmd;
 use crate::engine::Engine;
 use crate::error::{self, Error, Outcome, EXIT_OK, EXIT_USAGE};
+use crate::output::ColorChoice;
 use crate::runner::Limits;
 use clap::{Parser, Subcommand};
 use grundy_fuzzing::check::Subject;
@@ -170,6 +171,9 @@ enum Command {
         /// Seconds allowed for shrinking a failure.
         #[arg(long, default_value = "60", value_parser = parse_seconds)]
         shrink_time: Duration,
+        /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
+        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+        color: ColorChoice,
         /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
         #[arg(last = true, required = true)]
         cmd: Vec<String>,
@@ -239,6 +243,10 @@ enum Command {
         /// As --against, for a command with arguments: `grundy replay DIR -- CMD ARGS…`.
         #[arg(last = true)]
         cmd: Vec<String>,
+        /// Replay the cases of this problem package (DIR/NAME.in or DIR/<name>/NAME.in),
+        /// judged with its reference and checker.
+        #[arg(long)]
+        package: Option<PathBuf>,
     },
     /// Turn a libFuzzer crash artifact into a shrunk, readable corpus case.
     Import {
@@ -658,6 +666,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             limits,
             save,
             shrink_time,
+            color,
             cmd,
         } => {
             let options = |defaults| -> Result<cmd::check::Options, Error> {
@@ -674,6 +683,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                     limits,
                     save,
                     shrink_time,
+                    color: color.for_stderr(),
                 })
             };
             match problem {
@@ -724,6 +734,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             report,
             against,
             cmd,
+            package,
         } => {
             let reports: Vec<(String, PathBuf)> = report
                 .chunks(2)
@@ -732,7 +743,17 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             let against = against
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));
-            cmd::replay::run(&dir, against, limits.limits(None)?.0, &reports)
+            let suite = package
+                .map(|p| crate::suite::Packaged::load(&p))
+                .transpose()?;
+            let defaults = suite.as_ref().map(|s| (s.pkg.limits, s.pkg.wall_factor));
+            cmd::replay::run(
+                &dir,
+                against,
+                limits.limits(defaults)?.0,
+                &reports,
+                suite.as_ref(),
+            )
         }
         Command::Import {
             artifact,

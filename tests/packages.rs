@@ -351,6 +351,25 @@ fn a_broken_reference_checker_or_generator_is_the_package_s_fault() {
 }
 
 #[test]
+fn reports_are_coloured_only_when_asked_or_on_a_terminal() {
+    let dir = example("any-winning-cut");
+    let wrong = dir.join("wrong-xor-constant.cpp").display().to_string();
+    let args = ["--cases", "5", "--no-adversarial", "--shrink-time", "5"];
+    let (out, _) = check(
+        &dir,
+        &[&args[..], &["--color", "always"]].concat(),
+        &[&wrong],
+    );
+    assert!(stderr(&out).contains("\x1b[31m"), "{}", stderr(&out));
+    let (out, _) = check(&dir, &args, &[&wrong]);
+    assert!(
+        !out.stderr.contains(&0x1b),
+        "colour in a pipe:\n{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn builtin_checkers_follow_the_testlib_protocol() {
     let dir = tempfile::tempdir().unwrap();
     let write = |name: &str, text: &str| {
@@ -370,4 +389,27 @@ fn builtin_checkers_follow_the_testlib_protocol() {
             .unwrap();
         assert_eq!(o.status.code(), Some(code), "{output}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn builtin_problems_shipped_as_packages_use_grundy_s_engine() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let solutions = root.join("tests/solutions");
+    let agc = root.join("problems/agc017d");
+    let ok = solutions.join("agc017d_correct.cpp").display().to_string();
+    let (out, _) = check(&agc, &["--cases", "30"], &[&ok]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mex = solutions.join("agc017d_mex.cpp").display().to_string();
+    let (out, _) = check(&agc, &["--cases", "30", "--no-adversarial"], &[&mex]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("by the grundy's oracle"), "{err}");
+    assert!(shrunk_vertices(&err) <= 4, "{err}");
+    let cot3 = root.join("problems/cot3");
+    let wrong = solutions
+        .join("cot3_missing_minus_one.cpp")
+        .display()
+        .to_string();
+    let (out, _) = check(&cot3, &["--cases", "30", "--no-adversarial"], &[&wrong]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }

@@ -43,6 +43,8 @@ pub struct Options {
     pub save: PathBuf,
     /// Time allowed for shrinking.
     pub shrink_time: Duration,
+    /// Colour the report (differences, the verdict).
+    pub color: bool,
 }
 
 /// One test of the plan.
@@ -121,7 +123,9 @@ fn run_test<S: Suite>(
     }))
 }
 
-fn side_by_side(left: &[u8], right: &[u8]) -> String {
+/// Expected and actual output side by side; differing lines marked `≠` (and coloured,
+/// expected green and actual red, when `color`).
+fn side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
     let left = escape_bytes(left);
     let l: Vec<&str> = left.lines().collect();
     let r: Vec<String> = escape_bytes(right).lines().map(String::from).collect();
@@ -142,12 +146,13 @@ fn side_by_side(left: &[u8], right: &[u8]) -> String {
             .chars()
             .take(60)
             .collect();
-        let mark = if l.get(i).copied() != r.get(i).map(|s| s.as_str()) {
-            "≠"
+        let differs = l.get(i).copied() != r.get(i).map(|s| s.as_str());
+        if differs && color {
+            out += &format!("    \x1b[32m{a:<width$}\x1b[0m \x1b[1m≠\x1b[0m \x1b[31m{b}\x1b[0m\n");
         } else {
-            "|"
-        };
-        out += &format!("    {a:<width$} {mark} {b}\n");
+            let mark = if differs { "≠" } else { "|" };
+            out += &format!("    {a:<width$} {mark} {b}\n");
+        }
     }
     if l.len().max(r.len()) > 20 {
         out += &format!("    … ({} expected lines, {} actual)\n", l.len(), r.len());
@@ -385,7 +390,11 @@ fn report_failure<S: Suite>(
             .unwrap_or_default(),
         preview(&text, 30)
     );
-    s += &format!("verdict: {verdict}\n");
+    s += &if o.color {
+        format!("verdict: \x1b[1;31m{verdict}\x1b[0m\n")
+    } else {
+        format!("verdict: {verdict}\n")
+    };
     s += &format!(
         "time {:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s); peak memory {} MiB\n",
         run.cpu.as_secs_f64(),
@@ -395,7 +404,7 @@ fn report_failure<S: Suite>(
         run.max_rss >> 20
     );
     s += &format!("expected output (by the {judged_by}) and the program's:\n");
-    s += &side_by_side(&expected, &run.stdout);
+    s += &side_by_side(&expected, &run.stdout, o.color);
     if !run.stderr.is_empty() {
         s += &format!(
             "program's stderr:\n{}",

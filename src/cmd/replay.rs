@@ -7,7 +7,9 @@ use crate::engine::{self, Engine};
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict, EXPECTED_STATES};
 use crate::output::{escape, escape_bytes};
+use crate::package;
 use crate::runner::Limits;
+use crate::suite::Packaged;
 use crate::{contain, corpus, outln, program};
 use grundy_games::checker;
 use grundy_oracle::Budget;
@@ -159,12 +161,92 @@ pub fn junit(r: &Report) -> String {
     out
 }
 
-/// Runs `grundy replay`.
+/// One case to replay: its folder (problem) name, name, input path, and how to judge it.
+type Job<'a> = (
+    String,
+    String,
+    PathBuf,
+    Box<dyn Fn() -> Result<(String, String), Error> + 'a>,
+);
+
+/// The cases of a package's corpus: `DIR/NAME.in`, or `DIR/<package name>/NAME.in`.
+fn package_cases(dir: &Path, suite: &Packaged) -> Result<Vec<(String, PathBuf)>, Error> {
+    let sub = dir.join(&suite.pkg.name);
+    let folder = if sub.is_dir() { sub } else { dir.to_path_buf() };
+    let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(&folder)
+        .map_err(|e| Error::io(folder.display(), &e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "in")
+                && !p
+                    .file_name()
+                    .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."))
+        })
+        .map(|p| {
+            let name = p
+                .file_stem()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (name, p)
+        })
+        .collect();
+    cases.sort();
+    Ok(cases)
+}
+
+/// Replays one case of a package: the reference's output (or the program's, judged with
+/// the package's checker) against `NAME.out`.
+fn replay_package_one(
+    suite: &Packaged,
+    input: &Path,
+    against: Option<&[String]>,
+    limits: &Limits,
+) -> Result<(String, String), Error> {
+    let bytes = match std::fs::read(input) {
+        Ok(b) => b,
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", input.display()))),
+    };
+    let out_path = input.with_extension("out");
+    let expected = match std::fs::read(&out_path) {
+        Ok(b) => b,
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", out_path.display()))),
+    };
+    let inst = match suite.pkg.schema.read(&bytes) {
+        Ok(i) => i,
+        Err(e) => return Ok(("ERROR".into(), format!("{}: {e}", input.display()))),
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let verdict = match against {
+        Some(argv) => {
+            let run = crate::runner::run(argv, &bytes, limits);
+            match judge::classify(&run, limits)? {
+                Some(v) => v,
+                None => {
+                    package::judge_output(&suite.pkg, &suite.prep, &text, &run.stdout, &expected)?
+                }
+            }
+        }
+        None => {
+            let (by_reference, by) = package::expected(&suite.pkg, &suite.prep, &inst, &text)?;
+            match package::judge_output(&suite.pkg, &suite.prep, &text, &by_reference, &expected)? {
+                Verdict::Ok => Verdict::Ok,
+                v => Verdict::WrongAnswer(format!("{by}: {v}")),
+            }
+        }
+    };
+    Ok(match verdict {
+        Verdict::Ok => ("OK".into(), String::new()),
+        v => (v.code().into(), v.to_string()),
+    })
+}
+
+/// Runs `grundy replay` (of a problem package's cases when `package` is given).
 pub fn run(
     dir: &Path,
     against: Option<Vec<String>>,
     limits: Limits,
     reports: &[(String, PathBuf)],
+    package: Option<&Packaged>,
 ) -> Result<Outcome, Error> {
     contain::install();
     for (format, _) in reports {
@@ -174,38 +256,63 @@ pub fn run(
             )));
         }
     }
-    let cases = corpus::list(dir).map_err(Error::usage)?;
-    if cases.is_empty() {
-        return Err(Error::usage(format!(
-            "{}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
-            dir.display()
-        )));
-    }
     let argv = against
         .as_deref()
         .map(program::prepare)
         .transpose()
         .map_err(Error::usage)?;
+    let argv = argv.as_deref();
+    let limits = &limits;
+    let jobs: Vec<Job<'_>> = match package {
+        Some(suite) => package_cases(dir, suite)?
+            .into_iter()
+            .map(|(name, input)| {
+                let path = input.clone();
+                let job: Box<dyn Fn() -> Result<(String, String), Error>> =
+                    Box::new(move || replay_package_one(suite, &path, argv, limits));
+                (suite.pkg.name.clone(), name, input, job)
+            })
+            .collect(),
+        None => corpus::list(dir)
+            .map_err(Error::usage)?
+            .into_iter()
+            .map(|case| {
+                let (problem, name, input) = (
+                    case.problem.name().to_string(),
+                    case.name.clone(),
+                    case.input.clone(),
+                );
+                let job: Box<dyn Fn() -> Result<(String, String), Error>> =
+                    Box::new(move || replay_one(&case, argv, limits));
+                (problem, name, input, job)
+            })
+            .collect(),
+    };
+    if jobs.is_empty() {
+        return Err(Error::usage(format!(
+            "{}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
+            dir.display()
+        )));
+    }
     let mut results = Vec::new();
-    for case in &cases {
+    for (problem, name, input, job) in &jobs {
         if contain::interrupted() {
             break;
         }
         let t = Instant::now();
-        let (verdict, message) = replay_one(case, argv.as_deref(), &limits)?;
+        let (verdict, message) = job()?;
         let pass = verdict == "OK";
         if !pass {
             eprintln!(
-                "FAIL {}/{}: {verdict} {}",
-                case.problem.name(),
-                escape(&case.name),
+                "FAIL {problem}/{}: {verdict} {}",
+                escape(name),
                 escape(&message)
             );
         }
         results.push(CaseResult {
-            problem: case.problem.name().into(),
-            name: case.name.clone(),
-            input: case.input.to_string_lossy().into_owned(),
+            problem: problem.clone(),
+            name: name.clone(),
+            input: input.to_string_lossy().into_owned(),
             status: if pass { "pass" } else { "fail" },
             verdict,
             message,
@@ -217,7 +324,10 @@ pub fn run(
         corpus: dir.to_string_lossy().into_owned(),
         subject: against
             .map(|c| c.join(" "))
-            .unwrap_or_else(|| "solver+oracle".into()),
+            .unwrap_or_else(|| match package {
+                Some(_) => "reference".into(),
+                None => "solver+oracle".into(),
+            }),
         passed: results.len() - failed,
         failed,
         cases: results,
