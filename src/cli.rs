@@ -459,6 +459,13 @@ fn parse_tier(s: &str) -> Result<Tier, String> {
 
 #[derive(Subcommand, Debug)]
 enum BenchWhat {
+    /// Generation and shrinking through a problem package's schema vs the built-in path,
+    /// on the same trees (`agc017d` and problems/agc017d).
+    Schema {
+        /// Repetitions per measurement (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
     /// `grundy solve agc017d` vs a straightforward C++ solution on 10^5 and 10^6 vertices.
     Solve {
         /// Runs per program and input (the median is reported).
@@ -767,6 +774,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             }
             BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
+            BenchWhat::Schema { runs } => cmd::bench::schema(runs.max(1)),
         },
         Command::Selftest {
             seed,

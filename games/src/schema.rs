@@ -888,14 +888,15 @@ fn read_query(
 }
 
 fn write_value(out: &mut String, it: &Item, v: &Value) {
-    let join = |out: &mut String, xs: &mut dyn Iterator<Item = i64>| {
+    let mut buf = itoa::Buffer::new();
+    let mut join = |out: &mut String, xs: &mut dyn Iterator<Item = i64>| {
         let mut first = true;
         for x in xs {
             if !first {
                 out.push(' ');
             }
             first = false;
-            let _ = write!(out, "{x}");
+            out.push_str(buf.format(x));
         }
         out.push('\n');
     };
@@ -921,14 +922,9 @@ fn write_value(out: &mut String, it: &Item, v: &Value) {
         }
         (_, Value::Edges { edges, weights, .. }) => {
             for (j, &(a, b)) in edges.iter().enumerate() {
-                match weights.get(j) {
-                    Some(w) => {
-                        let _ = writeln!(out, "{} {} {w}", a + 1, b + 1);
-                    }
-                    None => {
-                        let _ = writeln!(out, "{} {}", a + 1, b + 1);
-                    }
-                }
+                let w = weights.get(j).copied();
+                let ends = [i64::from(a) + 1, i64::from(b) + 1];
+                join(out, &mut ends.into_iter().chain(w));
             }
         }
         (Item::Queries { kinds, .. }, Value::Queries(qs)) => {

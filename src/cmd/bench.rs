@@ -317,6 +317,122 @@ pub fn campaign(seconds: Duration) -> Result<Outcome, Error> {
     Ok(Outcome::Passed)
 }
 
+/// A tree position of `agc017d` with `n` vertices, as the built-in path and the package
+/// path hold it.
+fn both_forms(
+    schema: &grundy_games::schema::Schema,
+    n: usize,
+    seed: u64,
+) -> (Vec<Position>, grundy_games::schema::Instance) {
+    let tree = gen::tree(&mut Rng::new(seed), n, TreeShape::Prufer);
+    let builtin = vec![Position::Cut(CutPos { tree: tree.clone() })];
+    let text = Problem::Agc017d.write_input(&builtin);
+    let inst = schema.read(text.as_bytes()).expect("the same format");
+    (builtin, inst)
+}
+
+/// The shrink predicate of the benchmark: some vertex has three children or more (the
+/// minimum is a star of 4 vertices).
+fn wide(tree: &Tree) -> bool {
+    (0..tree.len() as u32).any(|v| tree.children(v).len() >= 3)
+}
+
+/// `grundy bench schema`: generation and shrinking of `agc017d` inputs through the
+/// schema of problems/agc017d against the built-in generators and shrinker.
+pub fn schema(runs: usize) -> Result<Outcome, Error> {
+    use grundy_fuzzing::contest::{self, Tier};
+    use grundy_fuzzing::{schema_gen, schema_shrink, shrink};
+    use grundy_games::schema::Value;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/agc017d");
+    let pkg = crate::package::Package::load(&dir)?;
+    let schema = &pkg.schema;
+    crate::outln!(
+        "agc017d: built-in path vs the package problems/agc017d, median of {runs} (one thread)"
+    );
+    crate::outln!(
+        "{:<44} {:>12} {:>12} {:>7}",
+        "measure",
+        "built-in",
+        "schema",
+        "ratio"
+    );
+    let time = |f: &mut dyn FnMut()| {
+        let v: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        median(v)
+    };
+    let row = |what: String, a: Duration, b: Duration| {
+        crate::outln!(
+            "{what:<44} {:>9.3} ms {:>9.3} ms {:>6.2}x",
+            a.as_secs_f64() * 1e3,
+            b.as_secs_f64() * 1e3,
+            b.as_secs_f64() / a.as_secs_f64().max(1e-12)
+        );
+    };
+    for n in [1000usize, 100_000] {
+        let reps = (200_000 / n).max(1) as u64;
+        let a = time(&mut || {
+            for i in 0..reps {
+                let cases = contest::input(
+                    Problem::Agc017d,
+                    &mut Rng::new(i),
+                    Tier::Large,
+                    Some(n),
+                    None,
+                );
+                std::hint::black_box(Problem::Agc017d.write_input(&cases));
+            }
+        });
+        let b = time(&mut || {
+            for i in 0..reps {
+                let shape = schema_gen::Shape {
+                    size: n,
+                    tree: None,
+                    extreme: false,
+                };
+                let inst = schema_gen::generate(schema, &mut Rng::new(i), &shape).expect("valid");
+                std::hint::black_box(schema.write(&inst));
+            }
+        });
+        row(format!("generate + print, {reps} x {n} vertices"), a, b);
+    }
+    for n in [50usize, 200, 1000] {
+        let (builtin, inst) = both_forms(schema, n, 7);
+        let start = builtin.clone();
+        let mut calls = (0usize, 0usize);
+        let a = time(&mut || {
+            let s = shrink::shrink_cases(start.clone(), |c| match &c[0] {
+                Position::Cut(p) => wide(&p.tree),
+                _ => false,
+            });
+            calls.0 = s.tries;
+            std::hint::black_box(s);
+        });
+        let b = time(&mut || {
+            let s = schema_shrink::shrink(schema, inst.clone(), |i| match &i.cases[0].values[1] {
+                Value::Edges { n, edges, .. } => {
+                    Tree::from_edges(*n as usize, edges).is_ok_and(|t| wide(&t))
+                }
+                _ => false,
+            });
+            calls.1 = s.tries;
+            std::hint::black_box(s);
+        });
+        row(
+            format!("shrink {n} -> 4 vertices ({} / {} tries)", calls.0, calls.1),
+            a,
+            b,
+        );
+    }
+    crate::outln!("ratio = schema time / built-in time (2.00x or less is the goal)");
+    Ok(Outcome::Passed)
+}
+
 /// The default scratch folder of the benchmarks.
 pub fn default_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-bench")
