@@ -382,6 +382,14 @@ pub enum Target {
     Package(PathBuf),
 }
 
+/// The built-in problem whose engine answers `target`: itself, or a package's `engine`.
+fn engine_of(target: &Target) -> Result<Option<Problem>, Error> {
+    Ok(match target {
+        Target::Builtin(p) => Some(*p),
+        Target::Package(dir) => crate::package::Package::load(dir)?.engine,
+    })
+}
+
 /// Parses a problem id or a package folder for clap.
 pub fn parse_target(s: &str) -> Result<Target, String> {
     if let Some(p) = Problem::from_name(s) {
@@ -587,9 +595,10 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             Budget::states(max_states),
             misere,
         ),
-        Command::Validate { problem, file } => match problem {
-            Target::Builtin(p) => cmd::solve::validate(p, file),
-            Target::Package(dir) => cmd::package::validate(&dir, file),
+        Command::Validate { problem, file } => match (engine_of(&problem)?, problem) {
+            (Some(p), _) => cmd::solve::validate(p, file),
+            (None, Target::Package(dir)) => cmd::package::validate(&dir, file),
+            (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
         },
         Command::Fuzz {
             games,
@@ -694,11 +703,32 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 })
             };
             match problem {
-                Target::Builtin(p) => cmd::check::run(&crate::suite::Builtin(p), options(None)?),
+                Target::Builtin(p) => {
+                    // The shipped package of a contest problem sets its judge's limits.
+                    let defaults = match crate::package::embedded(p) {
+                        Some(text) => {
+                            let pkg = crate::package::Package::from_text(
+                                std::path::Path::new("problems").join(p.name()).as_path(),
+                                &format!("problems/{}/problem.toml (built in)", p.name()),
+                                text,
+                            )?;
+                            Some((pkg.limits, pkg.wall_factor))
+                        }
+                        None => None,
+                    };
+                    cmd::check::run(&crate::suite::Builtin::plain(p), options(defaults)?)
+                }
                 Target::Package(dir) => {
                     let suite = crate::suite::Packaged::load(&dir)?;
                     let defaults = (suite.pkg.limits, suite.pkg.wall_factor);
-                    cmd::check::run(&suite, options(Some(defaults))?)
+                    match suite.pkg.engine {
+                        // A package with an engine is judged like that built-in problem.
+                        Some(engine) => cmd::check::run(
+                            &crate::suite::Builtin(engine, Some(suite)),
+                            options(Some(defaults))?,
+                        ),
+                        None => cmd::check::run(&suite, options(Some(defaults))?),
+                    }
                 }
             }
         }
@@ -709,8 +739,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             shape,
             tier,
             extreme,
-        } => match problem {
-            Target::Builtin(problem) => {
+        } => match (engine_of(&problem)?, problem) {
+            (Some(problem), _) => {
                 let cases = contest::input(
                     problem,
                     &mut grundy_fuzzing::Rng::new(seed),
@@ -721,7 +751,10 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 crate::out!("{}", problem.write_input(&cases));
                 Ok(Outcome::Passed)
             }
-            Target::Package(dir) => cmd::package::gen(&dir, seed, size, shape, tier, extreme),
+            (None, Target::Package(dir)) => {
+                cmd::package::gen(&dir, seed, size, shape, tier, extreme)
+            }
+            (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
         },
         Command::Testset {
             dir,

@@ -172,12 +172,30 @@ fn package_command(dir: &Path, command: &str) -> Vec<String> {
         .collect()
 }
 
+/// The packages of the four built-in contest problems, as shipped in `problems/` (compiled
+/// in, so `grundy check agc017d` needs no checkout).
+pub fn embedded(problem: Problem) -> Option<&'static str> {
+    match problem {
+        Problem::Agc017d => Some(include_str!("../problems/agc017d/problem.toml")),
+        Problem::Cot3 => Some(include_str!("../problems/cot3/problem.toml")),
+        Problem::Poj3710 => Some(include_str!("../problems/poj3710/problem.toml")),
+        Problem::P2972 => Some(include_str!("../problems/p2972/problem.toml")),
+        Problem::Native(_) => None,
+    }
+}
+
 impl Package {
     /// Loads `dir/problem.toml`.
     pub fn load(dir: &Path) -> Result<Package, Error> {
         let file = dir.join("problem.toml");
         let shown = file.display().to_string();
         let text = std::fs::read_to_string(&file).map_err(|e| Error::io(&shown, &e))?;
+        Package::from_text(dir, &shown, &text)
+    }
+
+    /// Loads a package from the text of its `problem.toml` (`shown` names it in errors).
+    pub fn from_text(dir: &Path, shown: &str, text: &str) -> Result<Package, Error> {
+        let text = text.to_string();
         let bad = |(line, col): (usize, usize), msg: &str| {
             Error::usage(format!("{shown}:{line}:{col}: {msg}"))
         };
@@ -190,7 +208,12 @@ impl Package {
             limits: t.limits,
             tests: t.tests,
         };
-        let schema = Schema::new(&spec).map_err(|m| bad(locate(&text, &m), &m))?;
+        let engine_only = spec.input.is_empty() && t.reference.engine.is_some();
+        let schema = if engine_only {
+            Schema::empty()
+        } else {
+            Schema::new(&spec).map_err(|m| bad(locate(&text, &m), &m))?
+        };
         let at_section = |section: &str| {
             text.find(section)
                 .map_or((1, 1), |off| line_col(&text, off))

@@ -62,18 +62,31 @@ pub trait Suite: Sync {
     }
 }
 
-/// A built-in contest problem.
-pub struct Builtin(pub Problem);
+/// A built-in problem — or a package with an `engine` (the built-in problems are shipped
+/// as such packages): the engine's generators, validator, shrinker and answers; the
+/// package's checker program, when it has one, judges the outputs.
+pub struct Builtin(pub Problem, pub Option<Packaged>);
+
+impl Builtin {
+    /// A built-in problem on its own.
+    pub fn plain(problem: Problem) -> Builtin {
+        Builtin(problem, None)
+    }
+}
 
 impl Suite for Builtin {
     type Input = Vec<Position>;
 
     fn name(&self) -> String {
-        self.0.name().into()
+        self.1
+            .as_ref()
+            .map_or_else(|| self.0.name().into(), |p| p.pkg.name.clone())
     }
 
     fn arg(&self) -> String {
-        self.0.name().into()
+        self.1
+            .as_ref()
+            .map_or_else(|| self.0.name().into(), |p| p.pkg.dir.display().to_string())
     }
 
     fn random(&self, seed: u64, index: u64, tier: Tier) -> Result<(Vec<Position>, String), Error> {
@@ -111,11 +124,16 @@ impl Suite for Builtin {
     fn check_output(
         &self,
         input: &Vec<Position>,
-        _: &str,
+        text: &str,
         output: &[u8],
         expected: &[u8],
     ) -> Result<Verdict, Error> {
-        Ok(judge::check_output(self.0, input, output, expected))
+        match &self.1 {
+            Some(p) if matches!(p.pkg.checker, package::Checker::Program(_)) => {
+                package::judge_output(&p.pkg, &p.prep, text, output, expected)
+            }
+            _ => Ok(judge::check_output(self.0, input, output, expected)),
+        }
     }
 
     fn shrink(

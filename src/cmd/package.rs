@@ -114,7 +114,14 @@ pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcom
             format!("random {tier:?}"),
         ));
     }
-    for (j, (name, shape)) in schema_gen::adversarial(&pkg.schema).into_iter().enumerate() {
+    // An engine package's inputs come from the engine's generators (its adversarial ones
+    // are part of `grundy check`'s plan, not of `gen`).
+    let adversarial = if pkg.engine.is_some() {
+        Vec::new()
+    } else {
+        schema_gen::adversarial(&pkg.schema)
+    };
+    for (j, (name, shape)) in adversarial.into_iter().enumerate() {
         plan.push((
             seed + 1000 + j as u64,
             Some(shape.size),
@@ -133,9 +140,28 @@ pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcom
         pkg.name
     );
     for (k, (s, size, shape, tier, extreme, how)) in plan.iter().enumerate() {
-        let inst = generate(pkg, *s, *size, *shape, *tier, *extreme)?;
-        let text = pkg.schema.write(&inst);
-        let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
+        let (text, answer, n, vertices) = match pkg.engine {
+            Some(engine) => {
+                let cases =
+                    grundy_fuzzing::contest::input(engine, &mut Rng::new(*s), *tier, *size, *shape);
+                let text = engine.write_input(&cases);
+                let (answer, _) = crate::judge::expected(engine, &cases)?;
+                let n: usize = cases.iter().map(|c| c.size()).sum();
+                let v: usize = cases.iter().map(|c| c.vertices()).sum();
+                (text, answer, n, v)
+            }
+            None => {
+                let inst = generate(pkg, *s, *size, *shape, *tier, *extreme)?;
+                let text = pkg.schema.write(&inst);
+                let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
+                (
+                    text,
+                    answer,
+                    pkg.schema.size(&inst),
+                    pkg.schema.vertices(&inst),
+                )
+            }
+        };
         let stem = format!("{:0width$}", k + 1);
         crate::corpus::write_atomic(&out.join(format!("{stem}.in")), text.as_bytes())
             .map_err(|e| Error::io(out.display(), &e))?;
@@ -161,8 +187,8 @@ pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcom
             summary,
             "| {stem} | {how}{} | {} | {} | `{cmd}` |",
             shape.map(|s| format!(", {}", s.name())).unwrap_or_default(),
-            pkg.schema.size(&inst),
-            pkg.schema.vertices(&inst)
+            n,
+            vertices
         );
     }
     crate::corpus::write_atomic(&out.join("regenerate.sh"), script.as_bytes())
