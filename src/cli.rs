@@ -174,6 +174,14 @@ enum Command {
         /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
         #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
         color: ColorChoice,
+        /// Stop at the first failing test (instead of running the whole plan and reporting
+        /// every group of failures).
+        #[arg(long)]
+        first: bool,
+        /// Write a report of every test's verdict: `--report json FILE` or
+        /// `--report junit FILE` (repeatable).
+        #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+        report: Vec<String>,
         /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
         #[arg(last = true, required = true)]
         cmd: Vec<String>,
@@ -683,8 +691,14 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             save,
             shrink_time,
             color,
+            first,
+            report,
             cmd,
         } => {
+            let reports: Vec<(String, PathBuf)> = report
+                .chunks(2)
+                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
+                .collect();
             let options = |defaults| -> Result<cmd::check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults)?;
                 Ok(cmd::check::Options {
@@ -700,6 +714,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                     save,
                     shrink_time,
                     color: color.for_stderr(),
+                    first,
+                    reports,
                 })
             };
             match problem {

@@ -17,5 +17,6 @@ pub mod output;
 pub mod package;
 pub mod probe;
 pub mod program;
+pub mod report;
 pub mod runner;
 pub mod suite;

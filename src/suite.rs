@@ -8,6 +8,7 @@ use crate::judge::{self, Verdict};
 use crate::package::{self, Package, Prepared};
 use crate::runner::{self, Limits};
 use grundy_fuzzing::contest::{self, Tier};
+use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::schema_gen::{self, Shape};
 use grundy_fuzzing::shrink::{self, Shrunk};
 use grundy_fuzzing::{schema_shrink, Rng};
@@ -60,6 +61,25 @@ pub trait Suite: Sync {
     fn extra_tries(&self) -> u64 {
         300
     }
+    /// The shape of an input's largest tree (`chain`, `star`, …), or `graph`/`cactus`.
+    fn shape(&self, input: &Self::Input) -> String;
+    /// An input whose trees have this shape and this many vertices (for finding the size
+    /// from which a failure starts); `None` when the problem has no trees.
+    fn sized(&self, shape: TreeShape, size: usize, seed: u64)
+        -> Option<Result<Self::Input, Error>>;
+    /// The largest size `sized` accepts.
+    fn max_size(&self) -> usize;
+    /// Vertices of all the trees and graphs of an input.
+    fn vertices_of(&self, input: &Self::Input) -> usize;
+}
+
+fn shape_of_edges(n: u32, edges: &[(u32, u32)], cactus: bool) -> String {
+    if edges.len() + 1 == n as usize {
+        if let Ok(t) = grundy_games::Tree::from_edges(n as usize, edges) {
+            return grundy_fuzzing::gen::classify(&t).name().to_string();
+        }
+    }
+    if cactus { "cactus" } else { "graph" }.to_string()
 }
 
 /// A built-in problem — or a package with an `engine` (the built-in problems are shipped
@@ -76,6 +96,36 @@ impl Builtin {
 
 impl Suite for Builtin {
     type Input = Vec<Position>;
+
+    fn shape(&self, input: &Vec<Position>) -> String {
+        let biggest = input.iter().max_by_key(|c| c.vertices());
+        match biggest {
+            Some(Position::Cut(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
+            Some(Position::Chip(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
+            Some(Position::Paint(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
+            Some(Position::Staircase(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
+            Some(Position::Hackenbush(_)) | None => "cactus".into(),
+        }
+    }
+
+    fn sized(
+        &self,
+        shape: TreeShape,
+        size: usize,
+        seed: u64,
+    ) -> Option<Result<Vec<Position>, Error>> {
+        let size = size.clamp(self.0.strict_limits().vertices.0 as usize, self.max_size());
+        let mut rng = Rng::for_case(seed, size as u64);
+        contest::sized(self.0, &mut rng, size, shape).map(Ok)
+    }
+
+    fn max_size(&self) -> usize {
+        self.0.strict_limits().vertices.1.min(1_000_000) as usize
+    }
+
+    fn vertices_of(&self, input: &Vec<Position>) -> usize {
+        input.iter().map(|c| c.vertices()).sum()
+    }
 
     fn name(&self) -> String {
         self.1
@@ -238,6 +288,55 @@ fn generated(r: Result<Instance, String>, dir: &std::path::Path) -> Result<Insta
 
 impl Suite for Packaged {
     type Input = Instance;
+
+    fn shape(&self, input: &Instance) -> String {
+        let cactus = self
+            .pkg
+            .schema
+            .items
+            .iter()
+            .any(|it| matches!(it, Item::Graph { rules, .. } if rules.cactus));
+        input
+            .cases
+            .iter()
+            .flat_map(|c| &c.values)
+            .filter_map(|v| match v {
+                grundy_games::schema::Value::Edges { n, edges, .. } => Some((*n, edges)),
+                _ => None,
+            })
+            .max_by_key(|(n, _)| *n)
+            .map_or_else(|| "array".into(), |(n, e)| shape_of_edges(n, e, cactus))
+    }
+
+    fn sized(&self, shape: TreeShape, size: usize, seed: u64) -> Option<Result<Instance, Error>> {
+        let has_tree = self
+            .pkg
+            .schema
+            .items
+            .iter()
+            .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }));
+        if !has_tree {
+            return None;
+        }
+        let mut rng = Rng::for_case(seed, size as u64);
+        let shape = Shape {
+            size,
+            tree: Some(shape),
+            extreme: false,
+        };
+        Some(generated(
+            schema_gen::generate(&self.pkg.schema, &mut rng, &shape),
+            &self.pkg.dir,
+        ))
+    }
+
+    fn max_size(&self) -> usize {
+        Packaged::max_size(self)
+    }
+
+    fn vertices_of(&self, input: &Instance) -> usize {
+        self.pkg.schema.vertices(input)
+    }
 
     fn name(&self) -> String {
         self.pkg.name.clone()

@@ -49,7 +49,13 @@ impl Checked {
     }
 }
 
+/// `grundy check` stopping at the first failure (the quick loop these tests are about).
 fn check(problem: &str, args: &[&str], program: &[String]) -> Checked {
+    check_plan(problem, &[args, &["--first"]].concat(), program)
+}
+
+/// `grundy check` over the whole plan, every group of failures reported.
+fn check_plan(problem: &str, args: &[&str], program: &[String]) -> Checked {
     let save = tempfile::tempdir().unwrap();
     let cache = std::env::temp_dir().join("grundy-test-cache");
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -311,4 +317,111 @@ fn gen_is_deterministic_and_valid() {
         let p = Problem::from_name(problem).unwrap();
         p.parse(&a, p.is_contest()).unwrap();
     }
+}
+
+/// Every `.in` saved by a check, with its vertex count.
+fn saved_inputs(c: &Checked, problem: Problem) -> Vec<(usize, PathBuf)> {
+    let dir = c.save.path().join(problem.name());
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "in") {
+            let cases = problem.parse(&std::fs::read(&p).unwrap(), true).unwrap();
+            out.push((cases.iter().map(|c| c.vertices()).sum(), p));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn two_independent_bugs_are_two_groups_each_shrunk_and_saved() {
+    // Deep recursion (Python's RecursionError) and a wrong hard-coded answer for n = 3.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "120", "--shrink-time", "8"],
+        &[solution("agc017d_two_bugs.py")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(err.contains("2 groups of failures:"), "{err}");
+    assert!(err.contains("WA on small inputs"), "{err}");
+    assert!(err.contains("RE RecursionError on "), "{err}");
+    let saved = saved_inputs(&c, Problem::Agc017d);
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert_eq!(
+        saved[0].0, 3,
+        "the WA group shrinks to the path of 3 vertices"
+    );
+    assert!(
+        saved[1].0 > 990,
+        "the recursion needs a deep tree: {saved:?}"
+    );
+}
+
+#[test]
+fn a_stack_overflow_is_re_run_with_an_unlimited_stack_and_its_depth_found() {
+    // Seed 001's recursive DFS: fine with an unlimited stack, overflows 2 MiB on a chain.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "40", "--stack", "2", "--shrink-time", "5"],
+        &[solution("agc017d_recursive.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("RE SIGSEGV with a 2 MiB stack; with an unlimited stack: OK"),
+        "{err}"
+    );
+    assert!(err.contains("correct up to a chain of "), "{err}");
+}
+
+#[test]
+fn a_fixed_size_pool_is_reported_with_its_threshold() {
+    // Edges in a pool sized for 60,000 vertices: aborts on any larger tree.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "40", "--shrink-time", "5"],
+        &[solution("agc017d_small_pool.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("of 60,001 vertices; RE SIGABRT from 60,002"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_reports_every_test_s_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let xml = dir.path().join("r.xml");
+    let c = check_plan(
+        "agc017d",
+        &[
+            "--cases",
+            "30",
+            "--no-adversarial",
+            "--shrink-time",
+            "2",
+            "--report",
+            "json",
+            json.to_str().unwrap(),
+            "--report",
+            "junit",
+            xml.to_str().unwrap(),
+        ],
+        &[solution("agc017d_mex.cpp")],
+    );
+    assert_eq!(c.out.status.code(), Some(1), "{}", c.stderr());
+    let r: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(r["cases"].as_array().unwrap().len(), 30);
+    assert_eq!(
+        r["passed"].as_u64().unwrap() + r["failed"].as_u64().unwrap(),
+        30
+    );
+    assert!(!r["groups"].as_array().unwrap().is_empty());
+    let x = std::fs::read_to_string(&xml).unwrap();
+    assert!(x.contains("tests=\"30\""), "{x}");
 }

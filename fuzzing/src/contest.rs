@@ -192,6 +192,29 @@ fn chain(n: usize) -> Tree {
 }
 
 /// The maximum-constraint and adversarial inputs of a problem.
+/// An input of `problem` whose tree has `n` vertices and the given shape; a chain is rooted
+/// at one end (vertices 1, 2, …, n in order), so its depth is n − 1: the input that finds
+/// the depth at which a recursive solution breaks. `None` for `poj3710` (graphs).
+pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Option<Vec<Position>> {
+    if problem == Problem::Poj3710 {
+        return None;
+    }
+    let mut cases = input(problem, rng, Tier::Large, Some(n), Some(shape));
+    if shape == TreeShape::Chain {
+        for c in &mut cases {
+            let t = chain(c.vertices());
+            match c {
+                Position::Cut(p) => p.tree = t,
+                Position::Chip(p) => p.tree = t,
+                Position::Paint(p) => p.tree = t,
+                Position::Staircase(p) => p.tree = t,
+                Position::Hackenbush(_) => {}
+            }
+        }
+    }
+    Some(cases)
+}
+
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
     let max = match problem {

@@ -429,6 +429,41 @@ pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
     }
 }
 
+/// The shape a tree looks like, for reports and for regenerating a failing input at other
+/// sizes: a path is a chain; a vertex adjacent to all others, a star; a path with leaves
+/// (brooms included), a caterpillar; depth at least a quarter of the vertices, deep; at
+/// most two children everywhere and logarithmic depth, binary; anything else, random.
+pub fn classify(tree: &Tree) -> TreeShape {
+    let n = tree.len();
+    let degree = |v: u32| tree.children(v).len() + usize::from(tree.parent(v).is_some());
+    let max_degree = (0..n as u32).map(degree).max().unwrap_or(0);
+    if max_degree <= 2 {
+        return TreeShape::Chain;
+    }
+    if max_degree == n - 1 {
+        return TreeShape::Star;
+    }
+    // Without its leaves, a caterpillar is a path.
+    let inner: Vec<u32> = (0..n as u32).filter(|&v| degree(v) > 1).collect();
+    let inner_degree = |v: u32| {
+        tree.children(v).iter().filter(|&&c| degree(c) > 1).count()
+            + tree.parent(v).map_or(0, |p| usize::from(degree(p) > 1))
+    };
+    if inner.iter().all(|&v| inner_degree(v) <= 2) {
+        return TreeShape::Caterpillar;
+    }
+    let depth = (0..n as u32).map(|v| tree.depth(v)).max().unwrap_or(0) as usize;
+    if depth * 4 >= n {
+        return TreeShape::Deep;
+    }
+    if (0..n as u32).all(|v| tree.children(v).len() <= 2)
+        && depth <= 2 * (usize::BITS - n.leading_zeros()) as usize
+    {
+        return TreeShape::Binary;
+    }
+    TreeShape::RandomParent
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,5 +501,22 @@ mod tests {
     fn million_vertex_chain() {
         let t = tree(&mut Rng::new(1), 1_000_000, TreeShape::Chain);
         assert_eq!(t.len(), 1_000_000);
+    }
+
+    #[test]
+    fn classify_names_the_generated_shapes() {
+        for shape in [
+            TreeShape::Chain,
+            TreeShape::Star,
+            TreeShape::Caterpillar,
+            TreeShape::Binary,
+        ] {
+            for seed in 0..5 {
+                let t = tree(&mut Rng::new(seed), 200, shape);
+                assert_eq!(classify(&t), shape, "{} seed {seed}", shape.name());
+            }
+        }
+        let t = tree(&mut Rng::new(3), 2000, TreeShape::Prufer);
+        assert_eq!(classify(&t), TreeShape::RandomParent);
     }
 }

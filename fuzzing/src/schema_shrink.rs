@@ -141,13 +141,23 @@ fn tree_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
             size[p as usize] += size[v as usize];
         }
     }
-    // Subtree removals: a large input only tries the halving cut (keep a BFS prefix).
-    if n > LARGE {
-        let mut keep = vec![false; n];
-        for &v in &tree.order()[..n / 2] {
-            keep[v as usize] = true;
-        }
+    // The path from the root to a deepest vertex alone (a failure that needs depth).
+    if let Some(keep) = crate::shrink::deepest_path(&tree) {
         out.extend(induced_remap(schema, case, s, &keep));
+    }
+    // The last vertices of the breadth-first order, half of them first, then fewer and
+    // fewer (a failure that needs almost all of a chain shrinks by bisection); a large
+    // input tries only these.
+    if n > 16 {
+        for drop in crate::shrink::bfs_tail_drops(n) {
+            let mut keep = vec![false; n];
+            for &v in &tree.order()[..n - drop] {
+                keep[v as usize] = true;
+            }
+            out.extend(induced_remap(schema, case, s, &keep));
+        }
+    }
+    if n > LARGE {
         return;
     }
     let mut vs: Vec<u32> = (1..n as u32).collect();

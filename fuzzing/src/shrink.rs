@@ -37,18 +37,55 @@ fn by_subtree_size(tree: &Tree) -> Vec<u32> {
     vs
 }
 
+/// How many vertices to drop from the end of the breadth-first order, biggest first: half,
+/// a quarter, an eighth, a sixteenth, then every power of two below that.
+pub fn bfs_tail_drops(n: usize) -> Vec<usize> {
+    let mut drops: Vec<usize> = [2usize, 4, 8, 16].iter().map(|d| n / d).collect();
+    let mut k = (n / 16).next_power_of_two() / 2;
+    while k >= 1 {
+        drops.push(k);
+        k /= 2;
+    }
+    drops.retain(|&d| d >= 1 && d < n);
+    drops.dedup();
+    drops
+}
+
+/// The vertices on the path from the root to a deepest vertex, when that is not the whole
+/// tree.
+pub fn deepest_path(tree: &Tree) -> Option<Vec<bool>> {
+    let n = tree.len();
+    let deepest = (0..n as u32).max_by_key(|&v| tree.depth(v))?;
+    if tree.depth(deepest) as usize + 1 == n {
+        return None;
+    }
+    let mut keep = vec![false; n];
+    let mut v = Some(deepest);
+    while let Some(x) = v {
+        keep[x as usize] = true;
+        v = tree.parent(x);
+    }
+    Some(keep)
+}
+
 /// The ways to make a tree smaller: `(new tree, map old → new or u32::MAX)`.
 fn tree_reductions(tree: &Tree) -> Vec<(Tree, Vec<u32>)> {
     let order = by_subtree_size(tree);
     let mut out = Vec::new();
+    // The path from the root to a deepest vertex alone: what a failure that needs depth
+    // (deep recursion) keeps, in one step.
+    if let Some(keep) = deepest_path(tree) {
+        out.push(induced(tree, &keep));
+    }
     // Large trees first lose half, a quarter, an eighth of their vertices at once (a
     // breadth-first prefix is a subtree holding the root), so shrinking a 10^5-vertex
     // input takes logarithmically many steps, not linearly many.
+    // Then the last 32, 16, …, 1 vertices of that order: a failure that needs just a
+    // bit less than the whole input (the depth of a chain) shrinks by bisection.
     if tree.len() > 16 {
-        for keep_num in [1usize, 3, 7, 15] {
-            let size = tree.len() * keep_num / (keep_num + 1);
+        for drop in bfs_tail_drops(tree.len()) {
             let mut keep = vec![false; tree.len()];
-            for &v in &tree.order()[..size] {
+            for &v in &tree.order()[..tree.len() - drop] {
                 keep[v as usize] = true;
             }
             out.push(induced(tree, &keep));

@@ -8,48 +8,14 @@ use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict, EXPECTED_STATES};
 use crate::output::{escape, escape_bytes};
 use crate::package;
+use crate::report::{self, CaseResult, Report};
 use crate::runner::Limits;
 use crate::suite::Packaged;
 use crate::{contain, corpus, outln, program};
 use grundy_games::checker;
 use grundy_oracle::Budget;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The result of one case, as reported.
-#[derive(Serialize, Debug)]
-pub struct CaseResult {
-    /// Problem folder.
-    pub problem: String,
-    /// Case name.
-    pub name: String,
-    /// Path of the input.
-    pub input: String,
-    /// `pass` or `fail`.
-    pub status: &'static str,
-    /// Verdict code (OK, WA, PE, RE, TLE, MLE, OLE, ERROR).
-    pub verdict: String,
-    /// Details of a failure.
-    pub message: String,
-    /// Seconds spent.
-    pub seconds: f64,
-}
-
-/// The whole report.
-#[derive(Serialize, Debug)]
-pub struct Report {
-    /// Corpus folder.
-    pub corpus: String,
-    /// What was replayed: `solver+oracle` or the program's command line.
-    pub subject: String,
-    /// Cases passed.
-    pub passed: usize,
-    /// Cases failed.
-    pub failed: usize,
-    /// Every case.
-    pub cases: Vec<CaseResult>,
-}
 
 /// Replays one case: `(verdict code, message)`, or an error that ends the whole replay
 /// (the program cannot be started, or grundy was stopped).
@@ -106,59 +72,6 @@ fn replay_one(
             }
         }
     })
-}
-
-/// Text for an XML attribute: markup escaped, and control characters (which XML 1.0
-/// cannot hold at all) shown as `\xHH`.
-fn xml_escape(s: &str) -> String {
-    escape(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\n', "&#10;")
-        .replace('\t', "&#9;")
-}
-
-/// JUnit XML: one testsuite per problem, one testcase per case.
-pub fn junit(r: &Report) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    out += &format!(
-        "<testsuites name=\"grundy replay\" tests=\"{}\" failures=\"{}\">\n",
-        r.passed + r.failed,
-        r.failed
-    );
-    let mut problems: Vec<&str> = r.cases.iter().map(|c| c.problem.as_str()).collect();
-    problems.dedup();
-    for p in problems {
-        let cases: Vec<&CaseResult> = r.cases.iter().filter(|c| c.problem == p).collect();
-        let failures = cases.iter().filter(|c| c.status == "fail").count();
-        out += &format!(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\">\n",
-            xml_escape(p),
-            cases.len()
-        );
-        for c in cases {
-            out += &format!(
-                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
-                xml_escape(p),
-                xml_escape(&c.name),
-                c.seconds
-            );
-            if c.status == "fail" {
-                out += &format!(
-                    ">\n      <failure type=\"{}\" message=\"{}\"/>\n    </testcase>\n",
-                    xml_escape(&c.verdict),
-                    xml_escape(&c.message)
-                );
-            } else {
-                out += "/>\n";
-            }
-        }
-        out += "  </testsuite>\n";
-    }
-    out += "</testsuites>\n";
-    out
 }
 
 /// One case to replay: its folder (problem) name, name, input path, and how to judge it.
@@ -249,13 +162,7 @@ pub fn run(
     package: Option<&Packaged>,
 ) -> Result<Outcome, Error> {
     contain::install();
-    for (format, _) in reports {
-        if format != "json" && format != "junit" {
-            return Err(Error::usage(format!(
-                "unknown report format '{format}' (expected json or junit)"
-            )));
-        }
-    }
+    report::check_formats(reports)?;
     let argv = against
         .as_deref()
         .map(program::prepare)
@@ -331,14 +238,9 @@ pub fn run(
         passed: results.len() - failed,
         failed,
         cases: results,
+        groups: Vec::new(),
     };
-    for (format, path) in reports {
-        let text = match format.as_str() {
-            "json" => serde_json::to_string_pretty(&report).expect("serializable") + "\n",
-            _ => junit(&report),
-        };
-        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
-    }
+    report::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));
     Ok(Outcome::failed_if(failed > 0))
 }

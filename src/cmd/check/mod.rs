@@ -1,0 +1,301 @@
+//! `grundy check PROBLEM -- CMD ARGS…`: validates a contestant's program against a
+//! built-in problem or a problem package (one code path, through [`Suite`]).
+//!
+//! The whole plan runs (random inputs in three tiers, then the adversarial maximum inputs;
+//! `--first` stops at the first failure). Failing tests are grouped by verdict and size
+//! tier ([`groups`]); one representative of each group is shrunk with the program in the
+//! loop, saved as NAME.in / NAME.out / NAME.actual and printed with the commands that
+//! reproduce it, a stack overflow is re-run with an unlimited stack, and a failure that
+//! only large inputs show gets the size from which it starts, by bisection. The report
+//! ends with a table of the groups; `--report` writes every test's verdict as JSON or
+//! JUnit XML.
+
+mod groups;
+mod text;
+
+use crate::error::{Error, Outcome};
+use crate::judge::{self, Verdict};
+use crate::report::{self, CaseResult, Report};
+use crate::runner::{self, Limits, Run};
+use crate::suite::Suite;
+use crate::{contain, outln, program};
+use grundy_fuzzing::contest::Tier;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Options of `grundy check`.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The program (a command line or a source file).
+    pub cmd: Vec<String>,
+    /// Seed of the random inputs.
+    pub seed: u64,
+    /// Random inputs (80% small, 15% medium, 5% large).
+    pub cases: u64,
+    /// Stop starting new tests after this long.
+    pub time: Option<Duration>,
+    /// Tests run at once.
+    pub jobs: usize,
+    /// Run only this test index.
+    pub only: Option<u64>,
+    /// Skip the adversarial inputs.
+    pub no_adversarial: bool,
+    /// Limits of each run.
+    pub limits: Limits,
+    /// The wall-clock factor the limits were made with (for the reproduce line).
+    pub wall_factor: f64,
+    /// Where failing inputs are saved.
+    pub save: PathBuf,
+    /// Time allowed for shrinking (all groups together).
+    pub shrink_time: Duration,
+    /// Colour the report (differences, the verdict).
+    pub color: bool,
+    /// Stop at the first failure (the quick loop) instead of running the whole plan.
+    pub first: bool,
+    /// Reports to write: `(json|junit, path)`.
+    pub reports: Vec<(String, PathBuf)>,
+}
+
+/// One test of the plan.
+pub(crate) struct Test<I> {
+    index: u64,
+    label: String,
+    /// `small`, `medium`, `large` or `maximum` (the adversarial inputs).
+    tier: &'static str,
+    input: I,
+}
+
+fn tier(o: &Options, i: u64) -> Tier {
+    if i < o.cases * 80 / 100 {
+        Tier::Small
+    } else if i < o.cases * 95 / 100 {
+        Tier::Medium
+    } else {
+        Tier::Large
+    }
+}
+
+fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>, Error> {
+    if i < o.cases {
+        let t = tier(o, i);
+        let (input, label) = suite.random(o.seed, i, t)?;
+        Ok(Test {
+            index: i,
+            label,
+            tier: match t {
+                Tier::Small => "small",
+                Tier::Medium => "medium",
+                Tier::Large => "large",
+            },
+            input,
+        })
+    } else {
+        let k = (i - o.cases) as usize;
+        let name = suite.adversarial().into_iter().nth(k).unwrap_or_default();
+        Ok(Test {
+            index: i,
+            label: format!("adversarial: {name}"),
+            tier: "maximum",
+            input: suite.adversarial_input(k)?,
+        })
+    }
+}
+
+/// A failing test: its verdict, run and expected output.
+pub(crate) struct Failure<I> {
+    test: Test<I>,
+    verdict: Verdict,
+    run: Run,
+    expected: Vec<u8>,
+}
+
+/// Runs the program on `input` under `limits` and judges it: the verdict, the run, the
+/// expected output and who computed it.
+fn judge_with<S: Suite>(
+    suite: &S,
+    limits: &Limits,
+    argv: &[String],
+    input: &S::Input,
+) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+    let text = suite.write(input);
+    let (expected, by) = suite.expected(input, &text)?;
+    let run = runner::run(argv, text.as_bytes(), limits);
+    let verdict = match judge::classify(&run, limits)? {
+        Some(v) => v,
+        None => suite.check_output(input, &text, &run.stdout, &expected)?,
+    };
+    Ok((verdict, run, expected, by))
+}
+
+/// [`judge_with`] under the options' limits.
+fn judge_one<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    input: &S::Input,
+) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+    judge_with(suite, &o.limits, argv, input)
+}
+
+/// What the plan found: every test's result, and the failing tests grouped.
+struct Findings<I> {
+    results: Vec<CaseResult>,
+    groups: BTreeMap<(String, &'static str), groups::Group<I>>,
+}
+
+/// Runs the plan's tests (in parallel with `--jobs`).
+fn run_plan<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    indices: &[u64],
+) -> Result<Findings<S::Input>, Error> {
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let found = Mutex::new(Findings {
+        results: Vec::new(),
+        groups: BTreeMap::new(),
+    });
+    let error: Mutex<Option<Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..o.jobs.max(1) {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) || contain::interrupted() {
+                    return;
+                }
+                if o.time.is_some_and(|t| start.elapsed() >= t) {
+                    return;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(&i) = indices.get(k) else { return };
+                let t0 = Instant::now();
+                let outcome = make_test(suite, o, i).and_then(|test| {
+                    judge_one(suite, o, argv, &test.input)
+                        .map(|(v, run, exp, _)| (test, v, run, exp))
+                });
+                let (test, verdict, run, expected) = match outcome {
+                    Ok(x) => x,
+                    Err(e) => {
+                        error.lock().expect("lock").get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                };
+                let mut f = found.lock().expect("lock");
+                f.results.push(CaseResult {
+                    problem: suite.name(),
+                    name: format!("test {i}"),
+                    input: test.label.clone(),
+                    status: if verdict == Verdict::Ok {
+                        "pass"
+                    } else {
+                        "fail"
+                    },
+                    verdict: verdict.code().into(),
+                    message: if verdict == Verdict::Ok {
+                        String::new()
+                    } else {
+                        verdict.to_string()
+                    },
+                    seconds: t0.elapsed().as_secs_f64(),
+                });
+                if verdict != Verdict::Ok {
+                    if o.first {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let shape = suite.shape(&test.input);
+                    groups::add(
+                        &mut f.groups,
+                        Failure {
+                            test,
+                            verdict,
+                            run,
+                            expected,
+                        },
+                        shape,
+                    );
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().expect("lock") {
+        return Err(e);
+    }
+    let mut f = found.into_inner().expect("lock");
+    f.results.sort_by_key(|r| {
+        r.name
+            .trim_start_matches("test ")
+            .parse::<u64>()
+            .unwrap_or(u64::MAX)
+    });
+    Ok(f)
+}
+
+/// Runs `grundy check` of `suite`.
+pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
+    contain::install();
+    report::check_formats(&o.reports)?;
+    let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
+    let adversarial = if o.no_adversarial {
+        0
+    } else {
+        suite.adversarial().len() as u64
+    };
+    let total = o.cases + adversarial;
+    let indices: Vec<u64> = match o.only {
+        Some(i) if i < total => vec![i],
+        Some(i) => {
+            return Err(Error::usage(format!(
+                "--case {i} is past the plan's {total} tests"
+            )))
+        }
+        None => (0..total).collect(),
+    };
+    eprintln!(
+        "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {} s CPU ({} s wall), stack {}, memory {}, {} job(s){}",
+        suite.name(),
+        o.cases,
+        o.seed,
+        o.limits.time.as_secs_f64(),
+        o.limits.wall.as_secs_f64(),
+        o.limits.stack.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
+        o.limits.memory.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
+        o.jobs,
+        if o.first { ", stopping at the first failure" } else { "" }
+    );
+    let start = Instant::now();
+    let found = run_plan(suite, &o, &argv, &indices)?;
+    let failed = found.results.iter().filter(|r| r.status == "fail").count();
+    let passed = found.results.len() - failed;
+    let mut report = Report {
+        corpus: suite.arg(),
+        subject: o.cmd.join(" "),
+        passed,
+        failed,
+        cases: found.results,
+        groups: Vec::new(),
+    };
+    if failed == 0 {
+        outln!(
+            "all {passed} tests passed in {:.1} s{}",
+            start.elapsed().as_secs_f64(),
+            if contain::interrupted() {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        );
+        report::write(&report, "grundy check", &o.reports)?;
+        outln!("{}", crate::cmd::summary(passed as u64, 0));
+        return Ok(Outcome::Passed);
+    }
+    let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
+    report.groups = groups::report(suite, &o, &argv, groups)?;
+    report::write(&report, "grundy check", &o.reports)?;
+    outln!("{}", crate::cmd::summary(passed as u64, failed as u64));
+    Ok(Outcome::Failed)
+}

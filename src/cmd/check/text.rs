@@ -1,0 +1,140 @@
+//! The text pieces of a `grundy check` report: outputs side by side, a short preview of a
+//! (possibly huge) input, shell-quoted reproduce lines, the closing table of groups.
+
+use super::Options;
+use crate::output::{escape, escape_bytes};
+use crate::suite::Suite;
+
+/// Expected and actual output side by side; differing lines marked `≠` (and coloured,
+/// expected green and actual red, when `color`).
+pub fn side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
+    let left = escape_bytes(left);
+    let l: Vec<&str> = left.lines().collect();
+    let r: Vec<String> = escape_bytes(right).lines().map(String::from).collect();
+    let width = l
+        .iter()
+        .take(20)
+        .map(|s| s.chars().count().min(36))
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let mut out = format!("    {:<width$} | actual\n", "expected");
+    for i in 0..l.len().max(r.len()).min(20) {
+        let a: String = l.get(i).copied().unwrap_or("").chars().take(36).collect();
+        let b: String = r
+            .get(i)
+            .map(|s| s.as_str())
+            .unwrap_or("")
+            .chars()
+            .take(60)
+            .collect();
+        let differs = l.get(i).copied() != r.get(i).map(|s| s.as_str());
+        if differs && color {
+            out += &format!("    \x1b[32m{a:<width$}\x1b[0m \x1b[1m≠\x1b[0m \x1b[31m{b}\x1b[0m\n");
+        } else {
+            let mark = if differs { "≠" } else { "|" };
+            out += &format!("    {a:<width$} {mark} {b}\n");
+        }
+    }
+    if l.len().max(r.len()) > 20 {
+        out += &format!("    … ({} expected lines, {} actual)\n", l.len(), r.len());
+    }
+    out
+}
+
+/// The first `lines` lines of a text, escaped, long lines cut with their length shown.
+pub fn preview(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    let mut s = all
+        .iter()
+        .take(lines)
+        .map(|l| {
+            let l = escape(l);
+            if l.chars().count() > 100 {
+                let cut: String = l.chars().take(100).collect();
+                format!("    {cut}… ({} characters)\n", l.chars().count())
+            } else {
+                format!("    {l}\n")
+            }
+        })
+        .collect::<String>();
+    if all.len() > lines {
+        s += &format!("    … ({} lines in all)\n", all.len());
+    }
+    s
+}
+
+/// The command line that re-runs test `index` with every limit this run used.
+pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
+    let l = &o.limits;
+    let mut s = format!(
+        "grundy check {} --seed {:#x} --cases {} --case {index} --tl {} --wall-factor {} --stack {} --output-limit {}",
+        shell_quote(&suite.arg()),
+        o.seed,
+        o.cases,
+        l.time.as_secs_f64(),
+        o.wall_factor,
+        l.stack.map(|b| (b >> 20).to_string()).unwrap_or("unlimited".into()),
+        l.output >> 20,
+    );
+    if let Some(m) = l.memory {
+        s += &format!(" --ml {}", m >> 20);
+    }
+    if o.no_adversarial {
+        s += " --no-adversarial";
+    }
+    let cmd: Vec<String> = o.cmd.iter().map(|a| shell_quote(a)).collect();
+    s + " -- " + &cmd.join(" ")
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+pub fn shell_quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:+,@%".contains(&b))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", escape(&word.replace('\'', "'\\''")))
+    }
+}
+
+/// A count with thousands separators (`65,625`).
+pub fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A table with a header, columns padded to their widest cell.
+pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            width[i] = width[i].max(c.chars().count());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let mut s = String::from("  ");
+        for (i, c) in cells.iter().enumerate() {
+            let pad = width[i] - c.chars().count();
+            s += c;
+            if i + 1 < cells.len() {
+                s += &" ".repeat(pad + 2);
+            }
+        }
+        s + "\n"
+    };
+    let mut out = line(header.iter().map(|h| h.to_string()).collect());
+    for r in rows {
+        out += &line(r.clone());
+    }
+    out
+}

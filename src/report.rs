@@ -1,0 +1,125 @@
+//! Machine-readable reports of a run, for CI: JSON (serde) and JUnit XML, one entry per
+//! test or corpus case. Used by `grundy replay` and `grundy check`.
+
+use crate::output::escape;
+use serde::Serialize;
+
+/// The result of one test or case, as reported.
+#[derive(Serialize, Debug, Clone)]
+pub struct CaseResult {
+    /// Problem (folder) name.
+    pub problem: String,
+    /// Case or test name.
+    pub name: String,
+    /// Path or description of the input.
+    pub input: String,
+    /// `pass` or `fail`.
+    pub status: &'static str,
+    /// Verdict code (OK, WA, PE, RE, TLE, MLE, OLE, ERROR).
+    pub verdict: String,
+    /// Details of a failure.
+    pub message: String,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+/// A whole report.
+#[derive(Serialize, Debug)]
+pub struct Report {
+    /// Corpus folder, or the problem checked.
+    pub corpus: String,
+    /// What was run: `solver+oracle`, `reference`, or the program's command line.
+    pub subject: String,
+    /// Cases passed.
+    pub passed: usize,
+    /// Cases failed.
+    pub failed: usize,
+    /// Every case.
+    pub cases: Vec<CaseResult>,
+    /// Groups of failures (`grundy check`), with what was found about each.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<serde_json::Value>,
+}
+
+/// Text for an XML attribute: markup escaped, and control characters (which XML 1.0
+/// cannot hold at all) shown as `\xHH`.
+fn xml_escape(s: &str) -> String {
+    escape(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\n', "&#10;")
+        .replace('\t', "&#9;")
+}
+
+/// JUnit XML: one testsuite per problem, one testcase per case.
+pub fn junit(r: &Report, title: &str) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out += &format!(
+        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\">\n",
+        xml_escape(title),
+        r.passed + r.failed,
+        r.failed
+    );
+    let mut problems: Vec<&str> = r.cases.iter().map(|c| c.problem.as_str()).collect();
+    problems.dedup();
+    for p in problems {
+        let cases: Vec<&CaseResult> = r.cases.iter().filter(|c| c.problem == p).collect();
+        let failures = cases.iter().filter(|c| c.status == "fail").count();
+        out += &format!(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\">\n",
+            xml_escape(p),
+            cases.len()
+        );
+        for c in cases {
+            out += &format!(
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
+                xml_escape(p),
+                xml_escape(&c.name),
+                c.seconds
+            );
+            if c.status == "fail" {
+                out += &format!(
+                    ">\n      <failure type=\"{}\" message=\"{}\"/>\n    </testcase>\n",
+                    xml_escape(&c.verdict),
+                    xml_escape(&c.message)
+                );
+            } else {
+                out += "/>\n";
+            }
+        }
+        out += "  </testsuite>\n";
+    }
+    out += "</testsuites>\n";
+    out
+}
+
+/// Writes the requested reports (`(format, path)`, format `json` or `junit`).
+pub fn write(
+    r: &Report,
+    title: &str,
+    reports: &[(String, std::path::PathBuf)],
+) -> Result<(), crate::error::Error> {
+    for (format, path) in reports {
+        let text = match format.as_str() {
+            "json" => serde_json::to_string_pretty(r).expect("serializable") + "\n",
+            _ => junit(r, title),
+        };
+        crate::corpus::write_atomic(path, text.as_bytes())
+            .map_err(|e| crate::error::Error::io(path.display(), &e))?;
+    }
+    Ok(())
+}
+
+/// Refuses unknown report formats before any work is done.
+pub fn check_formats(reports: &[(String, std::path::PathBuf)]) -> Result<(), crate::error::Error> {
+    for (format, _) in reports {
+        if format != "json" && format != "junit" {
+            return Err(crate::error::Error::usage(format!(
+                "unknown report format '{format}' (expected json or junit)"
+            )));
+        }
+    }
+    Ok(())
+}
