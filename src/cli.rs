@@ -17,6 +17,35 @@ use grundy_oracle::Budget;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Evaluates `$body` with `$suite` bound to the suite of a problem — a built-in problem,
+/// a package with an engine (judged like that built-in problem), or a schema package —
+/// and `$defaults` to the package's judge limits.
+macro_rules! with_suite {
+    ($target:expr, |$suite:ident, $defaults:ident| $body:expr) => {{
+        match $target {
+            Target::Builtin(p) => {
+                let $suite = &crate::suite::Builtin::plain(*p);
+                let $defaults: Option<(Limits, f64)> = crate::package::builtin_limits(*p)?;
+                $body
+            }
+            Target::Package(dir) => {
+                let loaded = crate::suite::Packaged::load(dir)?;
+                let $defaults = Some((loaded.pkg.limits, loaded.pkg.wall_factor));
+                match loaded.pkg.engine {
+                    Some(engine) => {
+                        let $suite = &crate::suite::Builtin(engine, Some(loaded));
+                        $body
+                    }
+                    None => {
+                        let $suite = &loaded;
+                        $body
+                    }
+                }
+            }
+        }
+    }};
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "grundy",
@@ -178,6 +207,13 @@ enum Command {
         /// every group of failures).
         #[arg(long)]
         first: bool,
+        /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
+        /// structural moves); a TLE found is reported and saved like any failure.
+        #[arg(long)]
+        hunt_tle: bool,
+        /// Seconds of hunting with --hunt-tle.
+        #[arg(long, default_value = "30", value_parser = parse_seconds)]
+        hunt_time: Duration,
         /// Write a report of every test's verdict: `--report json FILE` or
         /// `--report junit FILE` (repeatable).
         #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
@@ -282,6 +318,67 @@ enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
+    /// The growth rate of a program's CPU time: a doubling series of inputs of one shape
+    /// (or of every shape), fitted to c·n^E.
+    Scale {
+        /// The problem: a built-in id or a package folder.
+        #[arg(value_parser = parse_target)]
+        problem: Target,
+        /// Only this shape: chain, star, caterpillar, binary, deep or random.
+        #[arg(long, value_parser = parse_shape)]
+        shape: Option<TreeShape>,
+        /// Runs per size (the fastest counts).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Print every measured size.
+        #[arg(long, short)]
+        verbose: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// The program.
+        #[arg(last = true, required = true)]
+        cmd: Vec<String>,
+    },
+    /// Search for the input of the maximum size that is slowest for a program (every
+    /// shape, then hill-climbing with structural moves); a TLE found is saved.
+    Hunt {
+        /// The problem: a built-in id or a package folder.
+        #[arg(value_parser = parse_target)]
+        problem: Target,
+        /// Seconds of hill-climbing.
+        #[arg(long, default_value = "60", value_parser = parse_seconds)]
+        time: Duration,
+        /// Start only from this shape (default: every shape).
+        #[arg(long, value_parser = parse_shape)]
+        from: Option<TreeShape>,
+        /// Seed of the starting inputs and the moves.
+        #[arg(long, value_parser = parse_u64, default_value = "1")]
+        seed: u64,
+        /// Folder for a TLE found: DIR/<problem>/NAME.in, .out.
+        #[arg(long, default_value = "failures")]
+        save: PathBuf,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// The program.
+        #[arg(last = true, required = true)]
+        cmd: Vec<String>,
+    },
+    /// Time-limit calibration: reference solutions on the adversarial inputs, large random
+    /// ones and the slowest inputs of a hunt; a recommended limit.
+    Time {
+        /// The problem: a built-in id or a package folder.
+        #[arg(value_parser = parse_target)]
+        problem: Target,
+        /// A reference solution (a source file or a command line in quotes); repeatable.
+        #[arg(long = "ref", required = true)]
+        refs: Vec<String>,
+        /// Seconds of hunting for each reference's slowest input.
+        #[arg(long, default_value = "20", value_parser = parse_seconds)]
+        hunt_time: Duration,
+        /// Save the recommended limit, for `grundy check --tl auto`.
+        #[arg(long)]
+        save_limit: bool,
+    },
     /// Check one native input from stdin with a named subject (used to shrink hangs).
     #[command(hide = true)]
     Probe {
@@ -312,9 +409,10 @@ enum Command {
 /// Limits of every run of an external program.
 #[derive(clap::Args, Debug)]
 struct LimitArgs {
-    /// Time limit per run in seconds of CPU time (default 2, or the package's).
-    #[arg(long, value_parser = parse_positive_seconds)]
-    tl: Option<Duration>,
+    /// Time limit per run in seconds of CPU time (default 2, or the package's), or `auto`:
+    /// the limit `grundy time --save-limit` recommended.
+    #[arg(long, value_parser = parse_tl)]
+    tl: Option<Tl>,
     /// Wall-clock backstop: a run is also stopped (TLE) after this many times --tl
     /// (default 2).
     #[arg(long, value_parser = parse_factor)]
@@ -333,7 +431,11 @@ struct LimitArgs {
 impl LimitArgs {
     /// The limits: the flags given, else `defaults` (a package's judge limits), else
     /// grundy's defaults; with the wall-clock factor used.
-    fn limits(&self, defaults: Option<(Limits, f64)>) -> Result<(Limits, f64), Error> {
+    fn limits(
+        &self,
+        defaults: Option<(Limits, f64)>,
+        auto_limit: Option<PathBuf>,
+    ) -> Result<(Limits, f64), Error> {
         let (base, base_factor) =
             defaults.unwrap_or((Limits::with_time(Duration::from_secs(2), 2.0), 2.0));
         let stack = match self.stack.as_deref() {
@@ -360,7 +462,23 @@ impl LimitArgs {
                 )))
             }
         };
-        let time = self.tl.unwrap_or(base.time);
+        let time = match &self.tl {
+            None => base.time,
+            Some(Tl::Seconds(t)) => *t,
+            Some(Tl::Auto) => {
+                let path = auto_limit.ok_or_else(|| {
+                    Error::usage("--tl auto: this command has no saved time limit to read")
+                })?;
+                let text = std::fs::read_to_string(&path).map_err(|_| {
+                    Error::usage(format!(
+                        "--tl auto: no saved limit in {} (run `grundy time … --save-limit` first)",
+                        path.display()
+                    ))
+                })?;
+                parse_positive_seconds(text.trim())
+                    .map_err(|e| Error::usage(format!("{}: {e}", path.display())))?
+            }
+        };
         let factor = self.wall_factor.unwrap_or(base_factor);
         Ok((
             Limits {
@@ -416,6 +534,31 @@ pub fn parse_target(s: &str) -> Result<Target, String> {
         "unknown problem '{s}' (expected one of: {}, or a package folder with a problem.toml)",
         names.join(", ")
     ))
+}
+
+/// `--tl`: seconds, or `auto`.
+#[derive(Clone, Debug)]
+enum Tl {
+    Seconds(Duration),
+    Auto,
+}
+
+fn parse_tl(s: &str) -> Result<Tl, String> {
+    if s == "auto" {
+        return Ok(Tl::Auto);
+    }
+    parse_positive_seconds(s).map(Tl::Seconds)
+}
+
+/// Where `grundy time --save-limit` keeps the recommended limit of a problem: the
+/// package's `time-limit.txt`, or `time-limit-PROBLEM.txt` in the cache for a built-in one.
+pub fn saved_limit_path(target: &Target) -> PathBuf {
+    match target {
+        Target::Package(dir) => dir.join("time-limit.txt"),
+        Target::Builtin(p) => {
+            crate::program::cache_dir().join(format!("time-limit-{}.txt", p.name()))
+        }
+    }
 }
 
 /// The longest duration any flag accepts: about 11.6 days.
@@ -692,6 +835,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             shrink_time,
             color,
             first,
+            hunt_tle,
+            hunt_time,
             report,
             cmd,
         } => {
@@ -699,8 +844,9 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 .chunks(2)
                 .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
                 .collect();
+            let auto = saved_limit_path(&problem);
             let options = |defaults| -> Result<cmd::check::Options, Error> {
-                let (limits, wall_factor) = limits.limits(defaults)?;
+                let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
                 Ok(cmd::check::Options {
                     cmd,
                     seed,
@@ -716,37 +862,13 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                     color: color.for_stderr(),
                     first,
                     reports,
+                    hunt: hunt_tle.then_some(hunt_time),
                 })
             };
-            match problem {
-                Target::Builtin(p) => {
-                    // The shipped package of a contest problem sets its judge's limits.
-                    let defaults = match crate::package::embedded(p) {
-                        Some(text) => {
-                            let pkg = crate::package::Package::from_text(
-                                std::path::Path::new("problems").join(p.name()).as_path(),
-                                &format!("problems/{}/problem.toml (built in)", p.name()),
-                                text,
-                            )?;
-                            Some((pkg.limits, pkg.wall_factor))
-                        }
-                        None => None,
-                    };
-                    cmd::check::run(&crate::suite::Builtin::plain(p), options(defaults)?)
-                }
-                Target::Package(dir) => {
-                    let suite = crate::suite::Packaged::load(&dir)?;
-                    let defaults = (suite.pkg.limits, suite.pkg.wall_factor);
-                    match suite.pkg.engine {
-                        // A package with an engine is judged like that built-in problem.
-                        Some(engine) => cmd::check::run(
-                            &crate::suite::Builtin(engine, Some(suite)),
-                            options(Some(defaults))?,
-                        ),
-                        None => cmd::check::run(&suite, options(Some(defaults))?),
-                    }
-                }
-            }
+            with_suite!(&problem, |suite, defaults| cmd::check::run(
+                suite,
+                options(defaults)?
+            ))
         }
         Command::Gen {
             problem,
@@ -806,7 +928,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             cmd::replay::run(
                 &dir,
                 against,
-                limits.limits(defaults)?.0,
+                limits.limits(defaults, None)?.0,
                 &reports,
                 suite.as_ref(),
             )
@@ -830,6 +952,50 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             seconds,
             verbose,
         } => cmd::selftest::run(seed, seconds, verbose),
+        Command::Scale {
+            problem,
+            shape,
+            runs,
+            verbose,
+            limits,
+            cmd,
+        } => {
+            let auto = saved_limit_path(&problem);
+            with_suite!(&problem, |suite, defaults| {
+                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                cmd::tle::scale(suite, &cmd, &l, shape, runs.max(1), verbose)
+            })
+        }
+        Command::Hunt {
+            problem,
+            time,
+            from,
+            seed,
+            save,
+            limits,
+            cmd,
+        } => {
+            let auto = saved_limit_path(&problem);
+            with_suite!(&problem, |suite, defaults| {
+                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                cmd::tle::hunt_command(suite, &cmd, &l, time, from, seed, &save)
+            })
+        }
+        Command::Time {
+            problem,
+            refs,
+            hunt_time,
+            save_limit,
+        } => {
+            let save = save_limit.then(|| saved_limit_path(&problem));
+            let refs: Vec<Vec<String>> = refs
+                .iter()
+                .map(|r| r.split_whitespace().map(String::from).collect())
+                .collect();
+            with_suite!(&problem, |suite, _defaults| {
+                cmd::tle::time(suite, &refs, hunt_time, save.as_deref())
+            })
+        }
         Command::Probe {
             game,
             subject,

@@ -184,6 +184,18 @@ pub fn embedded(problem: Problem) -> Option<&'static str> {
     }
 }
 
+/// The judge's limits of a built-in problem, from its shipped package (`None` for the
+/// native games, which have no package).
+pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> {
+    let Some(text) = embedded(problem) else {
+        return Ok(None);
+    };
+    let dir = Path::new("problems").join(problem.name());
+    let shown = format!("problems/{}/problem.toml (built in)", problem.name());
+    let pkg = Package::from_text(&dir, &shown, text)?;
+    Ok(Some((pkg.limits, pkg.wall_factor)))
+}
+
 impl Package {
     /// Loads `dir/problem.toml`.
     pub fn load(dir: &Path) -> Result<Package, Error> {

@@ -71,6 +71,9 @@ pub trait Suite: Sync {
     fn max_size(&self) -> usize;
     /// Vertices of all the trees and graphs of an input.
     fn vertices_of(&self, input: &Self::Input) -> usize;
+    /// The input changed by one move of the slow-input hunt (the same size), and the move
+    /// in words; `None` when no move applies.
+    fn mutate(&self, input: &Self::Input, rng: &mut Rng) -> Option<(Self::Input, String)>;
 }
 
 fn shape_of_edges(n: u32, edges: &[(u32, u32)], cactus: bool) -> String {
@@ -125,6 +128,39 @@ impl Suite for Builtin {
 
     fn vertices_of(&self, input: &Vec<Position>) -> usize {
         input.iter().map(|c| c.vertices()).sum()
+    }
+
+    fn mutate(&self, input: &Vec<Position>, rng: &mut Rng) -> Option<(Vec<Position>, String)> {
+        let k = rng.below(input.len().max(1) as u64) as usize;
+        let mut out = input.clone();
+        let pos = out.get_mut(k)?;
+        // Per-vertex data moves too: recolour a vertex, move stones.
+        match pos {
+            Position::Paint(p) if rng.chance(1, 3) => {
+                let v = rng.below(p.white.len() as u64) as usize;
+                p.white[v] = !p.white[v];
+                return Some((out, "recoloured a vertex".into()));
+            }
+            Position::Staircase(p) if rng.chance(1, 2) && p.stones.len() > 1 => {
+                let a = rng.below(p.stones.len() as u64) as usize;
+                let b = rng.below(p.stones.len() as u64) as usize;
+                let moved = p.stones[a] / 2;
+                p.stones[a] -= moved;
+                p.stones[b] += moved;
+                return Some((out, "moved stones".into()));
+            }
+            _ => {}
+        }
+        let tree = match pos {
+            Position::Cut(p) => &mut p.tree,
+            Position::Chip(p) => &mut p.tree,
+            Position::Paint(p) => &mut p.tree,
+            Position::Staircase(p) => &mut p.tree,
+            Position::Hackenbush(_) => return None,
+        };
+        let (edges, what) = grundy_fuzzing::growth::mutate(tree, rng)?;
+        *tree = grundy_games::Tree::from_edges(tree.len(), &edges).ok()?;
+        Some((out, what.into()))
     }
 
     fn name(&self) -> String {
@@ -336,6 +372,25 @@ impl Suite for Packaged {
 
     fn vertices_of(&self, input: &Instance) -> usize {
         self.pkg.schema.vertices(input)
+    }
+
+    fn mutate(&self, input: &Instance, rng: &mut Rng) -> Option<(Instance, String)> {
+        let mut out = input.clone();
+        let k = rng.below(out.cases.len().max(1) as u64) as usize;
+        let case = out.cases.get_mut(k)?;
+        let trees: Vec<usize> = (0..case.values.len())
+            .filter(|&i| matches!(self.pkg.schema.items[i], Item::Tree { .. }))
+            .collect();
+        let &i = trees.get(rng.below(trees.len().max(1) as u64) as usize)?;
+        let grundy_games::schema::Value::Edges { n, edges, .. } = &mut case.values[i] else {
+            return None;
+        };
+        let tree = grundy_games::Tree::from_edges(*n as usize, edges).ok()?;
+        let (new, what) = grundy_fuzzing::growth::mutate(&tree, rng)?;
+        // Edge i keeps its weight only if it still joins the same vertices; the moves
+        // change parents, so the edge list is rebuilt (weights keep their positions).
+        *edges = new;
+        Some((out, what.into()))
     }
 
     fn name(&self) -> String {

@@ -8,6 +8,7 @@ pub mod check;
 pub mod contest;
 pub mod exhaust;
 pub mod gen;
+pub mod growth;
 pub mod mutants;
 pub mod rng;
 pub mod schema_gen;

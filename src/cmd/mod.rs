@@ -9,6 +9,7 @@ pub mod package;
 pub mod replay;
 pub mod selftest;
 pub mod solve;
+pub mod tle;
 
 /// Indents every line of `text` by `n` spaces (for reports).
 pub fn indent(text: &str, n: usize) -> String {

@@ -374,8 +374,19 @@ fn report_group<S: Suite>(
             (f.verdict, f.run, f.expected, by, f.test.input)
         }
     };
+    // A TLE: how the program's time grows on the shape that failed.
+    if detail == "TLE" {
+        if let Some(shape) = main_shape {
+            if let Ok(Some(g)) = crate::cmd::tle::measure(suite, argv, &o.limits, shape, 3, o.seed)
+            {
+                let line = g.line();
+                eprintln!("{line}");
+                notes.push(line);
+            }
+        }
+    }
     // A failure that still needs a large input: find the size from which it starts.
-    if suite.vertices_of(&input) > 100 && tier != "small" {
+    if suite.vertices_of(&input) > 100 && tier != "small" && detail != "TLE" {
         if let Some(shape) = main_shape {
             let from = suite.vertices_of(&input);
             let end = Instant::now()

@@ -57,6 +57,9 @@ pub struct Options {
     pub first: bool,
     /// Reports to write: `(json|junit, path)`.
     pub reports: Vec<(String, PathBuf)>,
+    /// After the plan, hunt this long for an input of the maximum size that runs past the
+    /// time limit (none: no hunt).
+    pub hunt: Option<Duration>,
 }
 
 /// One test of the plan.
@@ -235,6 +238,70 @@ fn run_plan<S: Suite>(
     Ok(f)
 }
 
+/// `--hunt-tle`: searches for a slow input of the maximum size; one that runs past the
+/// limit joins the failures (as test number `index`, one past the plan).
+fn hunt_tle<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    budget: Duration,
+    index: u64,
+    found: &mut Findings<S::Input>,
+) -> Result<(), Error> {
+    eprintln!(
+        "hunting for a slow input of {} vertices for {} s…",
+        suite.max_size(),
+        budget.as_secs_f64()
+    );
+    let starts = [
+        grundy_fuzzing::gen::TreeShape::RandomParent,
+        grundy_fuzzing::gen::TreeShape::Prufer,
+        grundy_fuzzing::gen::TreeShape::Star,
+        grundy_fuzzing::gen::TreeShape::Caterpillar,
+    ];
+    let Some(h) = crate::cmd::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)? else {
+        return Ok(());
+    };
+    let how = crate::cmd::tle::summarize_how(&h.how);
+    eprintln!("the hunt's slowest input: {how}: {:.3} s CPU", h.seconds);
+    if h.verdict.is_none() {
+        return Ok(());
+    }
+    let (verdict, run, expected, _) = judge_one(suite, o, argv, &h.input)?;
+    found.results.push(CaseResult {
+        problem: suite.name(),
+        name: format!("test {index}"),
+        input: format!("hunt: {how}"),
+        status: if verdict == Verdict::Ok {
+            "pass"
+        } else {
+            "fail"
+        },
+        verdict: verdict.code().into(),
+        message: verdict.to_string(),
+        seconds: run.wall.as_secs_f64(),
+    });
+    if verdict != Verdict::Ok {
+        let shape = suite.shape(&h.input);
+        groups::add(
+            &mut found.groups,
+            Failure {
+                test: Test {
+                    index,
+                    label: format!("found by the hunt: {how}"),
+                    tier: "maximum",
+                    input: h.input,
+                },
+                verdict,
+                run,
+                expected,
+            },
+            shape,
+        );
+    }
+    Ok(())
+}
+
 /// Runs `grundy check` of `suite`.
 pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
     contain::install();
@@ -268,7 +335,10 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
         if o.first { ", stopping at the first failure" } else { "" }
     );
     let start = Instant::now();
-    let found = run_plan(suite, &o, &argv, &indices)?;
+    let mut found = run_plan(suite, &o, &argv, &indices)?;
+    if let Some(budget) = o.hunt {
+        hunt_tle(suite, &o, &argv, budget, total, &mut found)?;
+    }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
     let mut report = Report {

@@ -1,0 +1,202 @@
+//! TLE, explained, end to end: growth exponents of the test solutions (`grundy scale`), the
+//! slow-input hunt finding the deep chain for an O(n·depth) solution from random trees
+//! only (`grundy hunt`), and time-limit calibration (`grundy time`, `check --tl auto`).
+//! Timings are measured, so the tests of this file run one at a time (a lock), and their
+//! bounds have the slack of a loaded 2-core machine.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::Mutex;
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn solution(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/solutions")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn grundy(args: &[&str], cache: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("GRUNDY_CACHE", cache)
+        .current_dir(cache)
+        .output()
+        .unwrap()
+}
+
+/// The exponent of the `growth: n^E.EE on SHAPE` line of a shape.
+fn exponent(stdout: &str, shape: &str) -> f64 {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("growth: n^") && l.contains(&format!(" on {shape} ")))
+        .unwrap_or_else(|| panic!("no growth line for {shape}:\n{stdout}"));
+    line["growth: n^".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn growth_exponents_tell_quadratic_from_linear() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = tempfile::tempdir().unwrap();
+    // O(n·depth): quadratic on a chain, about linear on a star.
+    for (shape, lo, hi) in [("chain", 1.7, 2.3), ("star", 0.7, 1.35)] {
+        let out = grundy(
+            &[
+                "scale",
+                "agc017d",
+                "--shape",
+                shape,
+                "--",
+                &solution("agc017d_quadratic.cpp"),
+            ],
+            cache.path(),
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let e = exponent(&stdout, shape);
+        assert!(
+            (lo..=hi).contains(&e),
+            "quadratic on {shape}: n^{e}\n{stdout}"
+        );
+    }
+    // The correct solutions grow linearly on every shape they are measured on.
+    for (sol, shapes) in [
+        (
+            "agc017d_correct.cpp",
+            &["chain", "star", "random", "caterpillar"][..],
+        ),
+        ("agc017d_correct.py", &["chain"][..]),
+    ] {
+        for shape in shapes {
+            let prog = solution(sol);
+            let out = grundy(
+                &["scale", "agc017d", "--shape", shape, "--", &prog],
+                cache.path(),
+            );
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let e = exponent(&stdout, shape);
+            assert!(
+                (0.8..=1.35).contains(&e),
+                "{sol} on {shape}: n^{e}\n{stdout}"
+            );
+            assert_eq!(out.status.code(), Some(0), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn the_hunt_finds_the_deep_chain_from_random_trees_only() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = tempfile::tempdir().unwrap();
+    let start = std::time::Instant::now();
+    let out = grundy(
+        &[
+            "hunt",
+            "agc017d",
+            "--from",
+            "random",
+            "--time",
+            "60",
+            "--",
+            &solution("agc017d_quadratic.cpp"),
+        ],
+        cache.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("verdict: TLE"), "{stdout}");
+    assert!(
+        stdout.contains("a random of 100000 vertices, then"),
+        "{stdout}"
+    );
+    assert!(start.elapsed().as_secs() < 60, "{stdout}");
+    // The input it found is deep.
+    let saved = cache.path().join("failures/agc017d/hunt-1.in");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let mut adj = vec![Vec::new(); 100_001];
+    for line in text.lines().skip(1) {
+        let mut it = line.split_whitespace().map(|x| x.parse::<usize>().unwrap());
+        let (a, b) = (it.next().unwrap(), it.next().unwrap());
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    let mut depth = vec![usize::MAX; 100_001];
+    depth[1] = 0;
+    let mut order = vec![1];
+    let mut i = 0;
+    while i < order.len() {
+        let v = order[i];
+        i += 1;
+        for &w in &adj[v] {
+            if depth[w] == usize::MAX {
+                depth[w] = depth[v] + 1;
+                order.push(w);
+            }
+        }
+    }
+    let deepest = order.iter().map(|&v| depth[v]).max().unwrap();
+    assert!(deepest > 10_000, "depth {deepest}");
+}
+
+#[test]
+fn time_recommends_a_limit_that_check_then_uses() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = tempfile::tempdir().unwrap();
+    let py = format!("python3 {}", solution("agc017d_correct.py"));
+    let cpp = solution("agc017d_correct.cpp");
+    let out = grundy(
+        &[
+            "time",
+            "agc017d",
+            "--ref",
+            &cpp,
+            "--ref",
+            &py,
+            "--hunt-time",
+            "3",
+            "--save-limit",
+        ],
+        cache.path(),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("recommended time limit: "), "{stdout}");
+    let saved = std::fs::read_to_string(cache.path().join("time-limit-agc017d.txt")).unwrap();
+    let limit: f64 = saved.trim().parse().unwrap();
+    assert!((1.0..=5.0).contains(&limit), "{limit}");
+    for prog in [
+        vec![cpp.as_str()],
+        vec!["python3", &solution("agc017d_correct.py")],
+    ] {
+        let mut args = vec!["check", "agc017d", "--tl", "auto", "--cases", "20", "--"];
+        args.extend(prog.iter().copied());
+        let out = grundy(&args, cache.path());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(&format!("time limit {limit} s CPU")),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
