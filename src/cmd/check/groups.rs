@@ -22,6 +22,9 @@ use grundy_fuzzing::gen::TreeShape;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+/// Lines of a failing input shown in a report (the whole input is in the saved file).
+const PREVIEW_LINES: usize = 12;
+
 /// The failing tests of one kind.
 pub(crate) struct Group<I> {
     /// The verdict in short (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
@@ -429,7 +432,7 @@ fn report_group<S: Suite>(
             .locate(&input, &expected, &run.stdout)
             .map(|l| format!(", {l}"))
             .unwrap_or_default(),
-        preview(&text, 30)
+        preview(&text, PREVIEW_LINES)
     );
     s += &if o.color {
         format!("verdict: \x1b[1;31m{verdict}\x1b[0m\n")
