@@ -522,9 +522,9 @@ pub fn save(
     let input = problem.write_input(std::slice::from_ref(&f.case));
     // The expected output always comes from the oracle (a relabelling mismatch carries
     // the subject's own answer as "expected"; a panic or hang has no answer at all).
-    let truth = match (grundy_oracle::solve(&f.case, budget), &f.failure) {
-        (Ok(r), _) => r.answer,
-        (Err(_), Failure::Mismatch(m)) => m.expected.clone(),
+    let (truth, circular) = match (grundy_oracle::solve(&f.case, budget), &f.failure) {
+        (Ok(r), _) => (r.answer, false),
+        (Err(_), Failure::Mismatch(m)) => (m.expected.clone(), true),
         (Err(e), _) => {
             return Err(std::io::Error::other(format!(
                 "the oracle cannot answer the case ({e}), so it has no expected output"
@@ -540,12 +540,17 @@ pub fn save(
         &expected,
         &[],
         &format!(
-            "found by `{reproduce}`: {}{}",
+            "found by `{reproduce}`: {}{}{}",
             f.failure.kind(),
             match &f.failure {
                 Failure::Mismatch(m) => format!(", {}", m.query),
                 Failure::Panic(m) => format!(", {m}"),
                 Failure::Hang(_) => String::new(),
+            },
+            if circular {
+                " (the oracle was over its budget: NAME.out is the subject's own answer on the original labelling, so the case guards consistency under relabelling, not the value)"
+            } else {
+                ""
             }
         ),
     )

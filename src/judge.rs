@@ -61,12 +61,24 @@ impl fmt::Display for Verdict {
 /// Oracle budget for one expected answer (small inputs are answered within it).
 pub const EXPECTED_STATES: usize = 200_000;
 
-/// Inputs up to this many vertices are judged by the oracle (when within its budget).
-pub const ORACLE_VERTICES: usize = 14;
+/// Inputs whose test cases each have at most this many vertices and this size
+/// ([`Position::size`]) are judged by the oracle, when it answers within
+/// [`EXPECTED_STATES`]; larger ones by the solver.
+pub const ORACLE_MAX_VERTICES: usize = 42;
+/// See [`ORACLE_MAX_VERTICES`].
+pub const ORACLE_MAX_SIZE: usize = 40;
 
-/// The expected output. Small inputs are answered by the oracle and the solver, which must
-/// agree (a disagreement is a bug in grundy, reported as an error).
-pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), Error> {
+/// The expected output of a contest or native input, the one output-level comparison of
+/// grundy's two engines: the solver always answers; the oracle too when every test case
+/// is within `max_vertices` and `max_size` and its search within `EXPECTED_STATES`, and
+/// then both must agree (a disagreement is a bug in grundy: an internal error). Returns
+/// the output and who answered (`oracle` or `solver`).
+pub fn expected_within(
+    problem: Problem,
+    cases: &[Position],
+    max_vertices: usize,
+    max_size: usize,
+) -> Result<(Vec<u8>, &'static str), Error> {
     let solved: Vec<_> = cases
         .iter()
         .map(|c| grundy_solver::answer_for(problem, c))
@@ -74,7 +86,7 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
     let by_solver = problem.write_output(&solved);
     let small = cases
         .iter()
-        .all(|c| c.vertices() <= ORACLE_VERTICES * 3 && c.size() <= 40);
+        .all(|c| c.vertices() <= max_vertices && c.size() <= max_size);
     if small {
         let budget = Budget::states(EXPECTED_STATES);
         if let Ok(answers) = cases
@@ -83,9 +95,9 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
             .collect::<Result<Vec<_>, _>>()
         {
             let by_oracle = problem.write_output(&answers);
-            if checker::compare(&by_oracle, &by_solver).is_err() {
+            if let Err(d) = checker::compare(&by_oracle, &by_solver) {
                 return Err(Error::internal(format!(
-                    "grundy's solver and oracle disagree on this input; please report it:\n{}",
+                    "grundy's solver and oracle disagree on this input ({d}, the oracle's answer expected); please report it:\n{}",
                     problem.write_input(cases)
                 )));
             }
@@ -93,6 +105,12 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
         }
     }
     Ok((by_solver, "solver"))
+}
+
+/// The expected output for judging a program: [`expected_within`] the sizes the oracle
+/// answers quickly ([`ORACLE_MAX_VERTICES`], [`ORACLE_MAX_SIZE`]).
+pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), Error> {
+    expected_within(problem, cases, ORACLE_MAX_VERTICES, ORACLE_MAX_SIZE)
 }
 
 /// The verdict of a run that did not end normally (TLE, OLE, MLE, RE), or `None` when the

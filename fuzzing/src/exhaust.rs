@@ -78,7 +78,7 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    /// Defaults for a maximum vertex count (SPEC sizes of the agreement test).
+    /// Defaults for a maximum vertex count (the sizes of the exhaustive agreement test).
     pub fn new(max_nodes: usize) -> Bounds {
         Bounds {
             max_nodes,

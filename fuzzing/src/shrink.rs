@@ -331,8 +331,9 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
 }
 
 /// The greedy loop shared by every shrink: take the first candidate that still fails,
-/// start again from it, stop when none does (1-minimal). Candidates come lazily, so a big
-/// input never has all its simplifications in memory at once.
+/// start again from it, stop when none does (1-minimal). The candidates of one step come
+/// as an iterator (most callers build them as a `Vec`; a large input is offered only its
+/// halving steps, so that list stays short).
 pub fn greedy<T: Clone>(
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,

@@ -1,5 +1,5 @@
 //! Reading and writing the native input format of every game, and printing answers
-//! (SPEC §3, "Native formats"). Vertex ids are 1-based in text, 0-based in memory.
+//! (`docs/SPEC.md` §3, "Native formats"). Vertex ids are 1-based in text, 0-based in memory.
 
 use crate::error::{ErrorKind, InputError, Result};
 use crate::graph::Graph;

@@ -1,4 +1,4 @@
-//! The positions of the five games of SPEC §1 and their answers, with 0-based vertex ids.
+//! The positions of the five games of `docs/SPEC.md` §1 and their answers, with 0-based vertex ids.
 //!
 //! These types are the common language of the solver, the oracle and the harness: both
 //! engines take a position and return an [`Answer`] of the same shape, so answers compare
@@ -121,8 +121,9 @@ impl Position {
         }
     }
 
-    /// A size for statistics and shrinking: vertices (all graphs) plus edges of graphs,
-    /// chips, stones-bearing vertices and updates.
+    /// A size for shrinking and statistics: vertices plus chips (`chip`), vertices
+    /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
+    /// (`staircase`).
     pub fn size(&self) -> usize {
         match self {
             Position::Chip(p) => p.tree.len() + p.chips.len(),

@@ -1,4 +1,4 @@
-//! The problems `grundy` reads: the four contest problems of SPEC §3 and the five native
+//! The problems `grundy` reads: the four contest problems of `docs/SPEC.md` §3 and the five native
 //! game formats. A problem knows how to parse its input (leniently for `solve`, or exactly
 //! against its statement for the validator), print an input, and print answers.
 

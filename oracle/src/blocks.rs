@@ -744,7 +744,8 @@ mod tests {
 
     #[test]
     fn big_blocks_are_refused() {
-        // K6 minus nothing: 15 edges in one block is fine, 17 parallel edges is not.
+        // 16 parallel edges make one block the tables accept (2^16 local states); 17 do
+        // not, and the search falls back to the flood fill.
         let g = Graph {
             n: 2,
             edges: vec![(0, 1); 17],

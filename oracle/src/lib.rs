@@ -306,7 +306,7 @@ fn staircase_answer(
     })
 }
 
-/// Every query of SPEC §1 by exhaustive search.
+/// Every query of `docs/SPEC.md` §1 by exhaustive search.
 pub fn solve(pos: &Position, budget: Budget) -> Result<Report<Answer>, OracleError> {
     Ok(match pos {
         Position::Chip(p) => {

@@ -21,7 +21,7 @@ pub mod staircase;
 
 use grundy_games::{Answer, Position};
 
-/// Every query of SPEC §1 for one position.
+/// Every query of `docs/SPEC.md` §1 for one position.
 pub fn solve(pos: &Position) -> Answer {
     match pos {
         Position::Chip(p) => Answer::Chip(chip::solve(p)),

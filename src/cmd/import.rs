@@ -64,31 +64,16 @@ pub fn import(
             return unknown(target);
         };
         match problem.parse(&data, false) {
-            Ok(mut cases) if cases.len() == 1 => {
+            Ok(cases) => {
                 crate::outln!(
                     "the input parses as a {} input; keeping it as a regression case",
                     problem.name()
                 );
-                let case = cases.remove(0);
-                let answer = grundy_solver::answer_for(problem, &case);
-                let input = problem.write_input(std::slice::from_ref(&case));
-                return save(
-                    corpus_dir,
-                    problem,
-                    &name,
-                    &input,
-                    &problem.write_output(&[answer]),
-                    target,
-                );
-            }
-            Ok(cases) => {
                 let input = problem.write_input(&cases);
-                let answers: Vec<_> = cases
-                    .iter()
-                    .map(|c| grundy_solver::answer_for(problem, c))
-                    .collect();
-                let out = problem.write_output(&answers);
-                return save(corpus_dir, problem, &name, &input, &out, target);
+                // The one expected answer of grundy: the oracle (cross-checked with the
+                // solver) when small enough, else the solver, and then the case says so.
+                let (out, by) = crate::judge::expected(problem, &cases)?;
+                return save(corpus_dir, problem, &name, &input, &out, target, by);
             }
             Err(e) => {
                 crate::outln!(
@@ -120,7 +105,7 @@ pub fn import(
             .map_err(|e| Error::usage(format!("no expected output for the hanging case: {e}")))?;
         let input = problem.write_input(std::slice::from_ref(&position));
         let out = problem.write_output(&[expected.answer]);
-        return save(corpus_dir, problem, &name, &input, &out, target);
+        return save(corpus_dir, problem, &name, &input, &out, target, "oracle");
     }
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
@@ -134,13 +119,13 @@ pub fn import(
         crate::outln!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
         position
     };
-    let expected = match grundy_oracle::solve(&position, budget) {
-        Ok(r) => r.answer,
-        Err(_) => grundy_solver::solve(&position),
+    let (expected, by) = match grundy_oracle::solve(&position, budget) {
+        Ok(r) => (r.answer, "oracle"),
+        Err(_) => (grundy_solver::solve(&position), "solver"),
     };
     let input = problem.write_input(std::slice::from_ref(&position));
     let out = problem.write_output(&[expected]);
-    save(corpus_dir, problem, &name, &input, &out, target)
+    save(corpus_dir, problem, &name, &input, &out, target, by)
 }
 
 fn unknown(target: &str) -> Result<Outcome, Error> {
@@ -157,6 +142,7 @@ fn save(
     input: &str,
     out: &[u8],
     target: &str,
+    by: &str,
 ) -> Result<Outcome, Error> {
     match corpus::save_case(
         dir,
@@ -165,7 +151,14 @@ fn save(
         input,
         out,
         &[],
-        &format!("imported from a `{target}` libFuzzer artifact"),
+        &format!(
+            "imported from a `{target}` libFuzzer artifact{}",
+            if by == "oracle" {
+                ""
+            } else {
+                " (NAME.out by the solver: too large for the oracle, so the case guards the parser, not the answer)"
+            }
+        ),
     ) {
         Ok(p) => {
             crate::outln!("saved: {} (+ .out)", p.display());
