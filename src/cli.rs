@@ -50,8 +50,7 @@ macro_rules! with_suite {
 #[command(
     name = "grundy",
     version,
-    about = "Differential fuzzing and verification harness for impartial games on trees, cacti and stone layouts",
-    after_help = "Problems: agc017d cot3 poj3710 p2972 (contest formats) and chip cut hackenbush paint staircase (native formats).\nExit codes: 0 all checks passed, 1 a finding or failing verdict, 2 bad usage or bad input, 3 an internal error, 128+N stopped by signal N."
+    about = "Differential fuzzing and verification harness for impartial games on trees, cacti and stone layouts"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -62,7 +61,7 @@ struct Cli {
 enum Command {
     /// Answer a contest or native input (stdin when no FILE).
     Solve {
-        /// agc017d, cot3, poj3710, p2972, chip, cut, hackenbush, paint or staircase.
+        /// A contest problem or a native game (the list is at the end of `grundy --help`).
         #[arg(value_parser = parse_problem)]
         problem: Problem,
         /// The input file; standard input when absent or `-`.
@@ -679,7 +678,8 @@ fn parse_subject(s: &str) -> Result<Subject, String> {
 /// Parses a game id for clap.
 pub fn parse_game(s: &str) -> Result<Game, String> {
     Game::from_name(s).ok_or_else(|| {
-        format!("unknown game '{s}' (expected one of: chip, cut, hackenbush, paint, staircase)")
+        let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
+        format!("unknown game '{s}' (expected one of: {})", names.join(", "))
     })
 }
 
@@ -719,7 +719,25 @@ fn cores() -> usize {
 
 /// Runs the command line and returns the exit code.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    use clap::{CommandFactory, FromArgMatches};
+    let names = |contest: bool| {
+        Problem::ALL
+            .iter()
+            .filter(|p| p.is_contest() == contest)
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let help = format!(
+        "Problems: {} (contest formats) and {} (native formats), or a problem package folder.\nExit codes: 0 all checks passed, 1 a finding or failing verdict, 2 bad usage or bad input, 3 an internal error, 128+N stopped by signal N.",
+        names(true),
+        names(false)
+    );
+    let parsed = Cli::command()
+        .after_help(help)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
