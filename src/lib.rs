@@ -4,6 +4,9 @@
 //! `grundy-oracle`, and the differential machinery (checks, generators, shrinker) in
 //! `grundy-fuzzing`; this crate wires them to the user.
 
+#![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod campaign;
 pub mod cli;
 pub mod cmd;

@@ -191,7 +191,6 @@ fn chain(n: usize) -> Tree {
     Tree::from_parents(&gen::parents(&mut Rng::new(0), n, TreeShape::Chain)).expect("chain")
 }
 
-/// The maximum-constraint and adversarial inputs of a problem.
 /// An input of `problem` whose tree has `n` vertices and the given shape; a chain is rooted
 /// at one end (vertices 1, 2, …, n in order), so its depth is n − 1: the input that finds
 /// the depth at which a recursive solution breaks. `None` for `poj3710` (graphs).
@@ -215,6 +214,7 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
     Some(cases)
 }
 
+/// The maximum-constraint and adversarial inputs of a problem.
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
     let max = match problem {

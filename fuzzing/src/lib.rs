@@ -4,6 +4,9 @@
 //! positions, and the structure-aware shrinker. As in wasmtime's `crates/fuzzing`, the
 //! fuzz targets are a few lines of glue over this library.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 pub mod check;
 pub mod contest;
 pub mod exhaust;

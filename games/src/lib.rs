@@ -4,6 +4,9 @@
 //! Both answer engines (the fast `grundy-solver` and the exhaustive `grundy-oracle`) and
 //! the harness speak these types; nothing here computes a Grundy value.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
 pub mod checker;

@@ -23,6 +23,9 @@
 //! Misère play has no fast rule in the solver for most of these games; [`misere`] is
 //! answered by the oracle only.
 
+#![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 pub mod blocks;
 pub mod chip;
 pub mod cut;

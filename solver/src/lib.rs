@@ -12,6 +12,9 @@
 //!
 //! The oracle crate checks every answer here from the rules alone.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 pub mod chain;
 pub mod chip;
 pub mod cut;
