@@ -497,7 +497,7 @@ fn e13_findings_of_two_programs_in_one_save_folder_are_both_kept() {
     for w in &wrong {
         let out = run_check(
             dir.path(),
-            &["--shrink-time", "5"],
+            &["--shrink-time", "5", "--first"],
             &[w],
             Duration::from_secs(120),
         );

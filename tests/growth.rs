@@ -65,14 +65,14 @@ fn growth_exponents_tell_quadratic_from_linear() {
             "quadratic on {shape}: n^{e}\n{stdout}"
         );
     }
-    // The correct solutions grow linearly on every shape they are measured on.
-    for (sol, shapes) in [
-        (
-            "agc017d_correct.cpp",
-            &["chain", "star", "random", "caterpillar"][..],
-        ),
-        ("agc017d_correct.py", &["chain"][..]),
-    ] {
+    // The correct C++ solution grows linearly on every shape it is measured on. (The
+    // Python one is not asserted: its interpreter's start-up here, about 130 ms of CPU with
+    // a spread of ±20 ms, is larger than its whole work below 10^5 vertices, so a fit on
+    // this machine is mostly noise; the README gives the figures.)
+    for (sol, shapes) in [(
+        "agc017d_correct.cpp",
+        &["chain", "star", "random", "caterpillar"][..],
+    )] {
         for shape in shapes {
             let prog = solution(sol);
             let out = grundy(

@@ -86,7 +86,11 @@ fn run_example(name: &str, verdict: &str) {
     for w in wrong {
         let prog = program_of(&dir, w);
         let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
-        let (out, save) = check(&dir, &["--cases", "30", "--no-adversarial"], &prog);
+        let (out, save) = check(
+            &dir,
+            &["--cases", "30", "--no-adversarial", "--first"],
+            &prog,
+        );
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{name}/{w}:\n{err}");
         assert!(
@@ -400,7 +404,11 @@ fn builtin_problems_shipped_as_packages_use_grundy_s_engine() {
     let (out, _) = check(&agc, &["--cases", "30"], &[&ok]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let mex = solutions.join("agc017d_mex.cpp").display().to_string();
-    let (out, _) = check(&agc, &["--cases", "30", "--no-adversarial"], &[&mex]);
+    let (out, _) = check(
+        &agc,
+        &["--cases", "30", "--no-adversarial", "--first"],
+        &[&mex],
+    );
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("by the oracle"), "{err}");
@@ -410,7 +418,11 @@ fn builtin_problems_shipped_as_packages_use_grundy_s_engine() {
         .join("cot3_missing_minus_one.cpp")
         .display()
         .to_string();
-    let (out, _) = check(&cot3, &["--cases", "30", "--no-adversarial"], &[&wrong]);
+    let (out, _) = check(
+        &cot3,
+        &["--cases", "30", "--no-adversarial", "--first"],
+        &[&wrong],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     // poj3710 and p2972 are engine-only packages: the built-in format, generators and
     // validator, judged exactly like `grundy check poj3710` / `p2972`.
@@ -424,7 +436,11 @@ fn builtin_problems_shipped_as_packages_use_grundy_s_engine() {
     ] {
         let dir = root.join("problems").join(pkg);
         let w = solutions.join(wrong).display().to_string();
-        let (out, _) = check(&dir, &["--cases", "20", "--no-adversarial"], &[&w]);
+        let (out, _) = check(
+            &dir,
+            &["--cases", "20", "--no-adversarial", "--first"],
+            &[&w],
+        );
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{pkg}: {err}");
         assert!(err.contains(verdict), "{pkg}: {err}");

@@ -106,7 +106,9 @@ fn winning_moves_are_exact(pos: &Position) -> bool {
             .legal_moves()
             .into_iter()
             .all(|u| (value(Position::Paint(p.after(u))) == 0) == a.winning.contains(&u)),
-        _ => true,
+        // A staircase answer is the value after each update: it lists no moves.
+        (Position::Staircase(_), Answer::Staircase(_)) => true,
+        (p, a) => panic!("an answer of another game: {a:?} for {p:?}"),
     }
 }
 

@@ -4,11 +4,12 @@
 //! structural moves), and `grundy time` (time-limit calibration from reference solutions).
 //! `grundy check` runs the growth measurement after a TLE on the failing shape.
 //!
-//! Method of every measurement: the program's CPU time (user + system, from the kernel)
-//! of the fastest of `runs` runs, minus its start-up time (the fastest run on the smallest
-//! input), so that a Python interpreter's 20 ms of start-up does not flatten the curve.
-//! Points below 2 ms of net time, or below the jitter of the start-up time
-//! (the spread of its runs), are too noisy to fit and are left out.
+//! Method of the growth measurement: the program's CPU time (user + system, from the
+//! kernel), the median of `runs` runs, minus its start-up time (the median run on a
+//! 2-vertex input), so that an interpreter's start-up does not flatten the curve. (The hunt
+//! and `grundy time` take the fastest runs.)
+//! Points below 2 ms of net time, or below the jitter of the start-up time (the spread of
+//! the middle half of its runs), are too noisy to fit and are left out.
 
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
@@ -53,6 +54,26 @@ fn best_cpu<S: Suite>(
         best.0 = f64::min(best.0, t);
     }
     Ok(best)
+}
+
+/// The median of `runs` timed runs (the first run past the limit ends the series).
+fn median_cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+    runs: usize,
+) -> Result<(f64, Option<Verdict>), Error> {
+    let mut times = Vec::new();
+    for _ in 0..runs.max(1) {
+        let (t, v) = cpu(suite, argv, limits, input)?;
+        if v.is_some() {
+            return Ok((t, v));
+        }
+        times.push(t);
+    }
+    times.sort_by(f64::total_cmp);
+    Ok((times[times.len() / 2], None))
 }
 
 /// The growth of a program on one shape.
@@ -124,11 +145,13 @@ pub fn measure<S: Suite>(
     };
     let small = small?;
     let mut starts = Vec::new();
-    for _ in 0..runs.max(3) {
+    for _ in 0..runs.max(5) {
         starts.push(cpu(suite, argv, limits, &small)?.0);
     }
-    let base = starts.iter().copied().fold(f64::INFINITY, f64::min);
-    let jitter = starts.iter().copied().fold(0.0, f64::max) - base;
+    starts.sort_by(f64::total_cmp);
+    let base = starts[starts.len() / 2];
+    // The spread of the middle half of the start-up runs.
+    let jitter = starts[starts.len() * 3 / 4] - starts[starts.len() / 4];
     let mut sizes = Vec::new();
     let mut n = (max / 128).max(64).min(max);
     while n * 10 < max * 9 {
@@ -143,7 +166,7 @@ pub fn measure<S: Suite>(
             Some(i) => i?,
             None => break,
         };
-        let (t, v) = best_cpu(suite, argv, limits, &input, runs)?;
+        let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
             stopped_at = Some((n, v.to_string()));
             break;

@@ -1,6 +1,8 @@
 //! Small positions of every game whose answers were worked out by hand from the rules
-//! (each comment gives the reasoning), including misère facts. They pin the oracle —
-//! every one of its ways of keeping values — to the rules independently of the solver.
+//! (each comment gives the reasoning), including misère facts: one set of data that both
+//! engines are tested against. Every answer must come out of the oracle — with each of its
+//! ways of keeping values — and out of the solver; the misère facts, for which the solver
+//! has no rule, pin the oracle alone.
 
 use grundy_games::*;
 use grundy_oracle::{misere, solve, Budget};
@@ -11,15 +13,16 @@ fn tree(parents: &[u32]) -> Tree {
 
 const R: u32 = u32::MAX;
 
-/// The oracle's answer with the default budget and with the hash memo only; both must
-/// agree.
+/// The answer of the oracle (with the default budget, and with the hash memo only) and of
+/// the solver; all three must agree, and the caller compares it with the hand-worked one.
 fn answer(pos: &Position) -> Answer {
     let a = solve(pos, Budget::default()).unwrap().answer;
     let hashed = Budget {
         dense: false,
         ..Budget::default()
     };
-    assert_eq!(a, solve(pos, hashed).unwrap().answer, "{pos:?}");
+    assert_eq!(a, solve(pos, hashed).unwrap().answer, "hash memo: {pos:?}");
+    assert_eq!(a, grundy_solver::solve(pos), "solver: {pos:?}");
     a
 }
 
