@@ -119,9 +119,14 @@ enum Command {
         /// Oracle budget per search.
         #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
         max_states: usize,
-        /// Largest tree generated (the oracle's cost grows exponentially).
-        #[arg(long, default_value_t = Sizes::SMALL.vertices)]
-        max_nodes: usize,
+        /// Largest tree generated, in vertices — staircase layouts included (default 10, and 6
+        /// for staircase layouts; the oracle's cost grows exponentially: cases over its
+        /// budget are counted as skipped).
+        #[arg(long)]
+        max_nodes: Option<usize>,
+        /// Most edges of a hackenbush sum (default 10).
+        #[arg(long)]
+        max_edges: Option<usize>,
         /// A case whose check runs longer than this many seconds is a finding (a hang).
         #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
         case_time: Duration,
@@ -781,6 +786,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             keep_going,
             max_states,
             max_nodes,
+            max_edges,
             case_time,
             subject,
         } => {
@@ -802,7 +808,9 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 only: case,
                 budget: Budget::states(max_states),
                 sizes: Sizes {
-                    vertices: max_nodes.max(1),
+                    vertices: max_nodes.unwrap_or(Sizes::SMALL.vertices).max(1),
+                    stair_vertices: max_nodes.unwrap_or(Sizes::SMALL.stair_vertices).max(2),
+                    edges: max_edges.unwrap_or(Sizes::SMALL.edges).max(1),
                     ..Sizes::SMALL
                 },
                 keep_going,

@@ -223,3 +223,39 @@ fn poj3710_files_shrink_test_case_by_test_case() {
     assert_eq!(h.graphs.len(), 1);
     assert_eq!(h.graphs[0].edges.len(), 3, "{:?}", h.graphs[0]);
 }
+
+#[test]
+fn size_flags_are_honoured_by_every_game() {
+    let p = Plan {
+        sizes: Sizes {
+            vertices: 24,
+            stair_vertices: 12,
+            edges: 24,
+            ..Sizes::SMALL
+        },
+        budget: Budget::states(2_000_000),
+        ..plan(Game::ALL.to_vec(), 3000, 9, (1, 1))
+    };
+    let out = run(&p, SOLVER);
+    assert!(out.findings.is_empty());
+    for game in Game::ALL {
+        let s = &out.stats[&game];
+        let top = match game {
+            Game::Staircase => 12,
+            Game::Hackenbush => 13, // vertices of the largest graph of a 24-edge sum
+            _ => 24,
+        };
+        assert!(
+            s.max_vertices > top / 2 && s.max_vertices <= top * 2,
+            "{}: largest case {} vertices",
+            game.name(),
+            s.max_vertices
+        );
+    }
+    // The defaults are smaller.
+    let small = run(
+        &plan(vec![Game::Hackenbush, Game::Staircase], 600, 9, (1, 1)),
+        SOLVER,
+    );
+    assert!(small.stats[&Game::Staircase].max_vertices <= 6);
+}

@@ -206,8 +206,10 @@ pub struct Generated {
     pub shape: &'static str,
 }
 
+/// A size in 1..=max: drawn uniformly below a cap picked among 3, 5, 8, max and max
+/// (so 3/5 of the draws are at most 8 — small failures are cheap to read — and 2/5 range
+/// up to the maximum).
 fn size(rng: &mut Rng, max: usize) -> usize {
-    // Small sizes often (where bugs are cheap to read), the maximum regularly.
     let cap = *rng.pick(&[3, 5, 8, max, max]);
     rng.range(1, cap.min(max).max(1) as u64) as usize
 }
@@ -366,8 +368,8 @@ fn cactus(rng: &mut Rng, edges: usize) -> Graph {
 
 /// A general multigraph: random edges (loops and parallel edges likely) on few vertices,
 /// some of which may be cut off from the root.
-fn multigraph(rng: &mut Rng, edges: usize) -> Graph {
-    let n = rng.range(1, (edges as u64).clamp(1, 5)) as u32;
+fn multigraph(rng: &mut Rng, edges: usize, vertices: usize) -> Graph {
+    let n = rng.range(1, (edges.min(vertices) as u64).max(1)) as u32;
     let m = rng.range(0, edges as u64) as usize;
     let edges = (0..m)
         .map(|_| {
@@ -390,7 +392,8 @@ pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> Generated {
         .map(|_| match kind {
             0 => christmas(rng, per + 1, per),
             1 => cactus(rng, per),
-            2 => multigraph(rng, per),
+            // Dense: few vertices for the edges (at most half the tree size, at least 5).
+            2 => multigraph(rng, per, (sizes.vertices / 2).max(5)),
             _ => {
                 let n = rng.range(1, per as u64 + 1) as usize;
                 let shape = *rng.pick(&TreeShape::ALL);

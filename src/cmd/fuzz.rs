@@ -79,8 +79,12 @@ pub fn reproduce_line(
             plan.seed
         );
     }
-    if plan.sizes.vertices != grundy_fuzzing::gen::Sizes::SMALL.vertices {
+    let small = grundy_fuzzing::gen::Sizes::SMALL;
+    if plan.sizes.vertices != small.vertices || plan.sizes.stair_vertices != small.stair_vertices {
         s += &format!(" --max-nodes {}", plan.sizes.vertices);
+    }
+    if plan.sizes.edges != small.edges {
+        s += &format!(" --max-edges {}", plan.sizes.edges);
     }
     if plan.budget.max_states != grundy_oracle::DEFAULT_MAX_STATES {
         s += &format!(" --max-states {}", plan.budget.max_states);
