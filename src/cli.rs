@@ -60,354 +60,48 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Answer a contest or native input (stdin when no FILE).
-    Solve {
-        /// A contest problem or a native game (the list is at the end of `grundy --help`).
-        #[arg(value_parser = parse_problem)]
-        problem: Problem,
-        /// The input file; standard input when absent or `-`.
-        file: Option<PathBuf>,
-        /// Which engine answers: the fast solver, or exhaustive search (small inputs).
-        #[arg(long, value_enum, default_value_t = Engine::Solver)]
-        engine: Engine,
-        /// Also enforce every constraint of the contest statement (as `validate` does).
-        #[arg(long)]
-        strict: bool,
-        /// Oracle budget: most states one search may memoize before giving up.
-        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
-        max_states: usize,
-        /// Print the misère outcome (First/Second to win) instead, by the oracle.
-        #[arg(long)]
-        misere: bool,
-    },
+    Solve(SolveArgs),
     /// Check that an input meets the problem's statement exactly (the validator).
-    Validate {
-        /// The problem whose constraints apply: a built-in id or a package folder.
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// The input file; standard input when absent or `-`.
-        file: Option<PathBuf>,
-    },
+    Validate(ValidateArgs),
     /// Solver-vs-oracle campaign on random positions of many shapes.
-    Fuzz {
-        /// Games to fuzz (all when none).
-        #[arg(value_parser = parse_game)]
-        games: Vec<Game>,
-        /// Stop after this many seconds (default 10 when --cases is absent).
-        #[arg(long, conflicts_with = "cases", value_parser = parse_seconds)]
-        time: Option<Duration>,
-        /// Stop after this many cases.
-        #[arg(long)]
-        cases: Option<u64>,
-        /// Campaign seed (decimal or 0x hex); random when absent, always printed.
-        #[arg(long, value_parser = parse_u64)]
-        seed: Option<u64>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Where findings are saved.
-        #[arg(long, default_value = "corpus")]
-        corpus: PathBuf,
-        /// Run only this shard K/N of the case indices (i mod N = K − 1).
-        #[arg(long, value_parser = parse_shard, default_value = "1/1")]
-        shard: (u64, u64),
-        /// Re-run exactly one case index (as printed by a finding).
-        #[arg(long)]
-        case: Option<u64>,
-        /// Go on after a disagreement instead of stopping.
-        #[arg(long)]
-        keep_going: bool,
-        /// Oracle budget per search.
-        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
-        max_states: usize,
-        /// Largest tree generated, in vertices — staircase layouts included (default 10, and 6
-        /// for staircase layouts; the oracle's cost grows exponentially: cases over its
-        /// budget are counted as skipped).
-        #[arg(long)]
-        max_nodes: Option<usize>,
-        /// Most edges of a hackenbush sum (default 10).
-        #[arg(long)]
-        max_edges: Option<usize>,
-        /// A case whose check runs longer than this many seconds is a finding (a hang).
-        #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
-        case_time: Duration,
-        /// What is checked against the oracle: `solver`, or a mutant of `grundy selftest`
-        /// (to see how the harness reports a wrong answer, a panic or a hang).
-        #[arg(long, default_value = "solver", value_parser = parse_subject)]
-        subject: Subject,
-    },
+    Fuzz(FuzzArgs),
     /// Bounded-exhaustive check: every rooted tree up to N vertices, every colouring, chip
     /// placement, small stone layout and small multigraph.
-    Exhaust {
-        /// The game.
-        #[arg(value_parser = parse_game)]
-        game: Game,
-        /// Largest tree (or, for hackenbush, graph) in vertices.
-        #[arg(long)]
-        max_nodes: usize,
-        /// chip: up to this many chips.
-        #[arg(long, default_value_t = 2)]
-        chips: usize,
-        /// hackenbush: up to this many edges.
-        #[arg(long, default_value_t = 6)]
-        edges: usize,
-        /// staircase: stones per vertex up to this.
-        #[arg(long, default_value_t = 3)]
-        stones: u64,
-        /// staircase: caps L from 1 to this.
-        #[arg(long, default_value_t = 3)]
-        cap: u64,
-        /// Where a finding is saved.
-        #[arg(long, default_value = "corpus")]
-        corpus: PathBuf,
-        /// Oracle budget per search.
-        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
-        max_states: usize,
-        /// Check only position K of the enumeration (as printed by a finding).
-        #[arg(long)]
-        case: Option<u64>,
-        /// A position whose check runs longer than this many seconds is a finding (a hang).
-        #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
-        case_time: Duration,
-        /// `solver`, or a mutant of `grundy selftest`.
-        #[arg(long, default_value = "solver", value_parser = parse_subject)]
-        subject: Subject,
-    },
+    Exhaust(ExhaustArgs),
     /// Validate a contest solution: random and adversarial inputs, judged by the oracle
-    /// (small) or the solver; the first failure is shrunk with the program in the loop.
-    Check {
-        /// The problem: a built-in id, or a package folder (holding a problem.toml).
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// Seed of the random inputs (decimal or 0x hex).
-        #[arg(long, value_parser = parse_u64, default_value = "1")]
-        seed: u64,
-        /// Random inputs: 80% small (oracle), 15% medium, 5% large (solver).
-        #[arg(long, default_value_t = 200)]
-        cases: u64,
-        /// Stop starting new tests after this many seconds.
-        #[arg(long, value_parser = parse_seconds)]
-        time: Option<Duration>,
-        /// Tests run at once (1 keeps timings undisturbed).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Run only test number N of the plan (as printed by a failure).
-        #[arg(long)]
-        case: Option<u64>,
-        /// Skip the adversarial maximum-constraint inputs.
-        #[arg(long)]
-        no_adversarial: bool,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
-        #[arg(long, default_value = "failures")]
-        save: PathBuf,
-        /// Seconds allowed for shrinking a failure.
-        #[arg(long, default_value = "60", value_parser = parse_seconds)]
-        shrink_time: Duration,
-        /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
-        #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-        color: ColorChoice,
-        /// Stop at the first failing test (instead of running the whole plan and reporting
-        /// every group of failures).
-        #[arg(long)]
-        first: bool,
-        /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
-        /// structural moves); a TLE found is reported and saved like any failure.
-        #[arg(long)]
-        hunt_tle: bool,
-        /// Seconds of hunting with --hunt-tle.
-        #[arg(long, default_value = "30", value_parser = parse_seconds)]
-        hunt_time: Duration,
-        /// Write a report of every test's verdict: `--report json FILE` or
-        /// `--report junit FILE` (repeatable).
-        #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-        report: Vec<String>,
-        /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
-        #[arg(last = true, required = true)]
-        cmd: Vec<String>,
-    },
+    /// (small) or the solver; each group of failures is shrunk with the program in the loop.
+    Check(CheckArgs),
     /// Print one valid input of a problem (same arguments, same output, always).
-    Gen {
-        /// The problem: a built-in id or a package folder.
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// Seed (decimal or 0x hex).
-        #[arg(long, value_parser = parse_u64, default_value = "1")]
-        seed: u64,
-        /// Vertices (per tree, or per graph for poj3710).
-        #[arg(long)]
-        size: Option<usize>,
-        /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer.
-        #[arg(long, value_parser = parse_shape)]
-        shape: Option<TreeShape>,
-        /// Size tier when --size is absent: small, medium or large.
-        #[arg(long, default_value = "small", value_parser = parse_tier)]
-        tier: Tier,
-        /// Packages: counts and values at their extremes (the adversarial inputs).
-        #[arg(long)]
-        extreme: bool,
-    },
+    Gen(GenArgs),
     /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
     /// regenerate.sh and SUMMARY.md.
-    Testset {
-        /// The package folder.
-        dir: PathBuf,
-        /// Where the tests go.
-        #[arg(long)]
-        out: PathBuf,
-        /// Seed of the first test.
-        #[arg(long, value_parser = parse_u64, default_value = "1")]
-        seed: u64,
-        /// Random tests (the adversarial ones come on top).
-        #[arg(long, default_value_t = 20)]
-        count: usize,
-    },
+    Testset(TestsetArgs),
     /// A built-in problem's checker with the testlib protocol: exit 0 OK, 1 WA, 2 PE,
     /// 3 checker failure, the message on stderr.
-    Checker {
-        /// The problem.
-        #[arg(value_parser = parse_problem)]
-        problem: Problem,
-        /// The input file.
-        input: PathBuf,
-        /// The contestant's output.
-        output: PathBuf,
-        /// The expected output.
-        answer: PathBuf,
-    },
+    Checker(CheckerArgs),
     /// Replay a corpus through the solver and oracle, or through a program (--against).
-    Replay {
-        /// The corpus folder.
-        #[arg(default_value = "corpus")]
-        dir: PathBuf,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// Write a report: `--report json FILE` or `--report junit FILE` (repeatable).
-        #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-        report: Vec<String>,
-        /// Judge this program (a path or a source file) against the NAME.out files instead.
-        #[arg(long, conflicts_with = "cmd")]
-        against: Option<String>,
-        /// As --against, for a command with arguments: `grundy replay DIR -- CMD ARGS…`.
-        #[arg(last = true)]
-        cmd: Vec<String>,
-        /// Replay the cases of this problem package (DIR/NAME.in or DIR/<name>/NAME.in),
-        /// judged with its reference and checker.
-        #[arg(long)]
-        package: Option<PathBuf>,
-    },
+    Replay(ReplayArgs),
     /// Turn a libFuzzer crash artifact into a shrunk, readable corpus case.
-    Import {
-        /// The artifact file (e.g. fuzz/artifacts/check_cut/crash-…).
-        artifact: PathBuf,
-        /// The target that produced it (check_GAME, parse_PROBLEM or roundtrip).
-        #[arg(long)]
-        target: String,
-        /// The corpus to add the case to.
-        #[arg(long, default_value = "corpus")]
-        corpus: PathBuf,
-    },
+    Import(ImportArgs),
     /// Write the fuzz targets' seed corpus (fuzz/corpus/TARGET/) from the regression corpus.
-    FuzzCorpus {
-        /// The regression corpus.
-        #[arg(long, default_value = "corpus")]
-        corpus: PathBuf,
-        /// Where the seed inputs go.
-        #[arg(long, default_value = "fuzz/corpus")]
-        out: PathBuf,
-    },
+    FuzzCorpus(FuzzCorpusArgs),
     /// Speed measurements: `solve` (vs a g++ -O2 cin/DFS solution), `oracle` (states per
     /// second), `campaign` (cases per second per core).
-    Bench {
-        #[command(subcommand)]
-        what: BenchWhat,
-    },
+    Bench(BenchArgs),
     /// The growth rate of a program's CPU time: a doubling series of inputs of one shape
     /// (or of every shape), fitted to c·n^E.
-    Scale {
-        /// The problem: a built-in id or a package folder.
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// Only this shape: chain, star, caterpillar, binary, deep or random.
-        #[arg(long, value_parser = parse_shape)]
-        shape: Option<TreeShape>,
-        /// Runs per size (the fastest counts).
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
-        /// Print every measured size.
-        #[arg(long, short)]
-        verbose: bool,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// The program.
-        #[arg(last = true, required = true)]
-        cmd: Vec<String>,
-    },
+    Scale(ScaleArgs),
     /// Search for the input of the maximum size that is slowest for a program (every
     /// shape, then hill-climbing with structural moves); a TLE found is saved.
-    Hunt {
-        /// The problem: a built-in id or a package folder.
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// Seconds of hill-climbing.
-        #[arg(long, default_value = "60", value_parser = parse_seconds)]
-        time: Duration,
-        /// Start only from this shape (default: every shape).
-        #[arg(long, value_parser = parse_shape)]
-        from: Option<TreeShape>,
-        /// Seed of the starting inputs and the moves.
-        #[arg(long, value_parser = parse_u64, default_value = "1")]
-        seed: u64,
-        /// Folder for a TLE found: DIR/<problem>/NAME.in, .out.
-        #[arg(long, default_value = "failures")]
-        save: PathBuf,
-        #[command(flatten)]
-        limits: LimitArgs,
-        /// The program.
-        #[arg(last = true, required = true)]
-        cmd: Vec<String>,
-    },
+    Hunt(HuntArgs),
     /// Time-limit calibration: reference solutions on the adversarial inputs, large random
     /// ones and the slowest inputs of a hunt; a recommended limit.
-    Time {
-        /// The problem: a built-in id or a package folder.
-        #[arg(value_parser = parse_target)]
-        problem: Target,
-        /// A reference solution (a source file or a command line in quotes); repeatable.
-        #[arg(long = "ref", required = true)]
-        refs: Vec<String>,
-        /// Seconds of hunting for each reference's slowest input.
-        #[arg(long, default_value = "20", value_parser = parse_seconds)]
-        hunt_time: Duration,
-        /// Save the recommended limit, for `grundy check --tl auto`.
-        #[arg(long)]
-        save_limit: bool,
-    },
+    Time(TimeArgs),
     /// Check one native input from stdin with a named subject (used to shrink hangs).
     #[command(hide = true)]
-    Probe {
-        /// The game.
-        #[arg(value_parser = parse_game)]
-        game: Game,
-        /// `solver` or a mutant's name.
-        #[arg(long, default_value = "solver")]
-        subject: String,
-        /// Oracle budget.
-        #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
-        max_states: usize,
-    },
+    Probe(ProbeArgs),
     /// The harness checks itself: every deliberately broken solver must be caught.
-    Selftest {
-        /// Seed of the mutant campaigns.
-        #[arg(long, value_parser = parse_u64, default_value = "1")]
-        seed: u64,
-        /// Time allowed per mutant, in seconds.
-        #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
-        seconds: Duration,
-        /// Print each shrunk case.
-        #[arg(long, short)]
-        verbose: bool,
-    },
+    Selftest(SelftestArgs),
 }
 
 /// Limits of every run of an external program.
@@ -754,27 +448,435 @@ pub fn main() -> i32 {
 
 fn dispatch(command: Command) -> Result<Outcome, Error> {
     match command {
-        Command::Solve {
+        Command::Solve(args) => args.run(),
+        Command::Validate(args) => args.run(),
+        Command::Fuzz(args) => args.run(),
+        Command::Exhaust(args) => args.run(),
+        Command::Check(args) => args.run(),
+        Command::Gen(args) => args.run(),
+        Command::Testset(args) => args.run(),
+        Command::Checker(args) => args.run(),
+        Command::Replay(args) => args.run(),
+        Command::Import(args) => args.run(),
+        Command::FuzzCorpus(args) => args.run(),
+        Command::Bench(args) => args.run(),
+        Command::Selftest(args) => args.run(),
+        Command::Scale(args) => args.run(),
+        Command::Hunt(args) => args.run(),
+        Command::Time(args) => args.run(),
+        Command::Probe(args) => args.run(),
+    }
+}
+
+/// The arguments of `grundy solve`.
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// A contest problem or a native game (the list is at the end of `grundy --help`).
+    #[arg(value_parser = parse_problem)]
+    problem: Problem,
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Which engine answers: the fast solver, or exhaustive search (small inputs).
+    #[arg(long, value_enum, default_value_t = Engine::Solver)]
+    engine: Engine,
+    /// Also enforce every constraint of the contest statement (as `validate` does).
+    #[arg(long)]
+    strict: bool,
+    /// Oracle budget: most states one search may memoize before giving up.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Print the misère outcome (First/Second to win) instead, by the oracle.
+    #[arg(long)]
+    misere: bool,
+}
+
+/// The arguments of `grundy validate`.
+#[derive(clap::Args, Debug)]
+struct ValidateArgs {
+    /// The problem whose constraints apply: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+}
+
+/// The arguments of `grundy fuzz`.
+#[derive(clap::Args, Debug)]
+struct FuzzArgs {
+    /// Games to fuzz (all when none).
+    #[arg(value_parser = parse_game)]
+    games: Vec<Game>,
+    /// Stop after this many seconds (default 10 when --cases is absent).
+    #[arg(long, conflicts_with = "cases", value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Stop after this many cases.
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Campaign seed (decimal or 0x hex); random when absent, always printed.
+    #[arg(long, value_parser = parse_u64)]
+    seed: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Where findings are saved.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Run only this shard K/N of the case indices (i mod N = K − 1).
+    #[arg(long, value_parser = parse_shard, default_value = "1/1")]
+    shard: (u64, u64),
+    /// Re-run exactly one case index (as printed by a finding).
+    #[arg(long)]
+    case: Option<u64>,
+    /// Go on after a disagreement instead of stopping.
+    #[arg(long)]
+    keep_going: bool,
+    /// Oracle budget per search.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Largest tree generated, in vertices — staircase layouts included (default 10, and 6
+    /// for staircase layouts; the oracle's cost grows exponentially: cases over its
+    /// budget are counted as skipped).
+    #[arg(long)]
+    max_nodes: Option<usize>,
+    /// Most edges of a hackenbush sum (default 10).
+    #[arg(long)]
+    max_edges: Option<usize>,
+    /// A case whose check runs longer than this many seconds is a finding (a hang).
+    #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+    case_time: Duration,
+    /// What is checked against the oracle: `solver`, or a mutant of `grundy selftest`
+    /// (to see how the harness reports a wrong answer, a panic or a hang).
+    #[arg(long, default_value = "solver", value_parser = parse_subject)]
+    subject: Subject,
+}
+
+/// The arguments of `grundy exhaust`.
+#[derive(clap::Args, Debug)]
+struct ExhaustArgs {
+    /// The game.
+    #[arg(value_parser = parse_game)]
+    game: Game,
+    /// Largest tree (or, for hackenbush, graph) in vertices.
+    #[arg(long)]
+    max_nodes: usize,
+    /// chip: up to this many chips.
+    #[arg(long, default_value_t = 2)]
+    chips: usize,
+    /// hackenbush: up to this many edges.
+    #[arg(long, default_value_t = 6)]
+    edges: usize,
+    /// staircase: stones per vertex up to this.
+    #[arg(long, default_value_t = 3)]
+    stones: u64,
+    /// staircase: caps L from 1 to this.
+    #[arg(long, default_value_t = 3)]
+    cap: u64,
+    /// Where a finding is saved.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Oracle budget per search.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Check only position K of the enumeration (as printed by a finding).
+    #[arg(long)]
+    case: Option<u64>,
+    /// A position whose check runs longer than this many seconds is a finding (a hang).
+    #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+    case_time: Duration,
+    /// `solver`, or a mutant of `grundy selftest`.
+    #[arg(long, default_value = "solver", value_parser = parse_subject)]
+    subject: Subject,
+}
+
+/// The arguments of `grundy check`.
+#[derive(clap::Args, Debug)]
+struct CheckArgs {
+    /// The problem: a built-in id, or a package folder (holding a problem.toml).
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seed of the random inputs (decimal or 0x hex).
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Random inputs: 80% small (oracle), 15% medium, 5% large (solver).
+    #[arg(long, default_value_t = 200)]
+    cases: u64,
+    /// Stop starting new tests after this many seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Tests run at once (1 keeps timings undisturbed).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Run only test number N of the plan (as printed by a failure).
+    #[arg(long)]
+    case: Option<u64>,
+    /// Skip the adversarial maximum-constraint inputs.
+    #[arg(long)]
+    no_adversarial: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
+    #[arg(long, default_value = "failures")]
+    save: PathBuf,
+    /// Seconds allowed for shrinking a failure.
+    #[arg(long, default_value = "60", value_parser = parse_seconds)]
+    shrink_time: Duration,
+    /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Stop at the first failing test (instead of running the whole plan and reporting
+    /// every group of failures).
+    #[arg(long)]
+    first: bool,
+    /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
+    /// structural moves); a TLE found is reported and saved like any failure.
+    #[arg(long)]
+    hunt_tle: bool,
+    /// Seconds of hunting with --hunt-tle.
+    #[arg(long, default_value = "30", value_parser = parse_seconds)]
+    hunt_time: Duration,
+    /// Write a report of every test's verdict: `--report json FILE` or
+    /// `--report junit FILE` (repeatable).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
+    #[arg(last = true, required = true)]
+    cmd: Vec<String>,
+}
+
+/// The arguments of `grundy gen`.
+#[derive(clap::Args, Debug)]
+struct GenArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seed (decimal or 0x hex).
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Vertices (per tree, or per graph for poj3710).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer.
+    #[arg(long, value_parser = parse_shape)]
+    shape: Option<TreeShape>,
+    /// Size tier when --size is absent: small, medium or large.
+    #[arg(long, default_value = "small", value_parser = parse_tier)]
+    tier: Tier,
+    /// Packages: counts and values at their extremes (the adversarial inputs).
+    #[arg(long)]
+    extreme: bool,
+}
+
+/// The arguments of `grundy testset`.
+#[derive(clap::Args, Debug)]
+struct TestsetArgs {
+    /// The package folder.
+    dir: PathBuf,
+    /// Where the tests go.
+    #[arg(long)]
+    out: PathBuf,
+    /// Seed of the first test.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Random tests (the adversarial ones come on top).
+    #[arg(long, default_value_t = 20)]
+    count: usize,
+}
+
+/// The arguments of `grundy checker`.
+#[derive(clap::Args, Debug)]
+struct CheckerArgs {
+    /// The problem.
+    #[arg(value_parser = parse_problem)]
+    problem: Problem,
+    /// The input file.
+    input: PathBuf,
+    /// The contestant's output.
+    output: PathBuf,
+    /// The expected output.
+    answer: PathBuf,
+}
+
+/// The arguments of `grundy replay`.
+#[derive(clap::Args, Debug)]
+struct ReplayArgs {
+    /// The corpus folder.
+    #[arg(default_value = "corpus")]
+    dir: PathBuf,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Write a report: `--report json FILE` or `--report junit FILE` (repeatable).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    /// Judge this program (a path or a source file) against the NAME.out files instead.
+    #[arg(long, conflicts_with = "cmd")]
+    against: Option<String>,
+    /// As --against, for a command with arguments: `grundy replay DIR -- CMD ARGS…`.
+    #[arg(last = true)]
+    cmd: Vec<String>,
+    /// Replay the cases of this problem package (DIR/NAME.in or DIR/<name>/NAME.in),
+    /// judged with its reference and checker.
+    #[arg(long)]
+    package: Option<PathBuf>,
+}
+
+/// The arguments of `grundy import`.
+#[derive(clap::Args, Debug)]
+struct ImportArgs {
+    /// The artifact file (e.g. fuzz/artifacts/check_cut/crash-…).
+    artifact: PathBuf,
+    /// The target that produced it (check_GAME, parse_PROBLEM or roundtrip).
+    #[arg(long)]
+    target: String,
+    /// The corpus to add the case to.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+}
+
+/// The arguments of `grundy fuzz-corpus`.
+#[derive(clap::Args, Debug)]
+struct FuzzCorpusArgs {
+    /// The regression corpus.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Where the seed inputs go.
+    #[arg(long, default_value = "fuzz/corpus")]
+    out: PathBuf,
+}
+
+/// The arguments of `grundy bench`.
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    #[command(subcommand)]
+    what: BenchWhat,
+}
+
+/// The arguments of `grundy scale`.
+#[derive(clap::Args, Debug)]
+struct ScaleArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Only this shape: chain, star, caterpillar, binary, deep or random.
+    #[arg(long, value_parser = parse_shape)]
+    shape: Option<TreeShape>,
+    /// Runs per size (the fastest counts).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Print every measured size.
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The program.
+    #[arg(last = true, required = true)]
+    cmd: Vec<String>,
+}
+
+/// The arguments of `grundy hunt`.
+#[derive(clap::Args, Debug)]
+struct HuntArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seconds of hill-climbing.
+    #[arg(long, default_value = "60", value_parser = parse_seconds)]
+    time: Duration,
+    /// Start only from this shape (default: every shape).
+    #[arg(long, value_parser = parse_shape)]
+    from: Option<TreeShape>,
+    /// Seed of the starting inputs and the moves.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Folder for a TLE found: DIR/<problem>/NAME.in, .out.
+    #[arg(long, default_value = "failures")]
+    save: PathBuf,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The program.
+    #[arg(last = true, required = true)]
+    cmd: Vec<String>,
+}
+
+/// The arguments of `grundy time`.
+#[derive(clap::Args, Debug)]
+struct TimeArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// A reference solution (a source file or a command line in quotes); repeatable.
+    #[arg(long = "ref", required = true)]
+    refs: Vec<String>,
+    /// Seconds of hunting for each reference's slowest input.
+    #[arg(long, default_value = "20", value_parser = parse_seconds)]
+    hunt_time: Duration,
+    /// Save the recommended limit, for `grundy check --tl auto`.
+    #[arg(long)]
+    save_limit: bool,
+}
+
+/// The arguments of `grundy probe`.
+#[derive(clap::Args, Debug)]
+struct ProbeArgs {
+    /// The game.
+    #[arg(value_parser = parse_game)]
+    game: Game,
+    /// `solver` or a mutant's name.
+    #[arg(long, default_value = "solver")]
+    subject: String,
+    /// Oracle budget.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+}
+
+/// The arguments of `grundy selftest`.
+#[derive(clap::Args, Debug)]
+struct SelftestArgs {
+    /// Seed of the mutant campaigns.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Time allowed per mutant, in seconds.
+    #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+    seconds: Duration,
+    /// Print each shrunk case.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+impl SolveArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let SolveArgs {
             problem,
             file,
             engine,
             strict,
             max_states,
             misere,
-        } => cmd::solve::solve(
+        } = self;
+        cmd::solve::solve(
             problem,
             file,
             engine,
             strict,
             Budget::states(max_states),
             misere,
-        ),
-        Command::Validate { problem, file } => match (engine_of(&problem)?, problem) {
+        )
+    }
+}
+
+impl ValidateArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ValidateArgs { problem, file } = self;
+        match (engine_of(&problem)?, problem) {
             (Some(p), _) => cmd::solve::validate(p, file),
             (None, Target::Package(dir)) => cmd::package::validate(&dir, file),
             (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
-        },
-        Command::Fuzz {
+        }
+    }
+}
+
+impl FuzzArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let FuzzArgs {
             games,
             time,
             cases,
@@ -789,7 +891,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             max_edges,
             case_time,
             subject,
-        } => {
+        } = self;
+        {
             let limit = match (time, cases) {
                 (_, Some(c)) => Limit::Cases(c),
                 (Some(t), None) => Limit::Time(t),
@@ -818,7 +921,12 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             };
             cmd::fuzz::run_subject(plan, &corpus, subject)
         }
-        Command::Exhaust {
+    }
+}
+
+impl ExhaustArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ExhaustArgs {
             game,
             max_nodes,
             chips,
@@ -830,7 +938,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             case,
             case_time,
             subject,
-        } => {
+        } = self;
+        {
             let bounds = Bounds {
                 max_nodes,
                 chips,
@@ -848,7 +957,12 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 subject,
             )
         }
-        Command::Check {
+    }
+}
+
+impl CheckArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let CheckArgs {
             problem,
             seed,
             cases,
@@ -865,7 +979,8 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             hunt_time,
             report,
             cmd,
-        } => {
+        } = self;
+        {
             let reports: Vec<(String, PathBuf)> = report
                 .chunks(2)
                 .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
@@ -896,14 +1011,20 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 options(defaults)?
             ))
         }
-        Command::Gen {
+    }
+}
+
+impl GenArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let GenArgs {
             problem,
             seed,
             size,
             shape,
             tier,
             extreme,
-        } => match (engine_of(&problem)?, problem) {
+        } = self;
+        match (engine_of(&problem)?, problem) {
             (Some(problem), _) => {
                 let cases = contest::input(
                     problem,
@@ -919,27 +1040,45 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 cmd::package::gen(&dir, seed, size, shape, tier, extreme)
             }
             (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
-        },
-        Command::Testset {
+        }
+    }
+}
+
+impl TestsetArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let TestsetArgs {
             dir,
             out,
             seed,
             count,
-        } => cmd::package::testset(&dir, &out, seed, count.max(1)),
-        Command::Checker {
+        } = self;
+        cmd::package::testset(&dir, &out, seed, count.max(1))
+    }
+}
+
+impl CheckerArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let CheckerArgs {
             problem,
             input,
             output,
             answer,
-        } => cmd::package::checker(problem, &input, &output, &answer),
-        Command::Replay {
+        } = self;
+        cmd::package::checker(problem, &input, &output, &answer)
+    }
+}
+
+impl ReplayArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ReplayArgs {
             dir,
             limits,
             report,
             against,
             cmd,
             package,
-        } => {
+        } = self;
+        {
             let reports: Vec<(String, PathBuf)> = report
                 .chunks(2)
                 .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
@@ -959,40 +1098,75 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 suite.as_ref(),
             )
         }
-        Command::Import {
+    }
+}
+
+impl ImportArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ImportArgs {
             artifact,
             target,
             corpus,
-        } => cmd::import::import(&artifact, &target, &corpus, Budget::default()),
-        Command::FuzzCorpus { corpus, out } => cmd::import::seed_corpus(&corpus, &out),
-        Command::Bench { what } => match what {
+        } = self;
+        cmd::import::import(&artifact, &target, &corpus, Budget::default())
+    }
+}
+
+impl FuzzCorpusArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let FuzzCorpusArgs { corpus, out } = self;
+        cmd::import::seed_corpus(&corpus, &out)
+    }
+}
+
+impl BenchArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let BenchArgs { what } = self;
+        match what {
             BenchWhat::Solve { runs, dir } => {
                 cmd::bench::solve(runs.max(1), &dir.unwrap_or_else(cmd::bench::default_dir))
             }
             BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
             BenchWhat::Schema { runs } => cmd::bench::schema(runs.max(1)),
-        },
-        Command::Selftest {
+        }
+    }
+}
+
+impl SelftestArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let SelftestArgs {
             seed,
             seconds,
             verbose,
-        } => cmd::selftest::run(seed, seconds, verbose),
-        Command::Scale {
+        } = self;
+        cmd::selftest::run(seed, seconds, verbose)
+    }
+}
+
+impl ScaleArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ScaleArgs {
             problem,
             shape,
             runs,
             verbose,
             limits,
             cmd,
-        } => {
+        } = self;
+        {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
                 cmd::tle::scale(suite, &cmd, &l, shape, runs.max(1), verbose)
             })
         }
-        Command::Hunt {
+    }
+}
+
+impl HuntArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let HuntArgs {
             problem,
             time,
             from,
@@ -1000,19 +1174,26 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
             save,
             limits,
             cmd,
-        } => {
+        } = self;
+        {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
                 cmd::tle::hunt_command(suite, &cmd, &l, time, from, seed, &save)
             })
         }
-        Command::Time {
+    }
+}
+
+impl TimeArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let TimeArgs {
             problem,
             refs,
             hunt_time,
             save_limit,
-        } => {
+        } = self;
+        {
             let save = save_limit.then(|| saved_limit_path(&problem));
             let refs: Vec<Vec<String>> = refs
                 .iter()
@@ -1022,10 +1203,16 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
                 cmd::tle::time(suite, &refs, hunt_time, save.as_deref())
             })
         }
-        Command::Probe {
+    }
+}
+
+impl ProbeArgs {
+    fn run(self) -> Result<Outcome, Error> {
+        let ProbeArgs {
             game,
             subject,
             max_states,
-        } => crate::probe::run(game, &subject, Budget::states(max_states)),
+        } = self;
+        crate::probe::run(game, &subject, Budget::states(max_states))
     }
 }
