@@ -162,22 +162,17 @@ fn kill_group(pgid: i32) {
     }
 }
 
-/// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory.
-pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
-    let started = Instant::now();
-    let id = RunId::new();
-    let workdir = match tempfile::Builder::new().prefix("grundy-run-").tempdir() {
-        Ok(d) => d,
-        Err(e) => {
-            return Run::failed_to_start(format!("cannot create a working directory: {e}"), started)
-        }
-    };
-    let Some(program) = argv.first() else {
-        return Run::failed_to_start("no program to run".into(), started);
-    };
-    let mut cmd = Command::new(program);
+/// The command for `argv`, contained: a working directory, the run's marker, piped
+/// standard streams, its own process group, death with grundy, and the rlimits.
+fn contained_command(
+    argv: &[String],
+    dir: &std::path::Path,
+    id: &RunId,
+    limits: &Limits,
+) -> Command {
+    let mut cmd = Command::new(&argv[0]);
     cmd.args(&argv[1..])
-        .current_dir(workdir.path())
+        .current_dir(dir)
         .env(contain::RUN_MARKER, id.marker())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -206,146 +201,201 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
             Ok(())
         });
     }
+    cmd
+}
+
+/// The input on its way to the program's stdin, written without blocking.
+struct Feed<'a> {
+    pipe: Option<std::process::ChildStdin>,
+    input: &'a [u8],
+    written: usize,
+}
+
+impl Feed<'_> {
+    /// Writes what the pipe takes now; closes stdin after the input, or when the program
+    /// stopped reading (EPIPE: it exited early or never reads).
+    fn push(&mut self) {
+        let Some(s) = &self.pipe else { return };
+        let rest = &self.input[self.written..];
+        if rest.is_empty() {
+            self.pipe = None;
+            return;
+        }
+        // SAFETY: writing from a valid slice to a descriptor we own.
+        let k = unsafe { libc::write(s.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
+        if k > 0 {
+            self.written += k as usize;
+            if self.written == self.input.len() {
+                self.pipe = None;
+            }
+        } else if k < 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::WouldBlock
+                && e.kind() != std::io::ErrorKind::Interrupted
+            {
+                self.pipe = None;
+            }
+        }
+    }
+}
+
+/// How the supervision of a run ended: the exit when grundy decided it (a limit, a
+/// signal), and whether the child was reaped with its status and usage.
+struct Supervised {
+    exit: Option<Exit>,
+    reaped: bool,
+    status: libc::c_int,
+    usage: libc::rusage,
+}
+
+/// Waits for the run to end — the program exits, or goes over a limit, or grundy is
+/// stopped — while feeding stdin and draining stdout and stderr.
+fn supervise(
+    pid: i32,
+    started: Instant,
+    limits: &Limits,
+    feed: &mut Feed<'_>,
+    out: &mut Capture,
+    err: &mut Capture,
+) -> Supervised {
+    // A pidfd makes the program's exit wake the poll; without one, poll in short steps.
+    // SAFETY: pidfd_open has no memory effects; a negative result means unsupported.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let step_ms = if pidfd >= 0 { 20 } else { 1 };
+    let wall_deadline = limits.wall.max(limits.time);
+    let mut sup = Supervised {
+        exit: None,
+        reaped: false,
+        status: 0,
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
+        usage: unsafe { std::mem::zeroed() },
+    };
+    loop {
+        // SAFETY: waiting for our own child with valid out-pointers.
+        let r = unsafe { libc::wait4(pid, &mut sup.status, libc::WNOHANG, &mut sup.usage) };
+        if r == pid {
+            sup.reaped = true;
+            break;
+        }
+        sup.exit = if r < 0 {
+            Some(Exit::SpawnFailed("lost track of the child process".into()))
+        } else if contain::interrupted() {
+            Some(Exit::Interrupted)
+        } else if started.elapsed() >= wall_deadline || process_cpu(pid) > limits.time {
+            Some(Exit::Timeout)
+        } else if out.over {
+            Some(Exit::OutputLimit)
+        } else {
+            None
+        };
+        if sup.exit.is_some() {
+            break;
+        }
+        let mut fds = Vec::with_capacity(4);
+        let watch = |fd: RawFd, events| libc::pollfd {
+            fd,
+            events,
+            revents: 0,
+        };
+        if let Some(s) = &feed.pipe {
+            fds.push(watch(s.as_raw_fd(), libc::POLLOUT));
+        }
+        for fd in [out.fd(), err.fd()].into_iter().flatten() {
+            fds.push(watch(fd, libc::POLLIN));
+        }
+        if pidfd >= 0 {
+            fds.push(watch(pidfd, libc::POLLIN));
+        }
+        // SAFETY: fds is a valid array of pollfd for its length.
+        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, step_ms) };
+        feed.push();
+        out.pump();
+        err.pump();
+    }
+    if pidfd >= 0 {
+        // SAFETY: closing the pidfd we opened.
+        unsafe { libc::close(pidfd) };
+    }
+    sup
+}
+
+/// How a run that grundy did not stop ended, from its wait status and CPU time.
+fn classify_exit(status: libc::c_int, cpu: Duration, output_over: bool, limits: &Limits) -> Exit {
+    if output_over {
+        return Exit::OutputLimit;
+    }
+    if cpu > limits.time {
+        return Exit::Timeout;
+    }
+    let st = std::process::ExitStatus::from_raw(status);
+    match (st.code(), st.signal()) {
+        (Some(0), _) => Exit::Success,
+        (Some(c), _) => Exit::Code(c),
+        (None, Some(libc::SIGXCPU)) => Exit::Timeout,
+        (None, Some(s)) => Exit::Signal(s, signal_name(s)),
+        _ => Exit::Code(-1),
+    }
+}
+
+/// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory.
+pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+    let started = Instant::now();
+    let id = RunId::new();
+    let workdir = match tempfile::Builder::new().prefix("grundy-run-").tempdir() {
+        Ok(d) => d,
+        Err(e) => {
+            return Run::failed_to_start(format!("cannot create a working directory: {e}"), started)
+        }
+    };
+    let Some(program) = argv.first() else {
+        return Run::failed_to_start("no program to run".into(), started);
+    };
+    let mut cmd = contained_command(argv, workdir.path(), &id, limits);
     let mut child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
         Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
     };
     let pid = child.id() as i32;
-    let mut stdin = child.stdin.take();
-    let mut out = Capture::new(child.stdout.take(), limits.output);
-    let mut err = Capture::new(child.stderr.take(), STDERR_CAP);
-    if let Some(s) = &stdin {
+    let mut feed = Feed {
+        pipe: child.stdin.take(),
+        input,
+        written: 0,
+    };
+    if let Some(s) = &feed.pipe {
         set_nonblocking(s.as_raw_fd());
     }
-    // A pidfd makes the program's exit wake the poll; without one, poll in short steps.
-    // SAFETY: pidfd_open has no memory effects; a negative result means unsupported.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
-    let step_ms = if pidfd >= 0 { 20 } else { 1 };
-    let mut written = 0usize;
-    let cpu_deadline = limits.time;
-    let wall_deadline = limits.wall.max(limits.time);
-    let mut status: libc::c_int = 0;
-    // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let mut reaped = false;
-    let mut exit = None;
-    loop {
-        // SAFETY: waiting for our own child with valid out-pointers.
-        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if r == pid {
-            reaped = true;
-            break;
-        }
-        if r < 0 {
-            exit = Some(Exit::SpawnFailed("lost track of the child process".into()));
-            break;
-        }
-        if contain::interrupted() {
-            exit = Some(Exit::Interrupted);
-            break;
-        }
-        if started.elapsed() >= wall_deadline || process_cpu(pid) > cpu_deadline {
-            exit = Some(Exit::Timeout);
-            break;
-        }
-        if out.over {
-            exit = Some(Exit::OutputLimit);
-            break;
-        }
-        let mut fds = Vec::with_capacity(4);
-        if let Some(s) = &stdin {
-            fds.push(libc::pollfd {
-                fd: s.as_raw_fd(),
-                events: libc::POLLOUT,
-                revents: 0,
-            });
-        }
-        for fd in [out.fd(), err.fd()].into_iter().flatten() {
-            fds.push(libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            });
-        }
-        if pidfd >= 0 {
-            fds.push(libc::pollfd {
-                fd: pidfd,
-                events: libc::POLLIN,
-                revents: 0,
-            });
-        }
-        // SAFETY: fds is a valid array of pollfd for its length.
-        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, step_ms) };
-        if let Some(s) = &stdin {
-            let rest = &input[written..];
-            if rest.is_empty() {
-                stdin = None; // stdin closed after the input
-            } else {
-                // SAFETY: writing from a valid slice to a descriptor we own.
-                let k = unsafe { libc::write(s.as_raw_fd(), rest.as_ptr().cast(), rest.len()) };
-                if k > 0 {
-                    written += k as usize;
-                    if written == input.len() {
-                        stdin = None;
-                    }
-                } else if k < 0 {
-                    let e = std::io::Error::last_os_error();
-                    if e.kind() != std::io::ErrorKind::WouldBlock
-                        && e.kind() != std::io::ErrorKind::Interrupted
-                    {
-                        // EPIPE: a program that exits early or never reads its input.
-                        stdin = None;
-                    }
-                }
-            }
-        }
-        out.pump();
-        err.pump();
-    }
+    let mut out = Capture::new(child.stdout.take(), limits.output);
+    let mut err = Capture::new(child.stderr.take(), STDERR_CAP);
+    let mut sup = supervise(pid, started, limits, &mut feed, &mut out, &mut err);
     let wall = started.elapsed();
     // The run is over: its group, then every stray descendant, are killed.
     kill_group(pid);
-    if !reaped {
-        // SAFETY: as above, now blocking until the killed child is reaped.
-        unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if !sup.reaped {
+        // SAFETY: waiting for our own (killed) child with valid out-pointers.
+        unsafe { libc::wait4(pid, &mut sup.status, 0, &mut sup.usage) };
     }
     let _ = child.try_wait();
     contain::release(pid);
-    if pidfd >= 0 {
-        // SAFETY: closing the pidfd we opened.
-        unsafe { libc::close(pidfd) };
-    }
-    drop(stdin);
+    drop(feed);
     drop(id); // sweeps the run's strays
               // What the program wrote before it ended is still in the pipes.
     out.pump();
     err.pump();
     drop(workdir);
-    let cpu = Duration::from_secs(usage.ru_utime.tv_sec as u64 + usage.ru_stime.tv_sec as u64)
-        + Duration::from_micros(usage.ru_utime.tv_usec as u64 + usage.ru_stime.tv_usec as u64);
-    let exit = exit.unwrap_or_else(|| {
-        if out.over {
-            Exit::OutputLimit
-        } else if cpu > limits.time {
-            Exit::Timeout
-        } else {
-            let st = std::process::ExitStatus::from_raw(status);
-            match (st.code(), st.signal()) {
-                (Some(0), _) => Exit::Success,
-                (Some(c), _) => Exit::Code(c),
-                (None, Some(libc::SIGXCPU)) => Exit::Timeout,
-                (None, Some(s)) => Exit::Signal(s, signal_name(s)),
-                _ => Exit::Code(-1),
-            }
-        }
-    });
+    let u = &sup.usage;
+    let cpu = Duration::from_secs(u.ru_utime.tv_sec as u64 + u.ru_stime.tv_sec as u64)
+        + Duration::from_micros(u.ru_utime.tv_usec as u64 + u.ru_stime.tv_usec as u64);
+    let exit = sup
+        .exit
+        .take()
+        .unwrap_or_else(|| classify_exit(sup.status, cpu, out.over, limits));
     Run {
         exit,
         stdout: out.data,
         stderr: err.data,
         wall,
         cpu,
-        max_rss: usage.ru_maxrss as u64 * 1024,
+        max_rss: sup.usage.ru_maxrss as u64 * 1024,
     }
 }
 
