@@ -294,6 +294,105 @@ fn detail_of(v: &Verdict, run: &Run) -> String {
     detail(v, run)
 }
 
+/// A crash that a bigger stack may cure is re-run with an unlimited stack (judges differ
+/// in stack size): both outcomes, in words.
+fn stack_note<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    g: &Group<S::Input>,
+) -> Result<Option<String>, Error> {
+    let Some(bytes) = o.limits.stack else {
+        return Ok(None);
+    };
+    if !stack_like(&g.detail, &g.first.run) {
+        return Ok(None);
+    }
+    let v = without_stack_limit(suite, o, argv, &g.first.test.input)?;
+    let outcome = if v == Verdict::Ok {
+        "OK".to_string()
+    } else {
+        v.to_string()
+    };
+    Ok(Some(format!(
+        "{} with a {} MiB stack; with an unlimited stack: {outcome}",
+        g.detail,
+        bytes >> 20
+    )))
+}
+
+/// Shrinks the group's representative with the program in the loop (the same kind of
+/// failure must persist), then tries more small random inputs from the same stream for a
+/// smaller one while time remains (a greedy shrink stops at a 1-minimal case, and other
+/// starting points often end smaller).
+fn shrink_group<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    g: &Group<S::Input>,
+    deadline: Instant,
+) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input) {
+    let mut same = |cand: &S::Input| {
+        if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
+            return false;
+        }
+        judge_one(suite, o, argv, cand)
+            .is_ok_and(|(v, run, ..)| v != Verdict::Ok && detail_of(&v, &run) == g.detail)
+    };
+    let shrunk = suite.shrink(g.first.test.input.clone(), &mut same);
+    let mut input = shrunk.case.clone();
+    for extra in 0..suite.extra_tries() {
+        if suite.size(&input) <= 3 || Instant::now() >= deadline {
+            break;
+        }
+        let Ok((cand, _)) = suite.random(o.seed, o.cases + 1000 + extra, Tier::Small) else {
+            break;
+        };
+        if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
+            continue;
+        }
+        let again = suite.shrink(cand, &mut same);
+        if suite.size(&again.case) < suite.size(&input) {
+            input = again.case;
+        }
+    }
+    (shrunk, input)
+}
+
+/// What the size of the input says: after a TLE, how the program's time grows on the
+/// shape that failed; for another failure that still needs a large input, the size from
+/// which it starts.
+fn size_note<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    detail: &str,
+    tier: &str,
+    shape: Option<TreeShape>,
+    input: &S::Input,
+) -> Option<String> {
+    let shape = shape?;
+    if detail == "TLE" {
+        let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape, 3, o.seed).ok()??;
+        return Some(g.line());
+    }
+    let from = suite.vertices_of(input);
+    if from <= 100 || tier == "small" {
+        return None;
+    }
+    let end =
+        Instant::now() + Duration::from_secs(30).min(o.shrink_time.max(Duration::from_secs(5)));
+    Some(match threshold(suite, o, argv, shape, detail, from, end) {
+        Ok((lo, hi)) => format!(
+            "correct up to a {} of {} vertices; {detail} from {}",
+            shape.name(),
+            thousands(lo),
+            thousands(hi)
+        ),
+        Err(why) => why,
+    })
+}
+
 /// Shrinks, examines, saves and prints one group's representative.
 fn report_group<S: Suite>(
     suite: &S,
@@ -315,52 +414,12 @@ fn report_group<S: Suite>(
         located.map(|l| format!(", {l}")).unwrap_or_default()
     );
     let mut notes = Vec::new();
-    // A crash that a bigger stack may cure: judges differ in stack size.
-    if stack_like(&g.detail, &f.run) && o.limits.stack.is_some() {
-        let v = without_stack_limit(suite, o, argv, &f.test.input)?;
-        let mib = o.limits.stack.unwrap_or(0) >> 20;
-        let note = if v == Verdict::Ok {
-            format!(
-                "{} with a {mib} MiB stack; with an unlimited stack: OK",
-                g.detail
-            )
-        } else {
-            format!(
-                "{} with a {mib} MiB stack; with an unlimited stack: {v}",
-                g.detail
-            )
-        };
+    if let Some(note) = stack_note(suite, o, argv, &g)? {
         eprintln!("{note}");
         notes.push(note);
     }
-    // Shrink with the program in the loop: the same kind of failure must persist.
     let detail = g.detail.clone();
-    let mut same = |cand: &S::Input| {
-        if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
-            return false;
-        }
-        judge_one(suite, o, argv, cand)
-            .is_ok_and(|(v, run, ..)| v != Verdict::Ok && detail_of(&v, &run) == detail)
-    };
-    let shrunk = suite.shrink(f.test.input.clone(), &mut same);
-    let mut input = shrunk.case;
-    // A greedy shrink stops at a 1-minimal case; other small starting points often end
-    // smaller. Try more small random inputs from the same stream while time remains.
-    for extra in 0..suite.extra_tries() {
-        if suite.size(&input) <= 3 || Instant::now() >= deadline {
-            break;
-        }
-        let Ok((cand, _)) = suite.random(o.seed, o.cases + 1000 + extra, Tier::Small) else {
-            break;
-        };
-        if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
-            continue;
-        }
-        let again = suite.shrink(cand, &mut same);
-        if suite.size(&again.case) < suite.size(&input) {
-            input = again.case;
-        }
-    }
+    let (shrunk, input) = shrink_group(suite, o, argv, &g, deadline);
     let cut_short = contain::interrupted() || Instant::now() >= deadline;
     let rerun = judge_one(suite, o, argv, &input);
     let (verdict, run, expected, judged_by, input) = match rerun {
@@ -377,36 +436,9 @@ fn report_group<S: Suite>(
             (f.verdict, f.run, f.expected, by, f.test.input)
         }
     };
-    // A TLE: how the program's time grows on the shape that failed.
-    if detail == "TLE" {
-        if let Some(shape) = main_shape {
-            if let Ok(Some(g)) = crate::cmd::tle::measure(suite, argv, &o.limits, shape, 3, o.seed)
-            {
-                let line = g.line();
-                eprintln!("{line}");
-                notes.push(line);
-            }
-        }
-    }
-    // A failure that still needs a large input: find the size from which it starts.
-    if suite.vertices_of(&input) > 100 && tier != "small" && detail != "TLE" {
-        if let Some(shape) = main_shape {
-            let from = suite.vertices_of(&input);
-            let end = Instant::now()
-                + Duration::from_secs(30).min(o.shrink_time.max(Duration::from_secs(5)));
-            let note = match threshold(suite, o, argv, shape, &detail, from, end) {
-                Ok((lo, hi)) => format!(
-                    "correct up to a {} of {} vertices; {} from {}",
-                    shape.name(),
-                    thousands(lo),
-                    detail,
-                    thousands(hi)
-                ),
-                Err(why) => why,
-            };
-            eprintln!("{note}");
-            notes.push(note);
-        }
+    if let Some(note) = size_note(suite, o, argv, &detail, tier, main_shape, &input) {
+        eprintln!("{note}");
+        notes.push(note);
     }
     let text = suite.write(&input);
     let name = format!("check-{:x}-{}", o.seed, first_index);
