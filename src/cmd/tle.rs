@@ -218,7 +218,7 @@ pub fn scale<S: Suite>(
     let argv = crate::program::prepare(cmd).map_err(Error::usage)?;
     let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
     eprintln!(
-        "grundy scale {}: CPU time of the fastest of {runs} runs, start-up subtracted, sizes doubling up to {}",
+        "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
         suite.name(),
         suite.max_size()
     );
