@@ -115,6 +115,7 @@ pub struct BlockRules<M: Mask> {
     /// `(graph, edge)` of every internal edge id.
     names: Vec<(u32, u32)>,
     /// Internal edge id → edge id of [`crate::hackenbush::HackenbushRules`].
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     plain: Vec<u32>,
     numbers: Option<u64>,
     scratch: RefCell<Scratch>,
@@ -542,11 +543,13 @@ impl<M: Mask> BlockRules<M> {
     }
 
     /// `(graph, edge)` of an internal edge id.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn name(&self, e: u32) -> (u32, u32) {
         self.names[e as usize]
     }
 
     /// The same set of edges in the ids of [`crate::hackenbush::HackenbushRules`].
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn to_plain(&self, kept: M) -> M {
         ids(kept).fold(M::default(), |m, e| m | M::bit(self.plain[e as usize]))
     }

@@ -68,6 +68,7 @@ pub struct Dense {
 
 impl Dense {
     /// A table for the states `0..n`; its pages are only touched as states are stored.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn new(n: usize) -> Dense {
         Dense::try_new(n).expect("memory for the dense table")
     }

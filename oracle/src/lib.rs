@@ -26,16 +26,16 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub mod blocks;
-pub mod chip;
-pub mod cut;
-pub mod dense;
-pub mod hackenbush;
-pub mod mask;
-pub mod memo;
-pub mod paint;
-pub mod search;
-pub mod staircase;
+pub(crate) mod blocks;
+pub(crate) mod chip;
+pub(crate) mod cut;
+pub(crate) mod dense;
+pub(crate) mod hackenbush;
+pub(crate) mod mask;
+pub(crate) mod memo;
+pub(crate) mod paint;
+pub(crate) mod search;
+pub(crate) mod staircase;
 
 pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
 
@@ -105,7 +105,6 @@ macro_rules! with_mask {
 /// (`cut`, `hackenbush` by blocks): values kept in a dense table when the game's states
 /// are numbered within the budget, else in the hash memo (which then meets the budget
 /// and reports it).
-#[macro_export]
 macro_rules! with_numbered_search {
     ($rules:expr, $play:expr, $budget:expr, $s:ident => $body:expr) => {{
         let rules = $rules;
@@ -381,3 +380,5 @@ pub fn misere(pos: &Position, budget: Budget) -> Result<Vec<bool>, OracleError> 
             .collect(),
     })
 }
+
+pub mod bench;

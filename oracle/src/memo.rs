@@ -30,6 +30,7 @@ pub trait Bucket<K>: Copy + Default {
     /// Keys stored.
     fn len(&self) -> usize;
     /// True when nothing is stored.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -97,6 +98,7 @@ pub trait Table<K> {
     /// States stored.
     fn len(&self) -> usize;
     /// True when nothing is stored.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -264,6 +266,7 @@ impl<K: Key> Memo<K> {
     }
 
     /// True when nothing is stored.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -277,6 +280,7 @@ impl<K: Key> Memo<K> {
 
     /// The value stored for `k`.
     #[inline]
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn get(&self, k: K) -> Option<u32> {
         self.get_hashed(k.hash64(), k)
     }
@@ -306,6 +310,7 @@ impl<K: Key> Memo<K> {
     }
 
     /// Stores `v` for a state that is not in the table yet.
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn insert(&mut self, k: K, v: u32) -> Result<(), Full> {
         self.insert_hashed(k.hash64(), k, v)
     }

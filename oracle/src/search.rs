@@ -159,6 +159,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     }
 
     /// Appends the successors of `s` (for naming moves).
+    #[allow(dead_code)] // kept for the unit tests and the crate's own checks
     pub fn successors(&self, s: R::State, out: &mut Vec<R::State>) {
         self.rules.successors(s, out)
     }

@@ -12,11 +12,7 @@ use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
-use grundy_oracle::blocks::BlockRules;
-use grundy_oracle::cut::CutRules;
-use grundy_oracle::hackenbush::HackenbushRules;
-use grundy_oracle::memo::Table;
-use grundy_oracle::search::{Play, Rules, Search};
+use grundy_oracle::bench::Measured;
 use grundy_oracle::Budget;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -131,8 +127,7 @@ fn random_tree(n: usize) -> Tree {
     (1..)
         .map(|seed| gen::tree(&mut Rng::new(seed), n, TreeShape::RandomParent))
         .find(|t| {
-            CutRules::<u64>::new(t)
-                .and_then(|r| r.numbers())
+            grundy_oracle::bench::cut_states(t)
                 .is_some_and(|k| (2_000_000..=8_000_000).contains(&k))
         })
         .expect("some seed gives such a tree")
@@ -149,19 +144,6 @@ struct Run {
 
 /// The budget of the benchmark searches.
 const LIMIT: usize = 20_000_000;
-
-/// Times a search of `start` (the search is fresh: an empty memo).
-fn run<R: Rules, T: Table<R::State>>(s: &mut Search<R, T>, start: R::State) -> Run {
-    let t = Instant::now();
-    let value = s.value(start).map_err(|e| e.to_string());
-    Run {
-        secs: t.elapsed().as_secs_f64(),
-        states: s.states(),
-        generated: s.generated(),
-        bytes: s.memo_bytes(),
-        value,
-    }
-}
 
 /// A star of `rays` rays: every subset of rays is a state (2^rays states, `rays / 2`
 /// successors on average).
@@ -195,23 +177,22 @@ const K4: &[(u32, u32)] = &[(0, 1), (0, 2), (0, 3), (1, 2), (2, 3), (1, 3)];
 
 type Bench = (&'static str, Box<dyn Fn() -> Run>);
 
-/// The budget of a benchmark search: the dense table where the game numbers its states
-/// (as `grundy solve --engine oracle` searches), or with `hash` the hash memo.
-fn budget(hash: bool) -> Budget {
-    Budget {
-        dense: !hash,
-        ..Budget::states(LIMIT)
+/// A measured search as the table reports it.
+fn report(m: Option<Measured>) -> Run {
+    let m = m.expect("the benchmark positions fit the oracle's states");
+    Run {
+        secs: m.secs,
+        states: m.states,
+        generated: m.generated,
+        bytes: m.bytes,
+        value: m.value,
     }
 }
 
 fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
     (
         name,
-        Box::new(move || {
-            let rules = CutRules::<u64>::new(&tree).expect("fits in 64 bits");
-            let start = rules.start();
-            grundy_oracle::with_numbered_search!(rules, Play::Normal, budget(hash), s => run(&mut s, start))
-        }),
+        Box::new(move || report(grundy_oracle::bench::cut_search(&tree, hash, LIMIT))),
     )
 }
 
@@ -219,17 +200,7 @@ fn cut_bench(name: &'static str, tree: Tree, hash: bool) -> Bench {
 fn hackenbush_bench(name: &'static str, pos: HackenbushPos, plain: bool) -> Bench {
     (
         name,
-        Box::new(move || match BlockRules::<u64>::new(&pos) {
-            Some(rules) if !plain => {
-                let start = rules.start();
-                grundy_oracle::with_numbered_search!(rules, Play::Normal, budget(false), s => run(&mut s, start))
-            }
-            _ => {
-                let rules = HackenbushRules::<u64>::new(&pos).expect("fits in 64 bits");
-                let start = rules.start();
-                run(&mut Search::new(rules, Play::Normal, LIMIT), start)
-            }
-        }),
+        Box::new(move || report(grundy_oracle::bench::hackenbush_search(&pos, plain, LIMIT))),
     )
 }
 
