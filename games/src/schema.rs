@@ -240,217 +240,47 @@ impl Schema {
             }
             limits.insert(name.clone(), (lo, hi));
         }
-        let mut defined: Vec<String> = Vec::new();
-        let tests = match &spec.tests {
+        let mut r = Resolver {
+            limits,
+            defined: Vec::new(),
+            structure: None,
+        };
+        let tests = match spec.tests.as_ref().map(|t| &t.count) {
             None => Tests::One,
-            Some(t) => match &t.count {
-                Some(c) => {
-                    need_limit(&limits, c, "tests.count")?;
-                    if limits[c].0 < 1 {
-                        return Err(format!(
-                            "limits.{c}: the number of test cases is at least 1"
-                        ));
-                    }
-                    defined.push(c.clone());
-                    Tests::Count(c.clone())
+            Some(None) => Tests::UntilEof,
+            Some(Some(c)) => {
+                r.need(c, "tests.count")?;
+                if r.limits[c].0 < 1 {
+                    return Err(format!(
+                        "limits.{c}: the number of test cases is at least 1"
+                    ));
                 }
-                None => Tests::UntilEof,
-            },
+                r.defined.push(c.clone());
+                Tests::Count(c.clone())
+            }
         };
         if spec.input.is_empty() {
             return Err("[[input]]: the input has no items (expected at least one)".into());
         }
-        let mut items = Vec::new();
-        let mut structure: Option<usize> = None;
-        for (i, it) in spec.input.iter().enumerate() {
-            let at = format!("input item {}", i + 1);
-            let kinds_given = [
-                it.ints.is_some(),
-                it.tree.is_some(),
-                it.graph.is_some(),
-                it.array.is_some(),
-                it.queries.is_some(),
-            ];
-            if kinds_given.iter().filter(|&&k| k).count() != 1 {
-                return Err(format!(
-                    "{at}: expected exactly one of `ints`, `tree`, `graph`, `array` or `queries`"
-                ));
-            }
-            let count_of = |name: &str, what: &str| -> Result<(), SpecError> {
-                if !defined.iter().any(|d| d == name) {
-                    return Err(format!(
-                        "{at}: {what} `{name}` is not an integer read before this item (define it with `ints = [\"{name}\"]` first)"
-                    ));
-                }
-                Ok(())
-            };
-            let only = |allowed: &[&str]| -> Result<(), SpecError> {
-                let present = [
-                    ("format", it.format.is_some()),
-                    ("edges", it.edges.is_some()),
-                    ("loops", it.loops.is_some()),
-                    ("multi", it.multi.is_some()),
-                    ("connected", it.connected.is_some()),
-                    ("cactus", it.cactus.is_some()),
-                    ("weights", it.weights.is_some()),
-                    ("values", it.values.is_some()),
-                    ("kinds", it.kinds.is_some()),
-                ];
-                for (key, there) in present {
-                    if there && !allowed.contains(&key) {
-                        return Err(format!("{at}: `{key}` does not apply to this kind of item"));
-                    }
-                }
-                Ok(())
-            };
-            let item = if let Some(names) = &it.ints {
-                only(&[])?;
-                if names.is_empty() {
-                    return Err(format!("{at}: `ints` names no integer"));
-                }
-                for n in names {
-                    need_limit(&limits, n, &at)?;
-                    if defined.contains(n) {
-                        return Err(format!("{at}: `{n}` is read twice"));
-                    }
-                    defined.push(n.clone());
-                }
-                Item::Ints(names.clone())
-            } else if let Some(count) = &it.tree {
-                only(&["format", "weights"])?;
-                count_of(count, "the vertex count")?;
-                if limits[count].0 < 1 {
-                    return Err(format!("limits.{count}: a tree has at least 1 vertex"));
-                }
-                let parents = match it.format.as_deref() {
-                    None | Some("edges") => false,
-                    Some("parents") => true,
-                    Some(other) => {
-                        return Err(format!(
-                            "{at}: format `{other}` (expected `edges` or `parents`)"
-                        ))
-                    }
-                };
-                if let Some(w) = &it.weights {
-                    need_limit(&limits, w, &at)?;
-                }
-                structure = Some(i);
-                Item::Tree {
-                    count: count.clone(),
-                    parents,
-                    weights: it.weights.clone(),
-                }
-            } else if let Some(count) = &it.graph {
-                only(&["edges", "loops", "multi", "connected", "cactus", "weights"])?;
-                count_of(count, "the vertex count")?;
-                if limits[count].0 < 1 {
-                    return Err(format!("limits.{count}: a graph has at least 1 vertex"));
-                }
-                let Some(edges) = &it.edges else {
-                    return Err(format!(
-                        "{at}: a graph needs `edges`, the name of its edge count"
-                    ));
-                };
-                count_of(edges, "the edge count")?;
-                if let Some(w) = &it.weights {
-                    need_limit(&limits, w, &at)?;
-                }
-                structure = Some(i);
-                Item::Graph {
-                    count: count.clone(),
-                    edges: edges.clone(),
-                    rules: GraphRules {
-                        loops: it.loops.unwrap_or(false),
-                        multi: it.multi.unwrap_or(false),
-                        connected: it.connected.unwrap_or(true),
-                        cactus: it.cactus.unwrap_or(false),
-                    },
-                    weights: it.weights.clone(),
-                }
-            } else if let Some(len) = &it.array {
-                only(&["values"])?;
-                count_of(len, "the length")?;
-                let Some(values) = &it.values else {
-                    return Err(format!(
-                        "{at}: an array needs `values`, the limit of its values"
-                    ));
-                };
-                need_limit(&limits, values, &at)?;
-                Item::Array {
-                    len: len.clone(),
-                    values: values.clone(),
-                }
-            } else {
-                let count = it.queries.as_ref().expect("one kind is given");
-                only(&["kinds"])?;
-                count_of(count, "the query count")?;
-                let Some(kinds) = &it.kinds else {
-                    return Err(format!(
-                        "{at}: queries need `kinds`, e.g. kinds = [[\"1\", \"vertex\", \"x\"], [\"2\", \"vertex\"]]"
-                    ));
-                };
-                if kinds.is_empty() {
-                    return Err(format!("{at}: `kinds` is empty"));
-                }
-                let mut resolved = Vec::new();
-                for (k, kind) in kinds.iter().enumerate() {
-                    let tag = kind.first().and_then(|t| parse_tag(t));
-                    if kinds.len() > 1 && tag.is_none() {
-                        return Err(format!(
-                            "{at}: kind {} has no leading integer tag (several kinds are told apart by their first token)",
-                            k + 1
-                        ));
-                    }
-                    let mut fields = Vec::new();
-                    for f in kind.iter().skip(usize::from(tag.is_some())) {
-                        fields.push(match f.as_str() {
-                            "vertex" | "edge" => {
-                                if structure.is_none() {
-                                    return Err(format!(
-                                        "{at}: a `{f}` field needs a tree or graph before the queries"
-                                    ));
-                                }
-                                if f == "vertex" {
-                                    Field::Vertex
-                                } else {
-                                    Field::Edge
-                                }
-                            }
-                            name => {
-                                need_limit(&limits, name, &at)?;
-                                Field::Value(name.to_string())
-                            }
-                        });
-                    }
-                    resolved.push(Kind { tag, fields });
-                }
-                let mut tags: Vec<i64> = resolved.iter().filter_map(|k| k.tag).collect();
-                tags.sort_unstable();
-                if tags.windows(2).any(|w| w[0] == w[1]) {
-                    return Err(format!("{at}: two kinds share a tag"));
-                }
-                Item::Queries {
-                    count: count.clone(),
-                    kinds: resolved,
-                }
-            };
-            items.push(item);
-        }
+        let items = spec
+            .input
+            .iter()
+            .enumerate()
+            .map(|(i, it)| r.item(i, it))
+            .collect::<Result<Vec<Item>, SpecError>>()?;
         let sums = spec
             .tests
             .as_ref()
             .map(|t| t.sum.clone())
             .unwrap_or_default();
-        for name in sums.keys() {
-            if !defined.contains(name) {
-                return Err(format!(
-                    "tests.sum: `{name}` is not an integer of the input"
-                ));
-            }
+        if let Some(name) = sums.keys().find(|n| !r.defined.contains(n)) {
+            return Err(format!(
+                "tests.sum: `{name}` is not an integer of the input"
+            ));
         }
         Ok(Schema {
             items,
-            limits,
+            limits: r.limits,
             tests,
             sums,
         })
@@ -680,6 +510,226 @@ impl Schema {
             values.push(v);
         }
         Ok(Case { values })
+    }
+}
+
+/// Resolves the written items one by one: the integers read so far, the last tree or
+/// graph (what `vertex` and `edge` fields refer to), the limits.
+struct Resolver {
+    limits: BTreeMap<String, (i64, i64)>,
+    defined: Vec<String>,
+    structure: Option<usize>,
+}
+
+impl Resolver {
+    /// `name` has a range in `[limits]`.
+    fn need(&self, name: &str, at: &str) -> Result<(), SpecError> {
+        need_limit(&self.limits, name, at)
+    }
+
+    /// `name` is an integer read before this item.
+    fn count_of(&self, name: &str, what: &str, at: &str) -> Result<(), SpecError> {
+        if !self.defined.iter().any(|d| d == name) {
+            return Err(format!(
+                "{at}: {what} `{name}` is not an integer read before this item (define it with `ints = [\"{name}\"]` first)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Item `i`, checked and resolved.
+    fn item(&mut self, i: usize, it: &ItemSpec) -> Result<Item, SpecError> {
+        let at = format!("input item {}", i + 1);
+        let kinds_given = [
+            it.ints.is_some(),
+            it.tree.is_some(),
+            it.graph.is_some(),
+            it.array.is_some(),
+            it.queries.is_some(),
+        ];
+        if kinds_given.iter().filter(|&&k| k).count() != 1 {
+            return Err(format!(
+                "{at}: expected exactly one of `ints`, `tree`, `graph`, `array` or `queries`"
+            ));
+        }
+        if let Some(names) = &it.ints {
+            only(it, &[], &at)?;
+            self.ints(names, &at)
+        } else if let Some(count) = &it.tree {
+            only(it, &["format", "weights"], &at)?;
+            self.structure = Some(i);
+            self.tree(count, it, &at)
+        } else if let Some(count) = &it.graph {
+            only(
+                it,
+                &["edges", "loops", "multi", "connected", "cactus", "weights"],
+                &at,
+            )?;
+            self.structure = Some(i);
+            self.graph(count, it, &at)
+        } else if let Some(len) = &it.array {
+            only(it, &["values"], &at)?;
+            self.array(len, it, &at)
+        } else {
+            let count = it.queries.as_ref().expect("one kind is given");
+            only(it, &["kinds"], &at)?;
+            self.queries(count, it, &at)
+        }
+    }
+
+    fn ints(&mut self, names: &[String], at: &str) -> Result<Item, SpecError> {
+        if names.is_empty() {
+            return Err(format!("{at}: `ints` names no integer"));
+        }
+        for n in names {
+            self.need(n, at)?;
+            if self.defined.contains(n) {
+                return Err(format!("{at}: `{n}` is read twice"));
+            }
+            self.defined.push(n.clone());
+        }
+        Ok(Item::Ints(names.to_vec()))
+    }
+
+    fn tree(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
+        self.count_of(count, "the vertex count", at)?;
+        if self.limits[count].0 < 1 {
+            return Err(format!("limits.{count}: a tree has at least 1 vertex"));
+        }
+        let parents = match it.format.as_deref() {
+            None | Some("edges") => false,
+            Some("parents") => true,
+            Some(other) => {
+                return Err(format!(
+                    "{at}: format `{other}` (expected `edges` or `parents`)"
+                ))
+            }
+        };
+        if let Some(w) = &it.weights {
+            self.need(w, at)?;
+        }
+        Ok(Item::Tree {
+            count: count.to_string(),
+            parents,
+            weights: it.weights.clone(),
+        })
+    }
+
+    fn graph(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
+        self.count_of(count, "the vertex count", at)?;
+        if self.limits[count].0 < 1 {
+            return Err(format!("limits.{count}: a graph has at least 1 vertex"));
+        }
+        let Some(edges) = &it.edges else {
+            return Err(format!(
+                "{at}: a graph needs `edges`, the name of its edge count"
+            ));
+        };
+        self.count_of(edges, "the edge count", at)?;
+        if let Some(w) = &it.weights {
+            self.need(w, at)?;
+        }
+        Ok(Item::Graph {
+            count: count.to_string(),
+            edges: edges.clone(),
+            rules: GraphRules {
+                loops: it.loops.unwrap_or(false),
+                multi: it.multi.unwrap_or(false),
+                connected: it.connected.unwrap_or(true),
+                cactus: it.cactus.unwrap_or(false),
+            },
+            weights: it.weights.clone(),
+        })
+    }
+
+    fn array(&self, len: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
+        self.count_of(len, "the length", at)?;
+        let Some(values) = &it.values else {
+            return Err(format!(
+                "{at}: an array needs `values`, the limit of its values"
+            ));
+        };
+        self.need(values, at)?;
+        Ok(Item::Array {
+            len: len.to_string(),
+            values: values.clone(),
+        })
+    }
+
+    fn queries(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
+        self.count_of(count, "the query count", at)?;
+        let Some(kinds) = &it.kinds else {
+            return Err(format!(
+                "{at}: queries need `kinds`, e.g. kinds = [[\"1\", \"vertex\", \"x\"], [\"2\", \"vertex\"]]"
+            ));
+        };
+        if kinds.is_empty() {
+            return Err(format!("{at}: `kinds` is empty"));
+        }
+        let resolved = kinds
+            .iter()
+            .enumerate()
+            .map(|(k, kind)| self.kind(k, kind, kinds.len(), at))
+            .collect::<Result<Vec<Kind>, SpecError>>()?;
+        let mut tags: Vec<i64> = resolved.iter().filter_map(|k| k.tag).collect();
+        tags.sort_unstable();
+        if tags.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("{at}: two kinds share a tag"));
+        }
+        Ok(Item::Queries {
+            count: count.to_string(),
+            kinds: resolved,
+        })
+    }
+
+    /// Kind `k` of `total`: its tag (required when there are several) and fields.
+    fn kind(&self, k: usize, kind: &[String], total: usize, at: &str) -> Result<Kind, SpecError> {
+        let tag = kind.first().and_then(|t| parse_tag(t));
+        if total > 1 && tag.is_none() {
+            return Err(format!(
+                "{at}: kind {} has no leading integer tag (several kinds are told apart by their first token)",
+                k + 1
+            ));
+        }
+        let mut fields = Vec::new();
+        for f in kind.iter().skip(usize::from(tag.is_some())) {
+            fields.push(match f.as_str() {
+                "vertex" | "edge" if self.structure.is_none() => {
+                    return Err(format!(
+                        "{at}: a `{f}` field needs a tree or graph before the queries"
+                    ))
+                }
+                "vertex" => Field::Vertex,
+                "edge" => Field::Edge,
+                name => {
+                    self.need(name, at)?;
+                    Field::Value(name.to_string())
+                }
+            });
+        }
+        Ok(Kind { tag, fields })
+    }
+}
+
+/// Only the keys `allowed` (beside the item's kind) may be given.
+fn only(it: &ItemSpec, allowed: &[&str], at: &str) -> Result<(), SpecError> {
+    let present = [
+        ("format", it.format.is_some()),
+        ("edges", it.edges.is_some()),
+        ("loops", it.loops.is_some()),
+        ("multi", it.multi.is_some()),
+        ("connected", it.connected.is_some()),
+        ("cactus", it.cactus.is_some()),
+        ("weights", it.weights.is_some()),
+        ("values", it.values.is_some()),
+        ("kinds", it.kinds.is_some()),
+    ];
+    match present
+        .iter()
+        .find(|(key, there)| *there && !allowed.contains(key))
+    {
+        Some((key, _)) => Err(format!("{at}: `{key}` does not apply to this kind of item")),
+        None => Ok(()),
     }
 }
 
