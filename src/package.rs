@@ -196,6 +196,95 @@ pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> 
     Ok(Some((pkg.limits, pkg.wall_factor)))
 }
 
+/// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, no memory
+/// limit, 64 MiB of output), and the wall-clock factor.
+fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), String> {
+    let time = judge.time.unwrap_or(2.0);
+    if !(time.is_finite() && time > 0.0 && time <= 1e6) {
+        return Err("judge.time: expected seconds, more than 0".into());
+    }
+    let wall_factor = judge.wall_factor.unwrap_or(2.0);
+    if !(1.0..=100.0).contains(&wall_factor) {
+        return Err("judge.wall_factor: expected 1 to 100".into());
+    }
+    let stack = match &judge.stack {
+        None => Some(8u64 << 20),
+        Some(toml::Value::String(s)) if s == "unlimited" => None,
+        Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
+        Some(_) => return Err("judge.stack: expected MiB (1 to 1048576) or \"unlimited\"".into()),
+    };
+    let limits = Limits {
+        time: Duration::from_secs_f64(time),
+        wall: Duration::from_secs_f64(time * wall_factor),
+        memory: judge.memory.map(|m| m << 20),
+        stack,
+        output: (judge.output.unwrap_or(64).clamp(1, 1 << 30) << 20) as usize,
+    };
+    Ok((limits, wall_factor))
+}
+
+/// The references of `[reference]`: the engine, the model, the brute force and its size.
+type References = (
+    Option<Problem>,
+    Option<Vec<String>>,
+    Option<(Vec<String>, usize)>,
+);
+
+/// Reads `[reference]`: at least one reference, every program present in the package.
+fn references(r: &ReferenceToml, dir: &Path) -> Result<References, String> {
+    let engine = match &r.engine {
+        None => None,
+        Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
+            format!(
+                "reference.engine: unknown engine `{name}` (expected one of {})",
+                names.join(", ")
+            )
+        })?),
+    };
+    let model = r.model.as_deref().map(|m| package_command(dir, m));
+    let brute = r
+        .brute
+        .as_deref()
+        .map(|b| (package_command(dir, b), r.brute_max.unwrap_or(10)));
+    if model.is_none() && brute.is_none() && engine.is_none() {
+        return Err("[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine`".into());
+    }
+    for (what, prog) in [
+        ("model", model.as_ref()),
+        ("brute", brute.as_ref().map(|b| &b.0)),
+    ] {
+        if let Some(f) = prog.and_then(|p| p.first()) {
+            if !Path::new(f).exists() && f.contains('.') {
+                return Err(format!(
+                    "reference.{what}: {f} does not exist in {}",
+                    dir.display()
+                ));
+            }
+        }
+    }
+    Ok((engine, model, brute))
+}
+
+/// Reads `[checker]` (default: lines).
+fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, String> {
+    Ok(match (c.kind.as_deref(), &c.program) {
+        (_, Some(p)) => Checker::Program(package_command(dir, p)),
+        (None | Some("lines"), None) => Checker::Builtin(Compare::Lines),
+        (Some("tokens"), None) => Checker::Builtin(Compare::Tokens),
+        (Some("unordered"), None) => Checker::Builtin(Compare::Unordered),
+        (Some("floats"), None) => Checker::Builtin(Compare::Floats {
+            abs: c.abs.unwrap_or(1e-6),
+            rel: c.rel.unwrap_or(1e-6),
+        }),
+        (Some(other), None) => {
+            return Err(format!(
+                "checker.kind: `{other}` (expected lines, tokens, floats or unordered, or `program = \"checker.cpp\"`)"
+            ))
+        }
+    })
+}
+
 impl Package {
     /// Loads `dir/problem.toml`.
     pub fn load(dir: &Path) -> Result<Package, Error> {
@@ -230,102 +319,11 @@ impl Package {
             text.find(section)
                 .map_or((1, 1), |off| line_col(&text, off))
         };
-        let judge = &t.judge;
-        let time = judge.time.unwrap_or(2.0);
-        if !(time.is_finite() && time > 0.0 && time <= 1e6) {
-            return Err(bad(
-                at_section("[judge]"),
-                "judge.time: expected seconds, more than 0",
-            ));
-        }
-        let wall_factor = judge.wall_factor.unwrap_or(2.0);
-        if !(1.0..=100.0).contains(&wall_factor) {
-            return Err(bad(
-                at_section("[judge]"),
-                "judge.wall_factor: expected 1 to 100",
-            ));
-        }
-        let stack = match &judge.stack {
-            None => Some(8u64 << 20),
-            Some(toml::Value::String(s)) if s == "unlimited" => None,
-            Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
-            Some(_) => {
-                return Err(bad(
-                    at_section("[judge]"),
-                    "judge.stack: expected MiB (1 to 1048576) or \"unlimited\"",
-                ))
-            }
-        };
-        let limits = Limits {
-            time: Duration::from_secs_f64(time),
-            wall: Duration::from_secs_f64(time * wall_factor),
-            memory: judge.memory.map(|m| m << 20),
-            stack,
-            output: (judge.output.unwrap_or(64).clamp(1, 1 << 30) << 20) as usize,
-        };
-        let r = &t.reference;
-        let engine = match &r.engine {
-            None => None,
-            Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
-                let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
-                bad(
-                    at_section("[reference]"),
-                    &format!(
-                        "reference.engine: unknown engine `{name}` (expected one of {})",
-                        names.join(", ")
-                    ),
-                )
-            })?),
-        };
-        let model = r.model.as_deref().map(|m| package_command(dir, m));
-        let brute = r
-            .brute
-            .as_deref()
-            .map(|b| (package_command(dir, b), r.brute_max.unwrap_or(10)));
-        if model.is_none() && brute.is_none() && engine.is_none() {
-            return Err(bad(
-                at_section("[reference]"),
-                "[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine`",
-            ));
-        }
-        for (what, prog) in [
-            ("model", &model),
-            ("brute", &brute.as_ref().map(|b| b.0.clone())),
-        ] {
-            if let Some(p) = prog {
-                if p.first()
-                    .is_some_and(|f| !Path::new(f).exists() && f.contains('.'))
-                {
-                    return Err(bad(
-                        at_section("[reference]"),
-                        &format!(
-                            "reference.{what}: {} does not exist in {}",
-                            p[0],
-                            dir.display()
-                        ),
-                    ));
-                }
-            }
-        }
-        let c = &t.checker;
-        let checker = match (c.kind.as_deref(), &c.program) {
-            (_, Some(p)) => Checker::Program(package_command(dir, p)),
-            (None | Some("lines"), None) => Checker::Builtin(Compare::Lines),
-            (Some("tokens"), None) => Checker::Builtin(Compare::Tokens),
-            (Some("unordered"), None) => Checker::Builtin(Compare::Unordered),
-            (Some("floats"), None) => Checker::Builtin(Compare::Floats {
-                abs: c.abs.unwrap_or(1e-6),
-                rel: c.rel.unwrap_or(1e-6),
-            }),
-            (Some(other), None) => {
-                return Err(bad(
-                    at_section("[checker]"),
-                    &format!(
-                        "checker.kind: `{other}` (expected lines, tokens, floats or unordered, or `program = \"checker.cpp\"`)"
-                    ),
-                ))
-            }
-        };
+        let (limits, wall_factor) =
+            judge_limits(&t.judge).map_err(|m| bad(at_section("[judge]"), &m))?;
+        let (engine, model, brute) =
+            references(&t.reference, dir).map_err(|m| bad(at_section("[reference]"), &m))?;
+        let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
                 .ok()
