@@ -323,7 +323,8 @@ enum BenchWhat {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
-    /// `grundy solve agc017d` vs a straightforward C++ solution on 10^5 and 10^6 vertices.
+    /// `grundy solve agc017d` vs two C++ solutions (cin + DFS, fread + leaf peeling) on
+    /// 10^5 and 10^6 vertices.
     Solve {
         /// Runs per program and input (the median is reported).
         #[arg(long, default_value_t = 5)]
