@@ -39,6 +39,13 @@ fn value(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
     }
 }
 
+/// One weight per edge, ranged by the limit `w` (none without weights).
+fn edge_weights(schema: &Schema, rng: &mut Rng, w: Option<&str>, edges: usize) -> Vec<i64> {
+    let Some(w) = w else { return Vec::new() };
+    let (lo, hi) = schema.range(w);
+    (0..edges).map(|_| value(rng, lo, hi)).collect()
+}
+
 fn clamp(x: i64, (lo, hi): (i64, i64)) -> i64 {
     x.clamp(lo, hi)
 }
@@ -207,13 +214,7 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                 let n = counts[count].max(1) as usize;
                 let s = pick_shape(rng);
                 let edges = tree_edges(rng, n, s, !parents);
-                let weights = weights
-                    .as_ref()
-                    .map(|w| {
-                        let (lo, hi) = schema.range(w);
-                        (0..edges.len()).map(|_| value(rng, lo, hi)).collect()
-                    })
-                    .unwrap_or_default();
+                let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
                 Value::Edges {
                     n: n as u32,
                     edges,
@@ -234,13 +235,7 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                 };
                 let s = pick_shape(rng);
                 let edges = graph_edges(rng, n, n - 1 + extra, schema.range(m_name), rules, s);
-                let weights = weights
-                    .as_ref()
-                    .map(|w| {
-                        let (lo, hi) = schema.range(w);
-                        (0..edges.len()).map(|_| value(rng, lo, hi)).collect()
-                    })
-                    .unwrap_or_default();
+                let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
                 Value::Edges {
                     n: n as u32,
                     edges,

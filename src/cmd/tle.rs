@@ -37,7 +37,27 @@ fn cpu<S: Suite>(
     Ok((run.cpu.as_secs_f64(), verdict))
 }
 
-/// The fastest of `runs` timed runs.
+/// CPU seconds of `runs` timed runs, sorted; a run past the limit (or failing otherwise)
+/// ends the series, and its time and verdict are returned instead.
+fn sorted_cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+    runs: usize,
+) -> Result<Result<Vec<f64>, (f64, Verdict)>, Error> {
+    let mut times = Vec::new();
+    for _ in 0..runs.max(1) {
+        match cpu(suite, argv, limits, input)? {
+            (t, Some(v)) => return Ok(Err((t, v))),
+            (t, None) => times.push(t),
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(Ok(times))
+}
+
+/// The fastest of `runs` timed runs (or the one past the limit).
 fn best_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
@@ -45,18 +65,13 @@ fn best_cpu<S: Suite>(
     input: &S::Input,
     runs: usize,
 ) -> Result<(f64, Option<Verdict>), Error> {
-    let mut best = (f64::INFINITY, None);
-    for _ in 0..runs.max(1) {
-        let (t, v) = cpu(suite, argv, limits, input)?;
-        if v.is_some() {
-            return Ok((t, v));
-        }
-        best.0 = f64::min(best.0, t);
-    }
-    Ok(best)
+    Ok(match sorted_cpu(suite, argv, limits, input, runs)? {
+        Ok(times) => (times[0], None),
+        Err((t, v)) => (t, Some(v)),
+    })
 }
 
-/// The median of `runs` timed runs (the first run past the limit ends the series).
+/// The median of `runs` timed runs (or the one past the limit).
 fn median_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
@@ -64,16 +79,10 @@ fn median_cpu<S: Suite>(
     input: &S::Input,
     runs: usize,
 ) -> Result<(f64, Option<Verdict>), Error> {
-    let mut times = Vec::new();
-    for _ in 0..runs.max(1) {
-        let (t, v) = cpu(suite, argv, limits, input)?;
-        if v.is_some() {
-            return Ok((t, v));
-        }
-        times.push(t);
-    }
-    times.sort_by(f64::total_cmp);
-    Ok((times[times.len() / 2], None))
+    Ok(match sorted_cpu(suite, argv, limits, input, runs)? {
+        Ok(times) => (times[times.len() / 2], None),
+        Err((t, v)) => (t, Some(v)),
+    })
 }
 
 /// The growth of a program on one shape.
@@ -143,12 +152,11 @@ pub fn measure<S: Suite>(
     let Some(small) = suite.sized(shape, 2, seed) else {
         return Ok(None);
     };
-    let small = small?;
-    let mut starts = Vec::new();
-    for _ in 0..runs.max(5) {
-        starts.push(cpu(suite, argv, limits, &small)?.0);
-    }
-    starts.sort_by(f64::total_cmp);
+    // The start-up: even a program that fails on two vertices has started up.
+    let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
+        Ok(times) => times,
+        Err((t, _)) => vec![t],
+    };
     let base = starts[starts.len() / 2];
     // The spread of the middle half of the start-up runs.
     let jitter = starts[starts.len() * 3 / 4] - starts[starts.len() / 4];
