@@ -11,7 +11,8 @@
 //! they are shrunk (or unshrunk, marked so, if the stop came during shrinking).
 
 use crate::{contain, corpus};
-use grundy_fuzzing::check::{check_with, CheckError, Mismatch, Subject};
+use grundy_fuzzing::census::{census, Tally};
+use grundy_fuzzing::check::{check_with, CheckError, Checked, Mismatch, Subject};
 use grundy_fuzzing::gen::{self, Sizes};
 use grundy_fuzzing::{shrink, Rng};
 use grundy_games::{Game, Position, Problem};
@@ -133,6 +134,8 @@ pub struct GameStats {
     pub states: u64,
     /// Cases per shape.
     pub shapes: BTreeMap<&'static str, u64>,
+    /// Passing cases per census bucket.
+    pub census: Tally,
 }
 
 impl GameStats {
@@ -145,6 +148,7 @@ impl GameStats {
         for (k, v) in &o.shapes {
             *self.shapes.entry(k).or_default() += v;
         }
+        self.census.merge(&o.census);
     }
 }
 
@@ -186,8 +190,8 @@ fn check_case(
     plan: &Plan,
     subject: Subject,
     index: u64,
-) -> Result<u64, CheckError> {
-    check_with(pos, plan.budget, &subject.answer, plan.seed ^ index).map(|c| c.states as u64)
+) -> Result<Checked, CheckError> {
+    check_with(pos, plan.budget, &subject.answer, plan.seed ^ index)
 }
 
 /// True when `pos` fails the same way as `like` (a disagreement, or a panic).
@@ -349,10 +353,14 @@ fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc
         let st = stats.entry(game).or_default();
         indices.push(index);
         match result {
-            Ok(states) => {
+            Ok(checked) => {
                 st.cases += 1;
-                st.states += states;
-                shared.progress.states.fetch_add(states, Ordering::Relaxed);
+                st.states += checked.states as u64;
+                st.census.add(census(&g.position, &checked.answer));
+                shared
+                    .progress
+                    .states
+                    .fetch_add(checked.states as u64, Ordering::Relaxed);
             }
             Err(CheckError::Oracle(_)) => st.skipped += 1,
             Err(e) => {

@@ -549,11 +549,18 @@ struct FuzzArgs {
     /// (to see how the harness reports a wrong answer, a panic or a hang).
     #[arg(long, default_value = "solver", value_parser = parse_subject)]
     subject: Subject,
+    /// Write the campaign as JSON (statistics, the shape census, every finding with the
+    /// command that reproduces it): `--report json FILE`.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
 }
 
 /// The arguments of `grundy exhaust`.
 #[derive(clap::Args, Debug)]
 struct ExhaustArgs {
+    /// Worker threads (default: all cores); positions are dealt round-robin.
+    #[arg(long)]
+    jobs: Option<usize>,
     /// The game.
     #[arg(value_parser = parse_game)]
     game: Game,
@@ -892,8 +899,19 @@ impl FuzzArgs {
             max_edges,
             case_time,
             subject,
+            report,
         } = self;
         {
+            let report = match report.as_slice() {
+                [] => None,
+                [format, path] if format == "json" => Some(PathBuf::from(path)),
+                [format, _] => {
+                    return Err(Error::usage(format!(
+                        "unknown report format '{format}' for fuzz (expected json)"
+                    )))
+                }
+                _ => unreachable!("clap takes exactly two values"),
+            };
             let limit = match (time, cases) {
                 (_, Some(c)) => Limit::Cases(c),
                 (Some(t), None) => Limit::Time(t),
@@ -920,44 +938,29 @@ impl FuzzArgs {
                 keep_going,
                 case_time,
             };
-            cmd::fuzz::run_subject(plan, &corpus, subject)
+            cmd::fuzz::run(plan, &corpus, subject, report.as_deref())
         }
     }
 }
 
 impl ExhaustArgs {
     fn run(self) -> Result<Outcome, Error> {
-        let ExhaustArgs {
-            game,
-            max_nodes,
-            chips,
-            edges,
-            stones,
-            cap,
-            corpus,
-            max_states,
-            case,
-            case_time,
-            subject,
-        } = self;
-        {
-            let bounds = Bounds {
-                max_nodes,
-                chips,
-                edges,
-                stones,
-                cap: cap.max(1),
-            };
-            cmd::exhaust::run(
-                game,
-                bounds,
-                Budget::states(max_states),
-                &corpus,
-                case,
-                case_time,
-                subject,
-            )
-        }
+        let job = cmd::exhaust::Job {
+            game: self.game,
+            bounds: Bounds {
+                max_nodes: self.max_nodes,
+                chips: self.chips,
+                edges: self.edges,
+                stones: self.stones,
+                cap: self.cap.max(1),
+            },
+            budget: Budget::states(self.max_states),
+            only: self.case,
+            case_time: self.case_time,
+            subject: self.subject,
+            jobs: self.jobs.unwrap_or_else(cores),
+        };
+        cmd::exhaust::run(job, &self.corpus)
     }
 }
 

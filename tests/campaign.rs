@@ -50,6 +50,10 @@ fn fixed_seed_campaign_of_every_game_passes() {
             game.name(),
             s.shapes
         );
+        // The generators reach every solver path and answer shape of the census.
+        for (bucket, cases) in s.census.rows(game) {
+            assert!(cases > 0, "{}: no case is {}", game.name(), bucket.name);
+        }
     }
     assert_eq!(out.indices, (0..5000).collect::<Vec<u64>>());
 }

@@ -296,3 +296,88 @@ fn long_cycles_get_their_winning_moves_in_linear_time() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1 50001\n");
 }
+
+#[test]
+fn fuzz_prints_and_reports_the_shape_census() {
+    let dir = std::env::temp_dir().join(format!("grundy-census-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("campaign.json");
+    let out = grundy(
+        &[
+            "fuzz",
+            "hackenbush",
+            "--cases",
+            "3000",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--corpus",
+            dir.to_str().unwrap(),
+            "--report",
+            "json",
+            report.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("census"), "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let census = &json["games"]["hackenbush"]["census"];
+    let buckets = grundy_fuzzing::census::buckets(grundy_games::Game::Hackenbush);
+    assert_eq!(census.as_object().unwrap().len(), buckets.len());
+    for b in buckets {
+        assert!(
+            census[b.name].as_u64().unwrap() > 0,
+            "{} is 0: {census}",
+            b.name
+        );
+    }
+    assert_eq!(json["games"]["hackenbush"]["cases"], 3000);
+    assert_eq!(json["seed"], "0x1");
+    // An unknown format is refused before any work.
+    let out = grundy(&["fuzz", "--report", "xml", "x.xml"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn exhaust_on_several_threads_reports_the_first_failing_position() {
+    let dir = std::env::temp_dir().join(format!("grundy-exhaust-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let reproduce = |jobs: &str| {
+        let out = grundy(
+            &[
+                "exhaust",
+                "cut",
+                "--max-nodes",
+                "7",
+                "--subject",
+                "cut-xor-constant",
+                "--jobs",
+                jobs,
+                "--corpus",
+                dir.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        err.lines()
+            .find(|l| l.contains("reproduce:"))
+            .unwrap_or_else(|| panic!("{err}"))
+            .to_string()
+    };
+    let one = reproduce("1");
+    assert!(one.contains("--case 5"), "{one}");
+    assert_eq!(reproduce("2"), one);
+    assert_eq!(reproduce("3"), one);
+    let _ = std::fs::remove_dir_all(&dir);
+}

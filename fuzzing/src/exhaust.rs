@@ -97,7 +97,7 @@ pub fn positions(
     mut f: impl FnMut(Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     match game {
-        Game::Hackenbush => return graphs(b.max_nodes.min(6) as u32, b.edges, f),
+        Game::Hackenbush => return graphs(b.max_nodes.min(8) as u32, b.edges, f),
         Game::Staircase => {}
         _ => {}
     }
@@ -158,8 +158,12 @@ pub fn positions(
     ControlFlow::Continue(())
 }
 
-/// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges: every
-/// multiset of vertex pairs (loops included), vertex 0 the root.
+/// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges, loops
+/// and parallel edges included, vertex 0 the root, up to relabelling the other vertices:
+/// a multiset of vertex pairs is taken only when the degrees of vertices 1, 2, … never
+/// increase. Every multigraph can be relabelled so (sort the non-root vertices by degree),
+/// so no graph is missed, while most of the (n − 1)! relabelled copies are skipped;
+/// vertices without edges come last, as they may in an input.
 pub fn graphs(
     max_vertices: u32,
     max_edges: usize,
@@ -168,7 +172,20 @@ pub fn graphs(
     for n in 1..=max_vertices {
         let pairs: Vec<(u32, u32)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
         for m in 0..=max_edges {
+            let mut degree = vec![0u32; n as usize];
             multisets(pairs.len() as u32, m, |chosen| {
+                degree.iter_mut().for_each(|d| *d = 0);
+                for &i in chosen {
+                    let (a, b) = pairs[i as usize];
+                    degree[a as usize] += 1;
+                    degree[b as usize] += 1;
+                }
+                if degree[1.min(degree.len())..]
+                    .windows(2)
+                    .any(|w| w[0] < w[1])
+                {
+                    return ControlFlow::Continue(());
+                }
                 let edges = chosen.iter().map(|&i| pairs[i as usize]).collect();
                 f(Position::Hackenbush(HackenbushPos {
                     graphs: vec![Graph { n, edges }],
@@ -225,5 +242,76 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(count, 220); // C(12, 3)
+    }
+
+    /// The isomorphism class of a rooted multigraph: isolated non-root vertices dropped,
+    /// then the smallest sorted edge list over every relabelling that keeps the root.
+    fn class(n: u32, edges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+        let used: Vec<u32> = (1..n)
+            .filter(|&v| edges.iter().any(|&(a, b)| a == v || b == v))
+            .collect();
+        let mut best: Option<Vec<(u32, u32)>> = None;
+        let mut perm: Vec<u32> = (1..=used.len() as u32).collect();
+        loop {
+            let id = |v: u32| {
+                if v == 0 {
+                    0
+                } else {
+                    perm[used.iter().position(|&u| u == v).unwrap()]
+                }
+            };
+            let mut e: Vec<(u32, u32)> = edges
+                .iter()
+                .map(|&(a, b)| (id(a).min(id(b)), id(a).max(id(b))))
+                .collect();
+            e.sort_unstable();
+            if best.as_ref().is_none_or(|b| e < *b) {
+                best = Some(e);
+            }
+            // Next permutation.
+            let Some(i) = (1..perm.len()).rev().find(|&i| perm[i - 1] < perm[i]) else {
+                break;
+            };
+            let j = (i..perm.len())
+                .rev()
+                .find(|&j| perm[j] > perm[i - 1])
+                .unwrap();
+            perm.swap(i - 1, j);
+            perm[i..].reverse();
+        }
+        best.unwrap_or_default()
+    }
+
+    #[test]
+    fn graphs_reach_every_multigraph_up_to_relabelling() {
+        use std::collections::BTreeSet;
+        let (max_n, max_m) = (4u32, 4usize);
+        let mut all = BTreeSet::new();
+        for n in 1..=max_n {
+            let pairs: Vec<(u32, u32)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
+            for m in 0..=max_m {
+                let _ = multisets(pairs.len() as u32, m, |c| {
+                    let e: Vec<(u32, u32)> = c.iter().map(|&i| pairs[i as usize]).collect();
+                    all.insert(class(n, &e));
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        let (mut reached, mut count) = (BTreeSet::new(), 0);
+        let _ = graphs(max_n, max_m, |p| {
+            let Position::Hackenbush(h) = p else {
+                unreachable!()
+            };
+            reached.insert(class(h.graphs[0].n, &h.graphs[0].edges));
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(reached, all);
+        // The filter skips most relabelled copies: far fewer graphs than labelled ones.
+        assert!(
+            count < 3 * all.len(),
+            "{count} graphs for {} classes",
+            all.len()
+        );
     }
 }

@@ -12,6 +12,9 @@ use crate::rng::Rng;
 use grundy_games::edit::relabel;
 use grundy_games::*;
 
+mod graphs;
+pub use graphs::{christmas, hackenbush, shuffle_graph};
+
 /// The tree shapes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TreeShape {
@@ -220,14 +223,33 @@ fn any_tree(rng: &mut Rng, max: usize) -> (Tree, &'static str) {
     (tree(rng, n, shape), shape.name())
 }
 
-/// A random `chip` position.
+/// A binomial tree cut to `n` vertices (vertex i hangs from i with its lowest set bit
+/// cleared), relabelled: its root's `chip` value is ⌊log2 n⌋, the largest any tree of n
+/// vertices has, and its vertices take every smaller value.
+fn binomial(rng: &mut Rng, n: usize) -> Tree {
+    let parent: Vec<u32> = (0..n as u32).map(|i| i & i.wrapping_sub(1)).collect();
+    let t = Tree::from_parents(&parent).expect("i & (i - 1) < i");
+    relabel(&t, &root_fixing_permutation(rng, n))
+}
+
+/// A random `chip` position; one in four on a binomial tree, whose mex values are as deep
+/// as the size allows.
 pub fn chip(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let (tree, shape) = any_tree(rng, sizes.vertices);
+    let (tree, shape) = if rng.chance(1, 4) {
+        let n = size(rng, sizes.vertices);
+        (binomial(rng, n), "binomial")
+    } else {
+        any_tree(rng, sizes.vertices)
+    };
     let k = rng.range(0, sizes.chips as u64) as usize;
-    // Draw from a few vertices so that chips often share one.
-    let pool: Vec<u32> = (0..rng.range(1, tree.len() as u64))
+    // Draw from a few vertices so that chips often share one; the root (the deepest value
+    // of a binomial tree) half the time.
+    let mut pool: Vec<u32> = (0..rng.range(1, tree.len() as u64))
         .map(|_| rng.below(tree.len() as u64) as u32)
         .collect();
+    if rng.chance(1, 2) {
+        pool.push(0);
+    }
     let chips = (0..k).map(|_| *rng.pick(&pool)).collect();
     Generated {
         position: Position::Chip(ChipPos { tree, chips }),
@@ -296,128 +318,6 @@ pub fn staircase(rng: &mut Rng, sizes: &Sizes) -> Generated {
             updates,
         }),
         shape: if large { "large-stones" } else { shape.name() },
-    }
-}
-
-/// A Christmas tree of POJ 3710: a tree skeleton with cycles (parallel pairs for length 2)
-/// hung from skeleton vertices only, so that each cycle has at most one vertex of degree
-/// ≥ 3. Vertex ids are shuffled (the root stays vertex 0).
-pub fn christmas(rng: &mut Rng, vertices: usize, edges: usize) -> Graph {
-    let skeleton = rng.range(1, vertices.max(1) as u64) as usize;
-    let shape = *rng.pick(&TreeShape::ALL);
-    let t = tree(rng, skeleton, shape);
-    let mut g = Graph {
-        n: skeleton as u32,
-        edges: t.edges(),
-    };
-    while g.edges.len() < edges && (g.n as usize) < vertices && rng.chance(3, 4) {
-        let at = rng.below(skeleton as u64) as u32;
-        let len = rng.range(2, 5).min((vertices - g.n as usize + 1) as u64) as u32;
-        if len < 2 || g.edges.len() + len as usize > edges {
-            break;
-        }
-        hang_cycle(&mut g, at, len);
-    }
-    shuffle_graph(rng, &mut g);
-    g
-}
-
-/// Hangs a cycle of `len` edges (a loop for 1, a parallel pair for 2) from vertex `at`,
-/// through `len − 1` new vertices.
-fn hang_cycle(g: &mut Graph, at: u32, len: u32) {
-    let mut prev = at;
-    for _ in 1..len {
-        let x = g.n;
-        g.n += 1;
-        g.edges.push((prev, x));
-        prev = x;
-    }
-    g.edges.push((prev, at));
-}
-
-/// Shuffles vertex ids (keeping the root), edge order and edge orientation.
-pub fn shuffle_graph(rng: &mut Rng, g: &mut Graph) {
-    let perm = root_fixing_permutation(rng, g.n as usize);
-    for e in &mut g.edges {
-        *e = (perm[e.0 as usize], perm[e.1 as usize]);
-        if rng.chance(1, 2) {
-            *e = (e.1, e.0);
-        }
-    }
-    rng.shuffle(&mut g.edges);
-}
-
-/// A cactus-like graph with cycles of every length (loops included) hung anywhere,
-/// cycles sharing vertices allowed.
-fn cactus(rng: &mut Rng, edges: usize) -> Graph {
-    let n = rng.range(1, (edges as u64 / 2).max(1) + 1) as usize;
-    let shape = *rng.pick(&TreeShape::ALL);
-    let t = tree(rng, n, shape);
-    let mut g = Graph {
-        n: n as u32,
-        edges: t.edges(),
-    };
-    while g.edges.len() < edges && rng.chance(4, 5) {
-        let at = rng.below(u64::from(g.n)) as u32;
-        let len = rng.range(1, (edges - g.edges.len()) as u64).min(5) as u32;
-        hang_cycle(&mut g, at, len);
-    }
-    shuffle_graph(rng, &mut g);
-    g
-}
-
-/// A general multigraph: random edges (loops and parallel edges likely) on few vertices,
-/// some of which may be cut off from the root.
-fn multigraph(rng: &mut Rng, edges: usize, vertices: usize) -> Graph {
-    let n = rng.range(1, (edges.min(vertices) as u64).max(1)) as u32;
-    let m = rng.range(0, edges as u64) as usize;
-    let edges = (0..m)
-        .map(|_| {
-            (
-                rng.below(u64::from(n)) as u32,
-                rng.below(u64::from(n)) as u32,
-            )
-        })
-        .collect();
-    Graph { n, edges }
-}
-
-/// A random `hackenbush` sum of one to `sizes.graphs` graphs.
-pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let k = rng.range(1, sizes.graphs as u64) as usize;
-    let budget = rng.range(1, sizes.edges as u64) as usize;
-    let per = (budget / k).max(1);
-    let kind = rng.below(4);
-    let graphs = (0..k)
-        .map(|_| match kind {
-            0 => christmas(rng, per + 1, per),
-            1 => cactus(rng, per),
-            // Dense: few vertices for the edges (at most half the tree size, at least 5).
-            2 => multigraph(rng, per, (sizes.vertices / 2).max(5)),
-            _ => {
-                let n = rng.range(1, per as u64 + 1) as usize;
-                let shape = *rng.pick(&TreeShape::ALL);
-                let t = tree(rng, n, shape);
-                Graph {
-                    n: n as u32,
-                    edges: t.edges(),
-                }
-            }
-        })
-        .collect();
-    let shape = match (kind, k) {
-        (0, 1) => "christmas",
-        (0, _) => "christmas-forest",
-        (1, 1) => "cactus",
-        (1, _) => "cactus-forest",
-        (2, 1) => "multigraph",
-        (2, _) => "multigraph-forest",
-        (_, 1) => "tree",
-        _ => "tree-forest",
-    };
-    Generated {
-        position: Position::Hackenbush(HackenbushPos { graphs }),
-        shape,
     }
 }
 

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod census;
 pub mod check;
 pub mod contest;
 pub mod exhaust;

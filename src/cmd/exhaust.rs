@@ -14,6 +14,7 @@ use grundy_games::{Game, Position};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,55 +30,84 @@ fn bounds_flags(game: Game, b: &Bounds) -> String {
     s
 }
 
-/// What the enumeration found: positions checked, skipped (over budget), the first
-/// failing position (with its index and error).
+/// What one worker's part of the enumeration found: positions checked, skipped (over
+/// budget), its first failing position (with its index and error).
 type Scan = (u64, u64, Option<(Position, u64, CheckError)>);
 
-/// The position being checked now and since when (for the watchdog).
+/// The position a worker is checking now and since when (for the watchdog).
 type Current = Arc<Mutex<Option<(u64, Position, Instant)>>>;
 
-/// Checks every position (only position `only` when given) on the calling thread.
-fn scan(
-    game: Game,
-    bounds: &Bounds,
-    budget: Budget,
-    subject: Subject,
-    only: Option<u64>,
-    current: &Current,
-) -> Scan {
+/// What the workers share: the lowest failing index found so far (`u64::MAX` for none;
+/// positions past it need not be checked) and the count of positions checked.
+#[derive(Default)]
+struct Shared {
+    lowest_failure: AtomicU64,
+    checked: AtomicU64,
+}
+
+/// An exhaustive run.
+#[derive(Clone, Copy, Debug)]
+pub struct Job {
+    /// The game.
+    pub game: Game,
+    /// What is enumerated.
+    pub bounds: Bounds,
+    /// The oracle's budget per position.
+    pub budget: Budget,
+    /// Only this position of the enumeration.
+    pub only: Option<u64>,
+    /// A position whose check runs longer is a hang.
+    pub case_time: Duration,
+    /// What is checked against the oracle.
+    pub subject: Subject,
+    /// Worker threads.
+    pub jobs: usize,
+}
+
+/// Checks the positions of shard `k` of `jobs` (index ≡ k mod jobs; only position `only`
+/// when given) on the calling thread, stopping past the lowest failure any worker found.
+fn scan(job: &Job, (k, jobs): (u64, u64), current: &Current, shared: &Shared) -> Scan {
+    let Job {
+        game,
+        bounds,
+        budget,
+        subject,
+        only,
+        ..
+    } = *job;
     let start = Instant::now();
     let (mut checked, mut skipped, mut index) = (0u64, 0u64, 0u64);
     let mut failure = None;
     let mut last_report = Instant::now();
-    let _ = exhaust::positions(game, bounds, |pos| {
-        if contain::interrupted() {
+    let _ = exhaust::positions(game, &bounds, |pos| {
+        let i = index;
+        index += 1;
+        if contain::interrupted() || i > shared.lowest_failure.load(Ordering::Relaxed) {
             return ControlFlow::Break(());
         }
-        let k = index;
-        index += 1;
-        if let Some(o) = only {
-            if k != o {
-                return if k > o {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                };
-            }
+        if only.is_some_and(|o| i != o) || (only.is_none() && i % jobs != k) {
+            return if only.is_some_and(|o| i > o) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            };
         }
-        *current.lock().unwrap_or_else(|e| e.into_inner()) = Some((k, pos.clone(), Instant::now()));
+        *current.lock().unwrap_or_else(|e| e.into_inner()) = Some((i, pos.clone(), Instant::now()));
         let result = check_with(&pos, budget, &subject.answer, RELABEL_SEED);
         *current.lock().unwrap_or_else(|e| e.into_inner()) = None;
         match result {
             Ok(_) => checked += 1,
             Err(CheckError::Oracle(_)) => skipped += 1,
             Err(e) => {
-                failure = Some((pos, k, e));
+                shared.lowest_failure.fetch_min(i, Ordering::Relaxed);
+                failure = Some((pos, i, e));
                 return ControlFlow::Break(());
             }
         }
-        if last_report.elapsed().as_secs() >= 2 {
+        let all = shared.checked.fetch_add(1, Ordering::Relaxed) + 1;
+        if k == 0 && last_report.elapsed().as_secs() >= 2 {
             eprintln!(
-                "… {checked} positions checked ({:.0} s)",
+                "… {all} positions checked ({:.0} s)",
                 start.elapsed().as_secs_f64()
             );
             last_report = Instant::now();
@@ -87,28 +117,40 @@ fn scan(
     (checked, skipped, failure)
 }
 
-/// Runs the exhaustive check of `game` within `bounds` (only position `only` of the
-/// enumeration when given). A position whose check runs past `case_time` is a hang.
-pub fn run(
-    game: Game,
-    bounds: Bounds,
-    budget: Budget,
-    corpus: &Path,
-    only: Option<u64>,
-    case_time: Duration,
-    subject: Subject,
-) -> Result<Outcome, Error> {
+/// Runs the exhaustive check `job` on its worker threads (one for `--case`), saving a
+/// finding under `corpus`.
+pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
+    let Job {
+        game,
+        bounds,
+        budget,
+        only,
+        case_time,
+        subject,
+        jobs,
+    } = job;
     contain::install();
     crate::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
     let start = Instant::now();
-    let current: Current = Arc::new(Mutex::new(None));
+    let jobs = if only.is_some() {
+        1
+    } else {
+        jobs.max(1) as u64
+    };
+    let shared = Arc::new(Shared {
+        lowest_failure: AtomicU64::new(u64::MAX),
+        checked: AtomicU64::new(0),
+    });
+    let slots: Vec<Current> = (0..jobs).map(|_| Arc::new(Mutex::new(None))).collect();
     let (tx, rx) = mpsc::channel();
-    {
-        let current = current.clone();
+    for (k, current) in slots.iter().enumerate() {
+        let (current, shared, tx) = (current.clone(), shared.clone(), tx.clone());
         std::thread::spawn(move || {
-            let _ = tx.send(scan(game, &bounds, budget, subject, only, &current));
+            let found = scan(&job, (k as u64, jobs), &current, &shared);
+            let _ = tx.send(found);
         });
     }
+    drop(tx);
     let again = |k: u64| {
         let mut s = format!(
             "grundy exhaust {} {} --case {k}",
@@ -120,17 +162,28 @@ pub fn run(
         }
         s
     };
-    let (checked, skipped, failure) = loop {
+    let (mut checked, mut skipped, mut failure) = (0, 0, None);
+    let mut done = 0;
+    while done < jobs {
         match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(found) => break found,
+            Ok((c, s, f)) => {
+                done += 1;
+                checked += c;
+                skipped += s;
+                failure = lowest(failure, f);
+                continue;
+            }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(Error::internal("the exhaustive check stopped unexpectedly"))
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        let now = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        if let Some((k, pos, since)) = now {
-            if since.elapsed() >= case_time {
+        let hung = slots.iter().find_map(|slot| {
+            let now = slot.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            now.filter(|(_, _, since)| since.elapsed() >= case_time)
+        });
+        if let Some((k, pos, _)) = hung {
+            {
                 let how = Hang {
                     budget,
                     corpus,
@@ -141,7 +194,7 @@ pub fn run(
                 return Ok(Outcome::Failed);
             }
         }
-    };
+    }
     let secs = start.elapsed().as_secs_f64();
     if let Some((pos, k, error)) = failure {
         let check = |p: &Position| check_with(p, budget, &subject.answer, RELABEL_SEED);
@@ -188,6 +241,17 @@ pub fn run(
         outln!("interrupted");
     }
     Ok(Outcome::Passed)
+}
+
+/// The failure of lower index.
+fn lowest<T>(
+    a: Option<(Position, u64, T)>,
+    b: Option<(Position, u64, T)>,
+) -> Option<(Position, u64, T)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.1 < a.1 { b } else { a }),
+        (a, b) => a.or(b),
+    }
 }
 
 /// How a hang is shrunk and saved.

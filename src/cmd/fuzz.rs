@@ -98,10 +98,11 @@ pub fn reproduce_line(
     s
 }
 
-/// Prints per-game statistics.
+/// Prints per-game statistics, then the generator shapes and the shape census of every
+/// game, wrapped to fit a terminal.
 pub fn print_stats(o: &campaign::Outcome) {
     outln!(
-        "{:<11} {:>9} {:>8} {:>7} {:>6} {:>12}  shapes",
+        "{:<11} {:>9} {:>8} {:>7} {:>6} {:>12}",
         "game",
         "cases",
         "skipped",
@@ -115,27 +116,109 @@ pub fn print_stats(o: &campaign::Outcome) {
         } else {
             0.0
         };
-        let shapes: Vec<String> = s.shapes.iter().map(|(k, v)| format!("{k} {v}")).collect();
         outln!(
-            "{:<11} {:>9} {:>8} {:>7.1} {:>6} {:>12}  {}",
+            "{:<11} {:>9} {:>8} {:>7.1} {:>6} {:>12}",
             game.name(),
             s.cases,
             s.skipped,
             avg,
             s.max_vertices,
             s.states,
-            shapes.join(", ")
         );
+    }
+    outln!("shapes (cases per generator shape):");
+    for (game, s) in &o.stats {
+        let cells = s.shapes.iter().map(|(k, v)| format!("{k} {v}"));
+        print_wrapped(game.name(), cells);
+    }
+    outln!("census (passing cases per solver path and answer shape; `!` marks a blind spot):");
+    for (game, s) in &o.stats {
+        let cells = s.census.rows(*game).into_iter().map(|(b, c)| {
+            let blind = if c == 0 { " !" } else { "" };
+            format!("{} {c}{blind}", b.name)
+        });
+        print_wrapped(game.name(), cells);
     }
 }
 
-/// Runs the campaign described by `plan`, saving findings under `corpus`.
-pub fn run(plan: Plan, corpus: &Path) -> Result<Outcome, Error> {
-    run_subject(plan, corpus, SOLVER)
+/// `label` and `cells` joined by ` · `, on lines of at most 100 columns, continuation
+/// lines indented under the first cell.
+fn print_wrapped(label: &str, cells: impl Iterator<Item = String>) {
+    let indent = format!("  {:<11}", "");
+    let mut line = format!("  {label:<11}");
+    let mut first = true;
+    for cell in cells {
+        if !first && line.chars().count() + cell.chars().count() + 3 > 100 {
+            outln!("{line}");
+            line = indent.clone();
+            first = true;
+        }
+        if !first {
+            line += " · ";
+        }
+        line += &cell;
+        first = false;
+    }
+    outln!("{line}");
 }
 
-/// Runs a campaign of `subject`, saving findings under `corpus`.
-pub fn run_subject(plan: Plan, corpus: &Path, subject: Subject) -> Result<Outcome, Error> {
+/// The campaign as JSON: seed, per-game statistics with the census, and every finding
+/// with the command that reproduces it.
+fn json_report(plan: &Plan, subject: Subject, o: &campaign::Outcome) -> serde_json::Value {
+    let games: serde_json::Map<String, serde_json::Value> = o
+        .stats
+        .iter()
+        .map(|(game, s)| {
+            let census: serde_json::Map<String, serde_json::Value> = s
+                .census
+                .rows(*game)
+                .iter()
+                .map(|(b, c)| (b.name.to_string(), (*c).into()))
+                .collect();
+            let value = serde_json::json!({
+                "cases": s.cases,
+                "skipped": s.skipped,
+                "max_vertices": s.max_vertices,
+                "oracle_states": s.states,
+                "shapes": s.shapes,
+                "census": census,
+            });
+            (game.name().to_string(), value)
+        })
+        .collect();
+    let findings: Vec<serde_json::Value> = o
+        .findings
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "game": f.game.name(),
+                "index": f.index,
+                "shape": f.shape,
+                "kind": f.failure.kind(),
+                "failure": f.failure.describe(),
+                "vertices": f.case.vertices(),
+                "reproduce": reproduce_line(plan, subject, f.game, f.index),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "seed": format!("{:#x}", plan.seed),
+        "subject": subject.name,
+        "seconds": o.elapsed.as_secs_f64(),
+        "interrupted": o.interrupted,
+        "games": games,
+        "findings": findings,
+    })
+}
+
+/// Runs a campaign of `subject`, saving findings under `corpus` and, with `report`, the
+/// campaign as JSON.
+pub fn run(
+    plan: Plan,
+    corpus: &Path,
+    subject: Subject,
+    report: Option<&Path>,
+) -> Result<Outcome, Error> {
     contain::install();
     corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
     let games: Vec<&str> = plan.games.iter().map(|g| g.name()).collect();
@@ -208,6 +291,12 @@ pub fn run_subject(plan: Plan, corpus: &Path, subject: Subject) -> Result<Outcom
         eprintln!("error: could not save a finding to the corpus: {e}");
     }
     print_stats(&outcome);
+    if let Some(path) = report {
+        let text = serde_json::to_string_pretty(&json_report(&plan, subject, &outcome))
+            .expect("serializable")
+            + "\n";
+        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
+    }
     let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
     let secs = outcome.elapsed.as_secs_f64();
     outln!(
