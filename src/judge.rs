@@ -6,8 +6,8 @@
 use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
 use crate::runner::{self, Exit, Limits, Run};
+use grundy_fuzzing::check::expected_output;
 use grundy_games::{checker, format, Position, Problem};
-use grundy_oracle::Budget;
 use std::fmt;
 
 /// The verdict on one run.
@@ -58,8 +58,7 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// Oracle budget for one expected answer (small inputs are answered within it).
-pub const EXPECTED_STATES: usize = 200_000;
+pub use grundy_fuzzing::check::EXPECTED_STATES;
 
 /// Inputs whose test cases each have at most this many vertices and this size
 /// ([`Position::size`]) are judged by the oracle, when it answers within
@@ -68,43 +67,21 @@ pub const ORACLE_MAX_VERTICES: usize = 42;
 /// See [`ORACLE_MAX_VERTICES`].
 pub const ORACLE_MAX_SIZE: usize = 40;
 
-/// The expected output of a contest or native input, the one output-level comparison of
-/// grundy's two engines: the solver always answers; the oracle too when every test case
-/// is within `max_vertices` and `max_size` and its search within `EXPECTED_STATES`, and
-/// then both must agree (a disagreement is a bug in grundy: an internal error). Returns
-/// the output and who answered (`oracle` or `solver`).
+/// The expected output of a contest or native input by the one output-level comparison
+/// ([`expected_output`]): a disagreement of grundy's engines is a bug in grundy, an
+/// internal error. Returns the output and who answered (`oracle` or `solver`).
 pub fn expected_within(
     problem: Problem,
     cases: &[Position],
     max_vertices: usize,
     max_size: usize,
 ) -> Result<(Vec<u8>, &'static str), Error> {
-    let solved: Vec<_> = cases
-        .iter()
-        .map(|c| grundy_solver::answer_for(problem, c))
-        .collect();
-    let by_solver = problem.write_output(&solved);
-    let small = cases
-        .iter()
-        .all(|c| c.vertices() <= max_vertices && c.size() <= max_size);
-    if small {
-        let budget = Budget::states(EXPECTED_STATES);
-        if let Ok(answers) = cases
-            .iter()
-            .map(|c| grundy_oracle::solve(c, budget).map(|r| r.answer))
-            .collect::<Result<Vec<_>, _>>()
-        {
-            let by_oracle = problem.write_output(&answers);
-            if let Err(d) = checker::compare(&by_oracle, &by_solver) {
-                return Err(Error::internal(format!(
-                    "grundy's solver and oracle disagree on this input ({d}, the oracle's answer expected); please report it:\n{}",
-                    problem.write_input(cases)
-                )));
-            }
-            return Ok((by_oracle, "oracle"));
-        }
-    }
-    Ok((by_solver, "solver"))
+    expected_output(problem, cases, max_vertices, max_size).map_err(|d| {
+        Error::internal(format!(
+            "grundy's solver and oracle disagree on this input ({d}, the oracle's answer expected); please report it:\n{}",
+            problem.write_input(cases)
+        ))
+    })
 }
 
 /// The expected output for judging a program: [`expected_within`] the sizes the oracle

@@ -447,6 +447,44 @@ pub fn check_with(
     Ok(checked)
 }
 
+/// Oracle budget for one expected output (small inputs are answered within it).
+pub const EXPECTED_STATES: usize = 200_000;
+
+/// The expected output of a contest or native file, the one output-level comparison of the
+/// two engines: the solver always answers; the oracle too when every test case has at most
+/// `max_vertices` vertices and size `max_size` ([`Position::size`]) and its search stays
+/// within [`EXPECTED_STATES`], and then both outputs must agree token for token. Returns
+/// the output and who answered (`oracle` or `solver`), or, when the engines disagree, the
+/// difference (the oracle's output expected).
+pub fn expected_output(
+    problem: Problem,
+    cases: &[Position],
+    max_vertices: usize,
+    max_size: usize,
+) -> Result<(Vec<u8>, &'static str), String> {
+    let solved: Vec<Answer> = cases
+        .iter()
+        .map(|c| grundy_solver::answer_for(problem, c))
+        .collect();
+    let by_solver = problem.write_output(&solved);
+    let small = cases
+        .iter()
+        .all(|c| c.vertices() <= max_vertices && c.size() <= max_size);
+    if small {
+        let budget = Budget::states(EXPECTED_STATES);
+        if let Ok(answers) = cases
+            .iter()
+            .map(|c| grundy_oracle::solve(c, budget).map(|r| r.answer))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            let by_oracle = problem.write_output(&answers);
+            checker::compare(&by_oracle, &by_solver).map_err(|d| d.to_string())?;
+            return Ok((by_oracle, "oracle"));
+        }
+    }
+    Ok((by_solver, "solver"))
+}
+
 /// The seed of the relabelled copy when no campaign seed applies (corpus, exhaust, import).
 pub const RELABEL_SEED: u64 = 0x5EED;
 

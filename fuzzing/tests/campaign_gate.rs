@@ -1,0 +1,145 @@
+//! The campaign gate: the harness itself, cheap enough to run once per mutant of
+//! `cargo mutants` (a few seconds) and strict enough to be the verdict on each.
+//!
+//! * a fixed-seed campaign of every game: random positions of every generator shape, each
+//!   checked by the one `check` (solver against oracle, and against a relabelled copy), and
+//!   each written in its native format and parsed back to the same position;
+//! * the same for every contest problem, through the contest generators, the statement's
+//!   input format and the strict validator, the expected output coming from the one
+//!   output-level comparison (`expected_output`: solver and oracle must agree);
+//! * a small exhaustive run of every game;
+//! * the corpus replayed: every saved case parsed, answered by both engines, and compared
+//!   token for token with its `.out`.
+//!
+//! A mutant that changes any answer, any format or any validation of a valid input fails
+//! here. (Malformed inputs and their error messages are the games crate's own tests.)
+
+use grundy_fuzzing::check::{check, expected_output, CheckError};
+use grundy_fuzzing::contest::{self, Tier};
+use grundy_fuzzing::exhaust::{self, Bounds};
+use grundy_fuzzing::gen::{self, Sizes};
+use grundy_fuzzing::Rng;
+use grundy_games::checker::compare;
+use grundy_games::{Game, Position, Problem};
+use grundy_oracle::Budget;
+use std::ops::ControlFlow;
+use std::path::Path;
+
+/// The gate's campaign seed.
+const SEED: u64 = 0x6A7E;
+/// Cases per game of the campaign.
+const CASES_PER_GAME: u64 = 6000;
+/// Inputs per contest problem.
+const INPUTS_PER_PROBLEM: u64 = 600;
+
+/// Checks `pos` (an oracle refusal is a skip) and returns whether it was checked.
+fn checked(pos: &Position, what: &str) -> bool {
+    match check(pos, Budget::default()) {
+        Ok(_) => true,
+        Err(CheckError::Oracle(_)) => false,
+        Err(e) => panic!("{what}: {e}\n{pos:?}"),
+    }
+}
+
+#[test]
+fn fixed_seed_campaign_of_every_game() {
+    for game in Game::ALL {
+        let native = Problem::Native(game);
+        let mut passed = 0;
+        for i in 0..CASES_PER_GAME {
+            let g = gen::position(game, &mut Rng::for_case(SEED, i), &Sizes::SMALL);
+            let what = format!("{} case {i} ({})", game.name(), g.shape);
+            passed += u64::from(checked(&g.position, &what));
+            let text = native.write_input(std::slice::from_ref(&g.position));
+            let back = native
+                .parse(text.as_bytes(), true)
+                .unwrap_or_else(|e| panic!("{what}: its own text does not parse: {e}\n{text}"));
+            assert_eq!(back, [g.position], "{what}: the text round trip changes it");
+        }
+        assert!(
+            passed >= CASES_PER_GAME * 9 / 10,
+            "{}: {passed} checked",
+            game.name()
+        );
+    }
+}
+
+#[test]
+fn fixed_seed_inputs_of_every_contest_problem() {
+    for problem in Problem::ALL.into_iter().filter(|p| p.is_contest()) {
+        let mut by_oracle = 0;
+        for i in 0..INPUTS_PER_PROBLEM {
+            let mut rng = Rng::for_case(SEED, i);
+            let cases = contest::input(problem, &mut rng, Tier::Small, None, None);
+            let what = format!("{} input {i}", problem.name());
+            let text = problem.write_input(&cases);
+            let back = problem
+                .parse(text.as_bytes(), true)
+                .unwrap_or_else(|e| panic!("{what}: its own text is refused: {e}\n{text}"));
+            assert_eq!(back, cases, "{what}: the text round trip changes it");
+            let (_, by) = expected_output(problem, &cases, usize::MAX, usize::MAX)
+                .unwrap_or_else(|d| panic!("{what}: solver and oracle disagree: {d}\n{text}"));
+            by_oracle += usize::from(by == "oracle");
+        }
+        assert!(
+            by_oracle >= 500,
+            "{}: {by_oracle} by the oracle",
+            problem.name()
+        );
+    }
+}
+
+#[test]
+fn small_exhaustive_run_of_every_game() {
+    for game in Game::ALL {
+        let bounds = match game {
+            Game::Cut => Bounds::new(10),
+            Game::Paint => Bounds::new(8),
+            Game::Chip => Bounds::new(8),
+            Game::Staircase => Bounds {
+                stones: 2,
+                ..Bounds::new(6)
+            },
+            Game::Hackenbush => Bounds {
+                edges: 6,
+                ..Bounds::new(5)
+            },
+        };
+        let mut count = 0;
+        let _ = exhaust::positions(game, &bounds, |pos| {
+            assert!(checked(&pos, &format!("{} position {count}", game.name())));
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        assert!(count >= 100, "{}: {count} positions", game.name());
+    }
+}
+
+#[test]
+fn the_corpus_replays() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut replayed = 0;
+    for problem in Problem::ALL {
+        let Ok(dir) = std::fs::read_dir(root.join(problem.name())) else {
+            continue;
+        };
+        for entry in dir {
+            let input = entry.expect("corpus readable").path();
+            if input.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let what = input.display();
+            let cases = problem
+                .parse(&std::fs::read(&input).unwrap(), false)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let expected = std::fs::read(input.with_extension("out")).unwrap();
+            let (out, _) = expected_output(problem, &cases, usize::MAX, usize::MAX)
+                .unwrap_or_else(|d| panic!("{what}: solver and oracle disagree: {d}"));
+            if let Err(d) = compare(&expected, &out) {
+                panic!("{what}: {d}");
+            }
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 25, "{replayed} corpus cases");
+}
