@@ -32,10 +32,19 @@ const CASES_PER_GAME: u64 = 6000;
 /// Inputs per contest problem.
 const INPUTS_PER_PROBLEM: u64 = 600;
 
-/// Checks `pos` (an oracle refusal is a skip) and returns whether it was checked.
+/// Checks `pos` (an oracle refusal is a skip) and returns whether it was checked. The
+/// solver's value-only entry point (what `grundy solve` prints for the win/lose problems)
+/// must give the value both engines agreed on.
 fn checked(pos: &Position, what: &str) -> bool {
     match check(pos, Budget::default()) {
-        Ok(_) => true,
+        Ok(c) => {
+            assert_eq!(
+                grundy_solver::value(pos),
+                c.answer.value(),
+                "{what}: value()"
+            );
+            true
+        }
         Err(CheckError::Oracle(_)) => false,
         Err(e) => panic!("{what}: {e}\n{pos:?}"),
     }

@@ -245,21 +245,165 @@ pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), 
             if e.len() != a.len() {
                 return Err(format!("expected {} tokens, found {}", e.len(), a.len()));
             }
+            // The smallest token whose counts differ names the difference.
+            let count = |v: &[&[u8]], t: &[u8]| v.iter().filter(|x| **x == t).count();
             match e.iter().zip(&a).find(|(x, y)| x != y) {
                 None => Ok(()),
-                Some((x, _)) => {
-                    let missing =
-                        e.iter().filter(|t| *t == x).count() > a.iter().filter(|t| *t == x).count();
-                    Err(if missing {
-                        format!("'{}' is missing (tokens compared in any order)", show(x))
+                Some((x, y)) => {
+                    let t: &[u8] = (*x).min(*y);
+                    Err(if count(&e, t) > count(&a, t) {
+                        format!("'{}' is missing (tokens compared in any order)", show(t))
                     } else {
                         format!(
                             "'{}' appears too often (tokens compared in any order)",
-                            show(x)
+                            show(t)
                         )
                     })
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod compare_with_tests {
+    use super::*;
+
+    const FLOATS: Compare = Compare::Floats {
+        abs: 1e-6,
+        rel: 1e-3,
+    };
+
+    fn verdict(how: Compare, expected: &str, actual: &str) -> Result<(), String> {
+        compare_with(how, expected.as_bytes(), actual.as_bytes())
+    }
+
+    #[test]
+    fn tokens_name_the_token_and_the_line_of_every_kind_of_difference() {
+        let d = compare(b"1\n\n2 3\n", b"1 2 4").unwrap_err();
+        assert_eq!(d.to_string(), "token 3 (line 3): expected '3', found '4'");
+        let d = compare(b"1\n2\n", b"1").unwrap_err();
+        assert_eq!(
+            d.to_string(),
+            "output ended early: expected '2' as token 2 (line 2)"
+        );
+        let d = compare(b"1", b"1\n\n7").unwrap_err();
+        assert_eq!(
+            d.to_string(),
+            "extra output: '7' as token 2 (line 3) after the expected end"
+        );
+        assert!(compare(b"", b" \n\t").is_ok());
+        assert_eq!(verdict(Compare::Tokens, "1 2", "1\n2"), Ok(()));
+        assert_eq!(
+            verdict(Compare::Tokens, "1 2", "1 3"),
+            Err("token 2 (line 1): expected '2', found '3'".into())
+        );
+    }
+
+    #[test]
+    fn long_tokens_are_cut_at_40_characters() {
+        let long = "9".repeat(41);
+        let d = compare(long.as_bytes(), b"1").unwrap_err();
+        assert_eq!(d.expected.unwrap(), format!("{}…", &long[..40]));
+        let exact = "8".repeat(40);
+        let d = compare(exact.as_bytes(), b"1").unwrap_err();
+        assert_eq!(d.expected.unwrap(), exact);
+    }
+
+    #[test]
+    fn lines_compare_each_line_ignoring_spacing_and_trailing_empty_lines() {
+        assert_eq!(
+            verdict(Compare::Lines, "1 2\n3\n", "1   2\n3\n\n\n"),
+            Ok(())
+        );
+        assert_eq!(
+            verdict(Compare::Lines, "1 2\n3\n", "1\n2 3\n"),
+            Err("line 1: expected '1 2', found '1'".into())
+        );
+        assert_eq!(
+            verdict(Compare::Lines, "1\n2\n", "1\n"),
+            Err("expected 2 lines, found 1".into())
+        );
+        assert_eq!(
+            verdict(Compare::Lines, "1\n", "1\n2\n"),
+            Err("expected 1 lines, found 2".into())
+        );
+        // An empty line inside the output counts.
+        assert_eq!(
+            verdict(Compare::Lines, "1\n2\n", "1\n\n2\n"),
+            Err("line 2: expected '2', found ''".into())
+        );
+    }
+
+    #[test]
+    fn floats_accept_either_tolerance_and_nothing_more() {
+        assert_eq!(verdict(FLOATS, "1.0 2", "1.0000009 2"), Ok(()));
+        // 1000 vs 1000.9: beyond 1e-6 absolute, within 1e-3 relative.
+        assert_eq!(verdict(FLOATS, "1000", "1000.9"), Ok(()));
+        // Exactly at the tolerance passes; beyond both fails.
+        assert_eq!(
+            verdict(Compare::Floats { abs: 0.5, rel: 0.0 }, "1", "1.5"),
+            Ok(())
+        );
+        let e = verdict(FLOATS, "1 2", "1 2.5").unwrap_err();
+        assert_eq!(
+            e,
+            "token 2 (line 1): expected 2, found 2.5 (difference 5e-1, tolerance 1e-6 absolute or 1e-3 relative)"
+        );
+        // The relative tolerance is of the expected value, not the actual one.
+        assert!(verdict(Compare::Floats { abs: 0.0, rel: 0.5 }, "1", "1.9").is_err());
+        assert_eq!(
+            verdict(Compare::Floats { abs: 0.0, rel: 0.5 }, "2", "1.1"),
+            Ok(())
+        );
+        assert_eq!(
+            verdict(FLOATS, "1", "x"),
+            Err("token 1 (line 1): expected the number 1, found 'x'".into())
+        );
+        assert_eq!(
+            verdict(FLOATS, "1", "inf"),
+            Err("token 1 (line 1): expected the number 1, found 'inf'".into())
+        );
+        // Words compare exactly.
+        assert_eq!(verdict(FLOATS, "YES 1", "YES 1"), Ok(()));
+        assert_eq!(
+            verdict(FLOATS, "YES", "NO"),
+            Err("token 1 (line 1): expected 'YES', found 'NO'".into())
+        );
+        assert_eq!(
+            verdict(FLOATS, "1\n2", "1"),
+            Err("output ended early: expected '2' as token 2 (line 2)".into())
+        );
+        assert_eq!(
+            verdict(FLOATS, "1", "1\n\n3"),
+            Err("extra output: '3' as token 2 (line 3) after the expected end".into())
+        );
+    }
+
+    #[test]
+    fn unordered_compares_multisets() {
+        assert_eq!(verdict(Compare::Unordered, "3 1 2 2", "2\n1 2 3"), Ok(()));
+        assert_eq!(
+            verdict(Compare::Unordered, "1 2", "1 2 2"),
+            Err("expected 2 tokens, found 3".into())
+        );
+        assert_eq!(
+            verdict(Compare::Unordered, "1 2 2", "1 1 2"),
+            Err("'1' appears too often (tokens compared in any order)".into())
+        );
+        assert_eq!(
+            verdict(Compare::Unordered, "1 1 3", "1 3 3"),
+            Err("'1' is missing (tokens compared in any order)".into())
+        );
+        assert_eq!(
+            verdict(Compare::Unordered, "2 3", "1 3"),
+            Err("'1' appears too often (tokens compared in any order)".into())
+        );
+        // Not the first differing position of the sorted lists, the token whose count is
+        // off: here '1' (twice for once) and '5' (missing), not '2'.
+        assert_eq!(
+            verdict(Compare::Unordered, "1 2 5", "1 1 2"),
+            Err("'1' appears too often (tokens compared in any order)".into())
+        );
     }
 }

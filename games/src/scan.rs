@@ -238,4 +238,104 @@ mod tests {
         s.int_in("a", 0, 9).unwrap();
         assert_eq!(s.finish().unwrap_err().line(), 2);
     }
+
+    #[test]
+    fn ranges_are_inclusive_at_both_ends() {
+        let read = |t: &str, lo, hi| Scanner::new(t.as_bytes()).int_in("x", lo, hi);
+        assert_eq!(read("1", 1, 5).unwrap(), 1);
+        assert_eq!(read("5", 1, 5).unwrap(), 5);
+        assert_eq!(read("0", 1, 5).unwrap_err().kind(), ErrorKind::OutOfRange);
+        assert_eq!(read("6", 1, 5).unwrap_err().kind(), ErrorKind::OutOfRange);
+        assert_eq!(read("18446744073709551615", 0, u64::MAX).unwrap(), u64::MAX);
+        let e = read("18446744073709551616", 0, u64::MAX).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutOfRange);
+        assert_eq!(
+            e.to_string(),
+            "line 1: expected x (an integer ≥ 0), found '18446744073709551616'"
+        );
+        assert_eq!(read("007", 1, 9).unwrap(), 7);
+        let signed = |t: &str| Scanner::new(t.as_bytes()).signed_in("y", -3, 3);
+        assert_eq!(signed("-3").unwrap(), -3);
+        assert_eq!(signed("3").unwrap(), 3);
+        assert_eq!(signed("-0").unwrap(), 0);
+        assert_eq!(signed("-4").unwrap_err().kind(), ErrorKind::OutOfRange);
+        assert_eq!(signed("4").unwrap_err().kind(), ErrorKind::OutOfRange);
+        assert_eq!(signed("-").unwrap_err().kind(), ErrorKind::NotANumber);
+        assert_eq!(signed("--1").unwrap_err().kind(), ErrorKind::NotANumber);
+        assert_eq!(
+            signed("").unwrap_err().to_string(),
+            "line 1: expected y (an integer in -3..=3), found end of input"
+        );
+        let huge = format!("-{}", "9".repeat(40));
+        assert_eq!(signed(&huge).unwrap_err().kind(), ErrorKind::OutOfRange);
+        let huge = "9".repeat(41);
+        assert_eq!(signed(&huge).unwrap_err().kind(), ErrorKind::NotANumber);
+        assert_eq!(read(&huge, 0, 9).unwrap_err().kind(), ErrorKind::NotANumber);
+    }
+
+    #[test]
+    fn white_space_of_every_kind_separates_tokens_and_only_newlines_count() {
+        let mut s = Scanner::new(b"1\t2\r\n3\x0b4\x0c5\n\n6");
+        for want in 1..=5 {
+            assert_eq!(s.int_in("v", 0, 9).unwrap(), want);
+        }
+        assert_eq!(s.line(), 4);
+        assert!(!s.at_end());
+        assert_eq!(s.remaining(), 1);
+        assert_eq!(s.token(), Some((&b"6"[..], 4)));
+        assert!(s.at_end());
+        assert_eq!(s.token(), None);
+        assert!(s.finish().is_ok());
+        assert_eq!(s.remaining(), 0);
+    }
+
+    #[test]
+    fn vertices_are_one_based_and_errors_show_cut_tokens() {
+        let mut s = Scanner::new(b"1 4 5");
+        assert_eq!(s.vertex(4, || "u".into()).unwrap(), 0);
+        assert_eq!(s.vertex(4, || "u".into()).unwrap(), 3);
+        assert_eq!(
+            s.vertex(4, || "u".into()).unwrap_err().to_string(),
+            "line 1: expected u (an integer in 1..=4), found '5'"
+        );
+        let long = "x".repeat(25);
+        let e = Scanner::new(long.as_bytes()).int_in("n", 0, 9).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 1: expected n (an integer in 0..=9), found '{}…'",
+                &long[..24]
+            )
+        );
+        let exact = "x".repeat(24);
+        let e = Scanner::new(exact.as_bytes())
+            .int_in("n", 0, 9)
+            .unwrap_err();
+        assert!(e.to_string().ends_with(&format!("found '{exact}'")), "{e}");
+        // Only white space: the message says the input is empty; otherwise not.
+        let e = Scanner::new(b"").int_in("n", 0, 9).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: expected n (an integer in 0..=9), found end of input (the input is empty)"
+        );
+        let mut s = Scanner::new(b"1\n");
+        s.int_in("n", 0, 9).unwrap();
+        let e = s.int_in("m", 0, 9).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: expected m (an integer in 0..=9), found end of input"
+        );
+        let e = Scanner::new(b"1 2").finish_after_one();
+        assert_eq!(
+            e,
+            "line 1: unexpected token '2' after the end of the input (expected nothing more)"
+        );
+    }
+
+    impl Scanner<'_> {
+        fn finish_after_one(mut self) -> String {
+            self.int_in("a", 0, 9).unwrap();
+            self.finish().unwrap_err().to_string()
+        }
+    }
 }
