@@ -83,7 +83,28 @@ pub fn load(
     path: Option<&Path>,
     strict: bool,
 ) -> Result<Vec<Position>, BadInput> {
-    let (buf, source) = match path {
+    let (buf, source) = read(problem, path, strict)?;
+    parse(problem, &buf, &source, strict)
+}
+
+/// Parses `buf`, read from `source`, as an input of `problem`.
+pub fn parse(
+    problem: Problem,
+    buf: &[u8],
+    source: &str,
+    strict: bool,
+) -> Result<Vec<Position>, BadInput> {
+    problem.parse(buf, strict).map_err(|e| describe(source, &e))
+}
+
+/// Reads an input of `problem` from `path` (standard input for `None` or `-`), bounded
+/// and stopped early as [`load`] says; the bytes and the name of their source.
+pub fn read(
+    problem: Problem,
+    path: Option<&Path>,
+    strict: bool,
+) -> Result<(Vec<u8>, String), BadInput> {
+    Ok(match path {
         None => read_stdin(problem, strict)?,
         Some(p) if p == Path::new("-") => read_stdin(problem, strict)?,
         Some(p) => {
@@ -102,10 +123,7 @@ pub fn load(
             })?;
             (buf, name)
         }
-    };
-    problem
-        .parse(&buf, strict)
-        .map_err(|e| describe(&source, &e))
+    })
 }
 
 fn read_stdin(problem: Problem, strict: bool) -> Result<(Vec<u8>, String), BadInput> {

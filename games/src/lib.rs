@@ -17,6 +17,7 @@ pub mod format;
 pub mod graph;
 pub mod limits;
 pub mod native;
+pub mod peel;
 pub mod position;
 pub mod problem;
 pub mod scan;

@@ -24,6 +24,16 @@ pub fn values(tree: &Tree) -> Vec<u64> {
     g
 }
 
+/// g(root) of a tree read by leaf peeling ([`grundy_games::peel`]), without building it:
+/// the colon rule applied in peeling order, children before parents. `None` when the edges
+/// are not a tree.
+pub fn peeled_value(tree: grundy_games::peel::Peeling) -> Option<u64> {
+    // g(v) is at most the number of edges below v, so u32 holds it.
+    let mut g = vec![0u32; tree.len()];
+    let is_tree = tree.bottom_up(|child, parent| g[parent as usize] ^= g[child as usize] + 1);
+    is_tree.then(|| u64::from(g[0]))
+}
+
 /// The value of the tree for every choice of root.
 pub fn by_root(tree: &Tree, g: &[u64]) -> Vec<u64> {
     let mut full = vec![0u64; tree.len()];
