@@ -381,3 +381,46 @@ fn exhaust_on_several_threads_reports_the_first_failing_position() {
     assert_eq!(reproduce("3"), one);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn agc017d_from_a_file_or_a_redirect_is_answered_by_peeling_and_errors_are_the_parsers() {
+    let dir = std::env::temp_dir().join(format!("grundy-peel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |text: &str, redirect: bool| {
+        let path = dir.join("input.txt");
+        std::fs::write(&path, text).unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        cmd.args(["solve", "agc017d"]);
+        if redirect {
+            cmd.stdin(std::fs::File::open(&path).unwrap());
+        } else {
+            cmd.arg(&path).stdin(Stdio::null());
+        }
+        let out = cmd.output().unwrap();
+        let err =
+            String::from_utf8_lossy(&out.stderr).replace(&path.display().to_string(), "<stdin>");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            err,
+        )
+    };
+    for redirect in [false, true] {
+        // Statement samples (Alice wins the first two).
+        assert_eq!(run("5\n1 2\n2 3\n2 4\n4 5\n", redirect).1, "Alice\n");
+        assert_eq!(run("5\n1 2\n2 3\n1 4\n4 5\n", redirect).1, "Bob\n");
+        let (code, _, err) = run("4\n1 2\n2 3\n3 1\n", redirect);
+        assert_eq!(code, Some(2));
+        assert!(err.contains("line 4") && err.contains("edge 3 1"), "{err}");
+        let (code, _, err) = run("3\n1 2\n2 3\n7\n", redirect);
+        assert_eq!(code, Some(2));
+        assert!(err.contains("line 4: unexpected token '7'"), "{err}");
+        let (code, _, err) = run("3\n1 2\n2 x\n", redirect);
+        assert_eq!(code, Some(2));
+        assert!(
+            err.contains("line 3: expected edge 2 of 2: second endpoint"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

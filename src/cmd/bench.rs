@@ -25,19 +25,45 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn time_run(cmd: &mut Command, input: &Path) -> Result<(Duration, Vec<u8>), String> {
+/// One measured run: wall time (start-up included), output, peak resident memory.
+struct Measure {
+    wall: Duration,
+    stdout: Vec<u8>,
+    max_rss: u64,
+}
+
+/// Runs `cmd` with `input` as its standard input (a regular file, as a judge gives it)
+/// and measures it; the peak memory comes from `wait4`'s resource usage of that child.
+fn time_run(cmd: &mut Command, input: &Path) -> Result<Measure, String> {
+    use std::io::Read;
     let file = std::fs::File::open(input).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let out = cmd
+    let mut child = cmd
         .stdin(file)
+        .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
-        .output()
+        .spawn()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-    let t = start.elapsed();
-    if !out.status.success() {
-        return Err(format!("{cmd:?} failed: {}", out.status));
+    let mut stdout = Vec::new();
+    if let Some(mut out) = child.stdout.take() {
+        out.read_to_end(&mut stdout).map_err(|e| e.to_string())?;
     }
-    Ok((t, out.stdout))
+    let mut status = 0;
+    // SAFETY: wait4 on our own child, with valid pointers to a status and a zeroed rusage.
+    let (pid, usage) = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let pid = libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
+        (pid, usage)
+    };
+    let wall = start.elapsed();
+    if pid <= 0 || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        return Err(format!("{cmd:?} failed (wait status {status})"));
+    }
+    Ok(Measure {
+        wall,
+        stdout,
+        max_rss: usage.ru_maxrss as u64 * 1024,
+    })
 }
 
 /// Compares `grundy solve agc017d` with the C++ reference.
@@ -82,32 +108,45 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
             return Err(Error::usage(format!("{}: {e}", input.display())));
         }
         let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 3];
+        let mut memory = [0u64; 3];
         for _ in 0..runs {
-            let (ta, oa) = time_run(Command::new(&me).args(["solve", "agc017d"]), &input)
+            let a = time_run(Command::new(&me).args(["solve", "agc017d"]), &input)
                 .map_err(Error::internal)?;
-            times[0].push(ta);
+            times[0].push(a.wall);
+            memory[0] = memory[0].max(a.max_rss);
             for (k, exe) in refs.iter().enumerate() {
-                let (tb, ob) = time_run(&mut Command::new(exe), &input).map_err(Error::internal)?;
-                if oa != ob {
+                let b = time_run(&mut Command::new(exe), &input).map_err(Error::internal)?;
+                if a.stdout != b.stdout {
                     return Err(Error::internal(format!(
                         "outputs differ on {}",
                         input.display()
                     )));
                 }
-                times[k + 1].push(tb);
+                times[k + 1].push(b.wall);
+                memory[k + 1] = memory[k + 1].max(b.max_rss);
             }
         }
         let m: Vec<f64> = times.into_iter().map(|t| median(t).as_secs_f64()).collect();
         slower |= m[1] < m[0];
+        let cell = |k: usize| {
+            format!(
+                "{:.1} ms, {:.1} MiB",
+                m[k] * 1e3,
+                memory[k] as f64 / f64::from(1 << 20)
+            )
+        };
         crate::outln!(
-            "{n:>9}  {:>7.1} ms  {:>11.1} ms  {:>6.2}x  {:>12.1} ms  {:>6.2}x",
-            m[0] * 1e3,
-            m[1] * 1e3,
+            "{n:>9}  {:>19}  {:>21}  {:>6.2}x  {:>21}  {:>6.2}x",
+            cell(0),
+            cell(1),
             m[1] / m[0],
-            m[2] * 1e3,
+            cell(2),
             m[2] / m[0]
         );
     }
+    crate::outln!(
+        "median wall time of {runs} runs (start-up and reading included) and peak resident memory;"
+    );
     crate::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
     Ok(Outcome::failed_if(slower))
 }

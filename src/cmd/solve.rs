@@ -53,11 +53,18 @@ fn agc017d_vertices(strict: bool) -> (u64, u64) {
 }
 
 /// The answer to an AGC 017 D input file by leaf peeling, streamed in chunks: neither the
-/// input nor the tree is held whole ([`grundy_games::peel`]). `None` for standard input,
-/// and for anything the peeling does not take: the caller then reads the input the usual
-/// way (and the full parser names what is wrong with it, if anything).
+/// input nor the tree is held whole ([`grundy_games::peel`]). Standard input is streamed
+/// the same way when it is a regular file (`< FILE`), through a second opening of it
+/// (`/dev/stdin`), so that its own offset stays at the start. `None` for a pipe, and for
+/// anything the peeling does not take: the caller then reads the input the usual way
+/// (and the full parser names what is wrong with it, if anything).
 fn peeled_agc017d_file(file: Option<&Path>, strict: bool) -> Option<Vec<u8>> {
-    let path = file.filter(|p| *p != Path::new("-"))?;
+    let stdin = file.is_none_or(|p| p == Path::new("-"));
+    // SAFETY: lseek on descriptor 0 only reads its offset (an error for a pipe: -1).
+    if stdin && unsafe { libc::lseek(0, 0, libc::SEEK_CUR) } != 0 {
+        return None;
+    }
+    let path = file.filter(|_| !stdin).unwrap_or(Path::new("/dev/stdin"));
     let f = std::fs::File::open(path).ok()?;
     let size = f.metadata().ok().filter(|m| m.is_file())?.len();
     let tree = peel::read_edge_list_from(f, agc017d_vertices(strict), Some(size)).ok()??;
