@@ -197,3 +197,82 @@ pub fn solve(pos: &PaintPos) -> PaintAnswer {
         winning,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    impl Tries {
+        /// Every value of the trie rooted at `a` (pushing every pending XOR on the way).
+        fn contents(&mut self, a: u32) -> BTreeSet<u64> {
+            let mut out = BTreeSet::new();
+            let mut stack = vec![(a, self.bits, 0u64)];
+            while let Some((x, level, value)) = stack.pop() {
+                if x == 0 {
+                    continue;
+                }
+                if level == 0 {
+                    out.insert(value);
+                    continue;
+                }
+                self.push(x, level);
+                let [l, r] = self.child[x as usize];
+                stack.push((l, level - 1, value));
+                stack.push((r, level - 1, value | 1 << (level - 1)));
+            }
+            out
+        }
+    }
+
+    /// The tries against plain sets, on random inserts, whole-trie XORs, merges and mex
+    /// walks — including XORs that reach a node whose children still hold a pending XOR
+    /// (a walk went down the other side), where the tags must combine by XOR.
+    #[test]
+    fn tries_behave_like_sets() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for _ in 0..300 {
+            let bits = 1 + next(5) as u32;
+            let top = 1u64 << bits;
+            let mut tries = Tries::new(bits, 64);
+            let mut roots = vec![0u32; 4];
+            let mut sets = vec![BTreeSet::new(); 4];
+            for _ in 0..40 {
+                let i = next(4) as usize;
+                match next(4) {
+                    0 => {
+                        let x = next(top);
+                        roots[i] = tries.insert(roots[i], x);
+                        sets[i].insert(x);
+                    }
+                    1 => {
+                        let x = next(top);
+                        tries.xor_all(roots[i], x);
+                        sets[i] = sets[i].iter().map(|v| v ^ x).collect();
+                    }
+                    2 => {
+                        let j = (i + 1 + next(3) as usize) % 4;
+                        roots[i] = tries.merge(roots[i], std::mem::take(&mut roots[j]));
+                        let moved = std::mem::take(&mut sets[j]);
+                        sets[i].extend(moved);
+                    }
+                    _ => {
+                        let mex = (0..).find(|v| !sets[i].contains(v)).unwrap();
+                        if mex < top {
+                            assert_eq!(tries.mex(roots[i]), mex, "{:?}", sets[i]);
+                        }
+                    }
+                }
+            }
+            for i in 0..4 {
+                assert_eq!(tries.contents(roots[i]), sets[i]);
+            }
+        }
+    }
+}
