@@ -183,4 +183,48 @@ mod tests {
         assert_eq!(p[999_999], 999_999);
         assert_eq!(p[1_000_000], 1_000_000);
     }
+
+    /// The trie against a plain list of values, on random sequences of its operations
+    /// (not only the order `prefix_values` uses): two XORs in a row must combine by XOR.
+    #[test]
+    fn the_trie_behaves_like_a_list_of_values() {
+        let mut seed = 0x9E37_79B9u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for _ in 0..300 {
+            let bits = 6;
+            let queries = 8;
+            let mut trie = Trie::new(bits, queries);
+            let mut model: Vec<Option<u64>> = vec![None; queries];
+            let mut added = 0;
+            for _ in 0..20 {
+                match next(3) {
+                    0 if added < queries => {
+                        trie.insert_zero(added as u32);
+                        model[added] = Some(0);
+                        added += 1;
+                    }
+                    1 => {
+                        let w = next(8);
+                        trie.xor_all(w);
+                        model.iter_mut().flatten().for_each(|v| *v ^= w);
+                    }
+                    _ if model.iter().flatten().all(|&v| v + 1 < 1 << bits) => {
+                        trie.increment_all();
+                        model.iter_mut().flatten().for_each(|v| *v += 1);
+                    }
+                    _ => {}
+                }
+            }
+            let mut out = vec![u64::MAX; queries];
+            trie.values(&mut out);
+            for (got, want) in out.iter().zip(&model) {
+                assert_eq!(*got, want.unwrap_or(u64::MAX));
+            }
+        }
+    }
 }
