@@ -20,7 +20,7 @@ use grundy_fuzzing::exhaust::{self, Bounds};
 use grundy_fuzzing::gen::{self, Sizes};
 use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
-use grundy_games::{Game, Position, Problem};
+use grundy_games::{peel, Answer, CutAnswer, Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -86,9 +86,21 @@ fn fixed_seed_inputs_of_every_contest_problem() {
                 .parse(text.as_bytes(), true)
                 .unwrap_or_else(|e| panic!("{what}: its own text is refused: {e}\n{text}"));
             assert_eq!(back, cases, "{what}: the text round trip changes it");
-            let (_, by) = expected_output(problem, &cases, usize::MAX, usize::MAX)
+            let (out, by) = expected_output(problem, &cases, usize::MAX, usize::MAX)
                 .unwrap_or_else(|d| panic!("{what}: solver and oracle disagree: {d}\n{text}"));
             by_oracle += usize::from(by == "oracle");
+            if problem == Problem::Agc017d {
+                // The leaf-peeling path of `grundy solve agc017d` gives the same answer.
+                let tree = peel::read_edge_list(text.as_bytes(), problem.strict_limits().vertices)
+                    .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
+                let value = grundy_solver::cut::peeled_value(tree)
+                    .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
+                let answer = Answer::Cut(CutAnswer {
+                    value,
+                    ..CutAnswer::default()
+                });
+                assert_eq!(problem.write_output(&[answer]), out, "{what}: peeled\n{text}");
+            }
         }
         assert!(
             by_oracle >= 500,
