@@ -99,7 +99,11 @@ fn fixed_seed_inputs_of_every_contest_problem() {
                     value,
                     ..CutAnswer::default()
                 });
-                assert_eq!(problem.write_output(&[answer]), out, "{what}: peeled\n{text}");
+                assert_eq!(
+                    problem.write_output(&[answer]),
+                    out,
+                    "{what}: peeled\n{text}"
+                );
             }
         }
         assert!(

@@ -166,102 +166,108 @@ fn lines_of(text: &[u8]) -> Vec<Vec<&[u8]>> {
 pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), String> {
     match how {
         Compare::Tokens => compare(expected, actual).map_err(|d| d.to_string()),
-        Compare::Lines => {
-            let (e, a) = (lines_of(expected), lines_of(actual));
-            for (i, (x, y)) in e.iter().zip(&a).enumerate() {
-                if x != y {
-                    let show_line = |l: &[&[u8]]| show(&l.join(&b' '));
+        Compare::Lines => compare_lines(expected, actual),
+        Compare::Floats { abs, rel } => compare_floats(abs, rel, expected, actual),
+        Compare::Unordered => compare_unordered(expected, actual),
+    }
+}
+
+/// [`Compare::Lines`].
+fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), String> {
+    let (e, a) = (lines_of(expected), lines_of(actual));
+    for (i, (x, y)) in e.iter().zip(&a).enumerate() {
+        if x != y {
+            let show_line = |l: &[&[u8]]| show(&l.join(&b' '));
+            return Err(format!(
+                "line {}: expected '{}', found '{}'",
+                i + 1,
+                show_line(x),
+                show_line(y)
+            ));
+        }
+    }
+    if e.len() != a.len() {
+        return Err(format!("expected {} lines, found {}", e.len(), a.len()));
+    }
+    Ok(())
+}
+
+/// [`Compare::Floats`]: numbers within `abs` or `rel` (of the expected value), any other
+/// token exactly.
+fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<(), String> {
+    let (mut e, mut a) = (tokens(expected), tokens(actual));
+    let mut index = 0;
+    loop {
+        index += 1;
+        let ((x, line), (y, _)) = match (e.next(), a.next()) {
+            (None, None) => return Ok(()),
+            (Some(x), Some(y)) => (x, y),
+            (Some((x, line)), None) => {
+                return Err(format!(
+                    "output ended early: expected '{}' as token {index} (line {line})",
+                    show(x)
+                ))
+            }
+            (None, Some((y, line))) => {
+                return Err(format!(
+                    "extra output: '{}' as token {index} (line {line}) after the expected end",
+                    show(y)
+                ))
+            }
+        };
+        let num = |t: &[u8]| std::str::from_utf8(t).ok()?.parse::<f64>().ok();
+        match (num(x), num(y)) {
+            (Some(p), Some(q)) if p.is_finite() && q.is_finite() => {
+                let d = (p - q).abs();
+                if d > abs && d > rel * p.abs() {
                     return Err(format!(
-                        "line {}: expected '{}', found '{}'",
-                        i + 1,
-                        show_line(x),
-                        show_line(y)
+                        "token {index} (line {line}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
+                        show(x),
+                        show(y)
                     ));
                 }
             }
-            if e.len() != a.len() {
-                return Err(format!("expected {} lines, found {}", e.len(), a.len()));
+            (Some(_), _) => {
+                return Err(format!(
+                    "token {index} (line {line}): expected the number {}, found '{}'",
+                    show(x),
+                    show(y)
+                ))
             }
-            Ok(())
+            _ if x != y => {
+                return Err(format!(
+                    "token {index} (line {line}): expected '{}', found '{}'",
+                    show(x),
+                    show(y)
+                ))
+            }
+            _ => {}
         }
-        Compare::Floats { abs, rel } => {
-            let mut e = tokens(expected);
-            let mut a = tokens(actual);
-            let mut index = 0;
-            loop {
-                index += 1;
-                match (e.next(), a.next()) {
-                    (None, None) => return Ok(()),
-                    (Some((x, line)), Some((y, _))) => {
-                        let num = |t: &[u8]| std::str::from_utf8(t).ok()?.parse::<f64>().ok();
-                        match (num(x), num(y)) {
-                            (Some(p), Some(q)) if p.is_finite() && q.is_finite() => {
-                                let d = (p - q).abs();
-                                if d > abs && d > rel * p.abs() {
-                                    return Err(format!(
-                                        "token {index} (line {line}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
-                                        show(x),
-                                        show(y)
-                                    ));
-                                }
-                            }
-                            (Some(_), _) => {
-                                return Err(format!(
-                                "token {index} (line {line}): expected the number {}, found '{}'",
-                                show(x),
-                                show(y)
-                            ))
-                            }
-                            _ if x != y => {
-                                return Err(format!(
-                                    "token {index} (line {line}): expected '{}', found '{}'",
-                                    show(x),
-                                    show(y)
-                                ))
-                            }
-                            _ => {}
-                        }
-                    }
-                    (Some((x, line)), None) => {
-                        return Err(format!(
-                            "output ended early: expected '{}' as token {index} (line {line})",
-                            show(x)
-                        ))
-                    }
-                    (None, Some((y, line))) => {
-                        return Err(format!(
-                        "extra output: '{}' as token {index} (line {line}) after the expected end",
-                        show(y)
-                    ))
-                    }
-                }
-            }
-        }
-        Compare::Unordered => {
-            let mut e: Vec<&[u8]> = tokens(expected).map(|(t, _)| t).collect();
-            let mut a: Vec<&[u8]> = tokens(actual).map(|(t, _)| t).collect();
-            e.sort_unstable();
-            a.sort_unstable();
-            if e.len() != a.len() {
-                return Err(format!("expected {} tokens, found {}", e.len(), a.len()));
-            }
-            // The smallest token whose counts differ names the difference.
-            let count = |v: &[&[u8]], t: &[u8]| v.iter().filter(|x| **x == t).count();
-            match e.iter().zip(&a).find(|(x, y)| x != y) {
-                None => Ok(()),
-                Some((x, y)) => {
-                    let t: &[u8] = (*x).min(*y);
-                    Err(if count(&e, t) > count(&a, t) {
-                        format!("'{}' is missing (tokens compared in any order)", show(t))
-                    } else {
-                        format!(
-                            "'{}' appears too often (tokens compared in any order)",
-                            show(t)
-                        )
-                    })
-                }
-            }
-        }
+    }
+}
+
+/// [`Compare::Unordered`]: the same tokens as multisets.
+fn compare_unordered(expected: &[u8], actual: &[u8]) -> Result<(), String> {
+    let mut e: Vec<&[u8]> = tokens(expected).map(|(t, _)| t).collect();
+    let mut a: Vec<&[u8]> = tokens(actual).map(|(t, _)| t).collect();
+    e.sort_unstable();
+    a.sort_unstable();
+    if e.len() != a.len() {
+        return Err(format!("expected {} tokens, found {}", e.len(), a.len()));
+    }
+    // The smallest token whose counts differ names the difference: at the first position
+    // where the sorted lists differ, the smaller token is missing from the list that has
+    // the larger one there.
+    match e.iter().zip(&a).find(|(x, y)| x != y) {
+        None => Ok(()),
+        Some((x, y)) if x < y => Err(format!(
+            "'{}' is missing (tokens compared in any order)",
+            show(x)
+        )),
+        Some((_, y)) => Err(format!(
+            "'{}' appears too often (tokens compared in any order)",
+            show(y)
+        )),
     }
 }
 

@@ -151,17 +151,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         });
     }
     drop(tx);
-    let again = |k: u64| {
-        let mut s = format!(
-            "grundy exhaust {} {} --case {k}",
-            game.name(),
-            bounds_flags(game, &bounds)
-        );
-        if subject.name != SOLVER.name {
-            s += &format!(" --subject {}", subject.name);
-        }
-        s
-    };
+    let again = |k: u64| reproduce_line(&job, k);
     let (mut checked, mut skipped, mut failure) = (0, 0, None);
     let mut done = 0;
     while done < jobs {
@@ -183,52 +173,19 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
             now.filter(|(_, _, since)| since.elapsed() >= case_time)
         });
         if let Some((k, pos, _)) = hung {
-            {
-                let how = Hang {
-                    budget,
-                    corpus,
-                    case_time,
-                    subject,
-                };
-                report_hang(game, pos, k, &how, &again(k));
-                return Ok(Outcome::Failed);
-            }
+            let how = Hang {
+                budget,
+                corpus,
+                case_time,
+                subject,
+            };
+            report_hang(game, pos, k, &how, &again(k));
+            return Ok(Outcome::Failed);
         }
     }
     let secs = start.elapsed().as_secs_f64();
     if let Some((pos, k, error)) = failure {
-        let check = |p: &Position| check_with(p, budget, &subject.answer, RELABEL_SEED);
-        let fails = |p: &Position| check(p).is_err_and(|e| e.is_finding() && e.same_kind(&error));
-        let original = pos.vertices();
-        let shrunk = shrink::shrink(pos.clone(), fails);
-        let (case, failure) = [&shrunk.case, &pos]
-            .into_iter()
-            .find_map(|p| match check(p) {
-                Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
-                Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
-                _ => None,
-            })
-            .ok_or_else(|| Error::internal("the failing position passes when checked again"))?;
-        let f = Finding {
-            game,
-            index: k,
-            shape: "exhaustive",
-            original_vertices: original,
-            case,
-            failure,
-            shrink_steps: shrunk.steps,
-            shrink_tries: shrunk.tries,
-            shrink_complete: !contain::interrupted(),
-            seconds: secs,
-            cases_before: checked + 1,
-        };
-        let name = format!(
-            "exhaust-{}-{k}",
-            bounds_flags(game, &bounds).replace(['-', ' '], "")
-        );
-        let saved = campaign::save(corpus, &f, &name, &again(k), budget).ok();
-        super::fuzz::print_finding(&f, saved.as_deref(), subject.name, &again(k));
-        outln!("{}", summary(checked, 1));
+        report_failure(&job, corpus, (pos, k, error), checked, secs)?;
         return Ok(Outcome::Failed);
     }
     outln!(
@@ -241,6 +198,65 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         outln!("interrupted");
     }
     Ok(Outcome::Passed)
+}
+
+/// The command that re-checks position `k` of the enumeration of `job`.
+fn reproduce_line(job: &Job, k: u64) -> String {
+    let mut s = format!(
+        "grundy exhaust {} {} --case {k}",
+        job.game.name(),
+        bounds_flags(job.game, &job.bounds)
+    );
+    if job.subject.name != SOLVER.name {
+        s += &format!(" --subject {}", job.subject.name);
+    }
+    s
+}
+
+/// Shrinks the failing position `k` of the enumeration, saves it to `corpus` and prints
+/// it with the command that re-checks it; `checked` positions passed before, in `secs`.
+fn report_failure(
+    job: &Job,
+    corpus: &Path,
+    (pos, k, error): (Position, u64, CheckError),
+    checked: u64,
+    secs: f64,
+) -> Result<(), Error> {
+    let (game, budget, subject) = (job.game, job.budget, job.subject);
+    let check = |p: &Position| check_with(p, budget, &subject.answer, RELABEL_SEED);
+    let fails = |p: &Position| check(p).is_err_and(|e| e.is_finding() && e.same_kind(&error));
+    let original = pos.vertices();
+    let shrunk = shrink::shrink(pos.clone(), fails);
+    let (case, failure) = [&shrunk.case, &pos]
+        .into_iter()
+        .find_map(|p| match check(p) {
+            Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
+            Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
+            _ => None,
+        })
+        .ok_or_else(|| Error::internal("the failing position passes when checked again"))?;
+    let f = Finding {
+        game,
+        index: k,
+        shape: "exhaustive",
+        original_vertices: original,
+        case,
+        failure,
+        shrink_steps: shrunk.steps,
+        shrink_tries: shrunk.tries,
+        shrink_complete: !contain::interrupted(),
+        seconds: secs,
+        cases_before: checked + 1,
+    };
+    let name = format!(
+        "exhaust-{}-{k}",
+        bounds_flags(game, &job.bounds).replace(['-', ' '], "")
+    );
+    let again = reproduce_line(job, k);
+    let saved = campaign::save(corpus, &f, &name, &again, budget).ok();
+    super::fuzz::print_finding(&f, saved.as_deref(), subject.name, &again);
+    outln!("{}", summary(checked, 1));
+    Ok(())
 }
 
 /// The failure of lower index.

@@ -211,16 +211,8 @@ fn json_report(plan: &Plan, subject: Subject, o: &campaign::Outcome) -> serde_js
     })
 }
 
-/// Runs a campaign of `subject`, saving findings under `corpus` and, with `report`, the
-/// campaign as JSON.
-pub fn run(
-    plan: Plan,
-    corpus: &Path,
-    subject: Subject,
-    report: Option<&Path>,
-) -> Result<Outcome, Error> {
-    contain::install();
-    corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
+/// The campaign's first line: seed, jobs, shard, games and limit.
+fn print_header(plan: &Plan) {
     let games: Vec<&str> = plan.games.iter().map(|g| g.name()).collect();
     let limit = match plan.limit {
         campaign::Limit::Time(t) => format!("{} s", t.as_secs_f64()),
@@ -234,6 +226,54 @@ pub fn run(
         plan.shard.1,
         games.join(" ")
     );
+}
+
+/// The end of a campaign: statistics, shapes and census, the JSON report when asked, the
+/// rate and `N passed, M failed`.
+fn print_summary(
+    plan: &Plan,
+    subject: Subject,
+    outcome: &campaign::Outcome,
+    report: Option<&Path>,
+) -> Result<Outcome, Error> {
+    print_stats(outcome);
+    if let Some(path) = report {
+        let text = serde_json::to_string_pretty(&json_report(plan, subject, outcome))
+            .expect("serializable")
+            + "\n";
+        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
+    }
+    let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
+    let secs = outcome.elapsed.as_secs_f64();
+    outln!(
+        "{cases} cases in {secs:.2} s ({:.0} cases/s on {} job(s)){}",
+        cases as f64 / secs.max(1e-9),
+        plan.jobs,
+        if outcome.interrupted {
+            ", interrupted"
+        } else {
+            ""
+        }
+    );
+    let failed = outcome.findings.len() as u64;
+    outln!("{}", summary(cases.saturating_sub(failed), failed));
+    if failed == 0 && cases == 0 && !outcome.interrupted {
+        return Err(Error::usage("no case was checked"));
+    }
+    Ok(Outcome::failed_if(failed > 0))
+}
+
+/// Runs a campaign of `subject`, saving findings under `corpus` and, with `report`, the
+/// campaign as JSON.
+pub fn run(
+    plan: Plan,
+    corpus: &Path,
+    subject: Subject,
+    report: Option<&Path>,
+) -> Result<Outcome, Error> {
+    contain::install();
+    corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
+    print_header(&plan);
     let progress = Arc::new(Progress::default());
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         ProgressBar::new_spinner()
@@ -290,29 +330,5 @@ pub fn run(
     for e in save_errors.into_inner().expect("lock") {
         eprintln!("error: could not save a finding to the corpus: {e}");
     }
-    print_stats(&outcome);
-    if let Some(path) = report {
-        let text = serde_json::to_string_pretty(&json_report(&plan, subject, &outcome))
-            .expect("serializable")
-            + "\n";
-        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
-    }
-    let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
-    let secs = outcome.elapsed.as_secs_f64();
-    outln!(
-        "{cases} cases in {secs:.2} s ({:.0} cases/s on {} job(s)){}",
-        cases as f64 / secs.max(1e-9),
-        plan.jobs,
-        if outcome.interrupted {
-            ", interrupted"
-        } else {
-            ""
-        }
-    );
-    let failed = outcome.findings.len() as u64;
-    outln!("{}", summary(cases.saturating_sub(failed), failed));
-    if failed == 0 && cases == 0 && !outcome.interrupted {
-        return Err(Error::usage("no case was checked"));
-    }
-    Ok(Outcome::failed_if(failed > 0))
+    print_summary(&plan, subject, &outcome, report)
 }
