@@ -342,6 +342,14 @@ enum BenchWhat {
         #[arg(long)]
         only: Option<String>,
     },
+    /// `grundy exhaust` of every game at documented bounds, on every core: positions,
+    /// seconds, positions per second.
+    Exhaust {
+        /// Also the long ones (`cut` to 16 vertices, `hackenbush` to 7 vertices and 9 edges:
+        /// minutes each).
+        #[arg(long)]
+        long: bool,
+    },
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
@@ -1132,6 +1140,7 @@ impl BenchArgs {
             }
             BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
+            BenchWhat::Exhaust { long } => cmd::bench::exhaust(long),
             BenchWhat::Schema { runs } => cmd::bench::schema(runs.max(1)),
         }
     }

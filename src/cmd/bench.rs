@@ -9,6 +9,8 @@
 //! * `grundy bench oracle`: states per second and bytes per memoized state of the
 //!   oracle's search on `cut` and `hackenbush` positions of at least 10^6 states.
 //! * `grundy bench campaign`: solver-vs-oracle cases per second on one core.
+//! * `grundy bench exhaust`: `grundy exhaust` of every game at fixed bounds, each run as
+//!   its own process on every core, wall time.
 
 use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
@@ -449,4 +451,64 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
 /// The default scratch folder of the benchmarks.
 pub fn default_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-bench")
+}
+
+/// The exhaustive runs of `grundy bench exhaust` (the long ones with `--long`).
+const EXHAUST_RUNS: [(&str, bool); 8] = [
+    ("cut --max-nodes 14", false),
+    ("paint --max-nodes 10", false),
+    ("chip --max-nodes 10 --chips 3", false),
+    ("hackenbush --max-nodes 6 --edges 8", false),
+    ("staircase --max-nodes 6", false),
+    ("cut --max-nodes 16", true),
+    ("hackenbush --max-nodes 7 --edges 9", true),
+    ("staircase --max-nodes 7", true),
+];
+
+/// Times `grundy exhaust` at each bound of [`EXHAUST_RUNS`], each as its own process
+/// (start-up and enumeration included), and prints positions and positions per second.
+pub fn exhaust(long: bool) -> Result<Outcome, Error> {
+    let me = std::env::current_exe().map_err(|e| Error::io("the grundy executable", &e))?;
+    let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    crate::outln!(
+        "{:<48} {:>10} {:>9} {:>14}   ({jobs} job(s))",
+        "run",
+        "positions",
+        "seconds",
+        "positions/s"
+    );
+    for (args, is_long) in EXHAUST_RUNS {
+        if is_long && !long {
+            continue;
+        }
+        let start = Instant::now();
+        let out = Command::new(&me)
+            .arg("exhaust")
+            .args(args.split(' '))
+            .arg("--corpus")
+            .arg(corpus.path())
+            .stderr(Stdio::null())
+            .output()
+            .map_err(|e| Error::internal(format!("cannot run grundy exhaust: {e}")))?;
+        let secs = start.elapsed().as_secs_f64();
+        let text = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(Error::internal(format!(
+                "grundy exhaust {args} failed:\n{text}"
+            )));
+        }
+        let positions: u64 = text
+            .split_whitespace()
+            .skip_while(|w| !w.ends_with(':'))
+            .nth(1)
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| Error::internal(format!("unexpected exhaust output: {text}")))?;
+        crate::outln!(
+            "{:<48} {positions:>10} {secs:>9.2} {:>14.0}",
+            format!("grundy exhaust {args}"),
+            positions as f64 / secs
+        );
+    }
+    Ok(Outcome::Passed)
 }
