@@ -154,99 +154,22 @@ fn misere_outcomes() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "First\n");
 }
 
+/// Every malformed input of the shared test data (`games/testdata/bad.toml`, also replayed
+/// against the parser by the games crate) through `grundy solve`, or `grundy validate`
+/// for the statement's constraints: exit 2, one line naming the line and what was expected.
 #[test]
 fn malformed_inputs_exit_2_naming_the_line() {
-    let cases: &[(&str, &str, &str)] = &[
-        ("agc017d", "", "line 1: expected N"),
-        (
-            "agc017d",
-            "3\n1 2\nx 3\n",
-            "line 3: expected edge 2 of 2: first endpoint",
-        ),
-        ("agc017d", "3\n1 2\n-1 3\n", "line 3:"),
-        (
-            "agc017d",
-            "3\n1 2\n2 4\n",
-            "line 3: expected edge 2 of 2: second endpoint (an integer in 1..=3), found '4'",
-        ),
-        ("agc017d", "5\n1 2\n2 3\n", "found end of input"),
-        (
-            "agc017d",
-            "4\n1 2\n2 3\n3 1\n",
-            "line 4: edge 3 1: this edge closes a cycle",
-        ),
-        (
-            "agc017d",
-            "4\n1 2\n3 4\n4 3\n",
-            "line 4: edge 4 3: this edge closes a cycle",
-        ),
-        (
-            "agc017d",
-            "1000000000000000000\n",
-            "line 1: expected N (vertices) (an integer in 1..=20000000)",
-        ),
-        (
-            "agc017d",
-            "2\n1 2\n7\n",
-            "line 3: unexpected token '7' after the end of the input (expected nothing more)",
-        ),
-        (
-            "cot3",
-            "2\n0 5\n1 2\n",
-            "line 2: expected colour of vertex 2 (0 white, 1 black)",
-        ),
-        (
-            "p2972",
-            "3 1 2\n3 5\n2 1\n2 1\n",
-            "line 3: parent of vertex 3 closes a cycle",
-        ),
-        (
-            "poj3710",
-            "1\n2 1\n1 3\n",
-            "line 3: expected graph 1, edge 1: second endpoint",
-        ),
-        (
-            "chip",
-            "2 1\n1 2\n3\n",
-            "line 3: expected vertex of chip 1 of 1",
-        ),
-    ];
-    for &(problem, input, message) in cases {
-        let out = grundy(&["solve", problem], input.as_bytes());
+    let bad: grundy_games::testdata::Bad =
+        toml::from_str(grundy_games::testdata::BAD).expect("the test data parses");
+    for case in &bad.input {
+        let command = if case.strict { "validate" } else { "solve" };
+        let out = grundy(&[command, &case.problem], case.text.as_bytes());
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{problem} {input:?}: {err}");
-        assert!(err.contains(message), "{problem} {input:?}: {err}");
+        let what = format!("{command} {} {:?}", case.problem, case.text);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(err.contains(&case.error), "{what}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
         assert!(out.stdout.is_empty());
-    }
-}
-
-#[test]
-fn the_validator_enforces_the_statement() {
-    let cases = [
-        (
-            "agc017d",
-            "1\n",
-            "line 1: expected N (vertices) (an integer in 2..=100000)",
-        ),
-        (
-            "p2972",
-            "3 1 5\n3 1\n1 1\n2 2\n",
-            "line 2: expected P_2 (parent of vertex 2) (an integer in 1..=1)",
-        ),
-        ("p2972", "2 1 5\n1 0\n2 2\n", "line 2: expected R_2"),
-        (
-            "poj3710",
-            "1\n4 4\n1 2\n1 2\n1 3\n2 4\n",
-            "line 2: graph 1: vertices",
-        ),
-        ("poj3710", "1\n3 3\n1 2\n2 3\n3 3\n", "loop"),
-    ];
-    for (problem, input, message) in cases {
-        let out = grundy(&["validate", problem], input.as_bytes());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{problem} {input:?}: {err}");
-        assert!(err.contains(message), "{problem} {input:?}: {err}");
     }
 }
 

@@ -20,7 +20,7 @@ use grundy_fuzzing::exhaust::{self, Bounds};
 use grundy_fuzzing::gen::{self, Sizes};
 use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
-use grundy_games::{peel, Answer, CutAnswer, Game, Position, Problem};
+use grundy_games::{format, peel, Answer, CutAnswer, Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -64,6 +64,10 @@ fn fixed_seed_campaign_of_every_game() {
                 .parse(text.as_bytes(), true)
                 .unwrap_or_else(|e| panic!("{what}: its own text does not parse: {e}\n{text}"));
             assert_eq!(back, [g.position], "{what}: the text round trip changes it");
+            let out = native.write_output(&[grundy_solver::solve(&back[0])]);
+            if let Err(e) = format::check(native, &back, &out) {
+                panic!("{what}: a right output is called malformed: {e}");
+            }
         }
         assert!(
             passed >= CASES_PER_GAME * 9 / 10,
@@ -89,6 +93,9 @@ fn fixed_seed_inputs_of_every_contest_problem() {
             let (out, by) = expected_output(problem, &cases, usize::MAX, usize::MAX)
                 .unwrap_or_else(|d| panic!("{what}: solver and oracle disagree: {d}\n{text}"));
             by_oracle += usize::from(by == "oracle");
+            if let Err(e) = format::check(problem, &cases, &out) {
+                panic!("{what}: a right output is called malformed: {e}");
+            }
             if problem == Problem::Agc017d {
                 // The leaf-peeling path of `grundy solve agc017d` gives the same answer.
                 let tree = peel::read_edge_list(text.as_bytes(), problem.strict_limits().vertices)

@@ -22,6 +22,7 @@ pub mod position;
 pub mod problem;
 pub mod scan;
 pub mod schema;
+pub mod testdata;
 pub mod tree;
 
 pub use error::{ErrorKind, InputError};
