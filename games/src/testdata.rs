@@ -2,7 +2,6 @@
 //! replayed here against the parser and the output shape check; `tests/cli.rs` replays the
 //! same file through the command line.
 
-use crate::{format, Problem};
 use serde::Deserialize;
 
 /// The file's cases.
@@ -47,6 +46,7 @@ pub const BAD: &str = include_str!("../testdata/bad.toml");
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{format, Problem};
 
     fn cases() -> Bad {
         toml::from_str(BAD).expect("testdata/bad.toml parses")
