@@ -293,3 +293,49 @@ pub fn write_answer(out: &mut Vec<u8>, answer: &Answer) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(answer: Answer) -> String {
+        let mut out = Vec::new();
+        write_answer(&mut out, &answer);
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The exact bytes of every game's answer: separators only between items, one line
+    /// per list, `-1` for an empty list.
+    #[test]
+    fn answers_are_written_byte_for_byte() {
+        let cut = Answer::Cut(CutAnswer {
+            value: 2,
+            winning: vec![1, 4],
+            by_root: vec![2, 0, 13],
+        });
+        assert_eq!(text(cut), "2\n2 5\n2 0 13\n");
+        let lost = Answer::Cut(CutAnswer {
+            value: 0,
+            winning: vec![],
+            by_root: vec![0],
+        });
+        assert_eq!(text(lost), "0\n-1\n0\n");
+        let paint = Answer::Paint(PaintAnswer {
+            value: 1,
+            winning: vec![0, 2],
+        });
+        assert_eq!(text(paint), "1\n1\n3\n");
+        let stairs = Answer::Staircase(StaircaseAnswer { values: vec![3, 0] });
+        assert_eq!(text(stairs), "3\n0\n");
+        let chip = Answer::Chip(ChipAnswer {
+            value: 1,
+            moves: vec![(0, 1), (2, 3)],
+        });
+        assert_eq!(text(chip), "1\n1 2\n3 4\n");
+        let hack = Answer::Hackenbush(HackenbushAnswer {
+            value: 0,
+            moves: vec![],
+        });
+        assert_eq!(text(hack), "0\n-1\n");
+    }
+}

@@ -238,6 +238,25 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_read_error_is_returned_and_an_interruption_retried() {
+        /// Interrupted once, then failing.
+        struct Failing(u32);
+        impl std::io::Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                self.0 += 1;
+                let kind = if self.0 == 1 {
+                    std::io::ErrorKind::Interrupted
+                } else {
+                    std::io::ErrorKind::PermissionDenied
+                };
+                Err(std::io::Error::from(kind))
+            }
+        }
+        let e = read_edge_list_from(Failing(0), (1, 9), None).err().unwrap();
+        assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+    }
+
     /// A reader that returns at most `.1` bytes at a time.
     struct Chunked<'a>(&'a [u8], usize);
 
