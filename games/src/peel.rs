@@ -239,6 +239,13 @@ mod tests {
     }
 
     #[test]
+    fn the_vertex_range_is_inclusive() {
+        assert!(read_edge_list(b"3 1 2 2 3", (3, 3)).is_some());
+        assert!(read_edge_list(b"3 1 2 2 3", (1, 2)).is_none());
+        assert!(read_edge_list(b"3 1 2 2 3", (4, 9)).is_none());
+    }
+
+    #[test]
     fn a_read_error_is_returned_and_an_interruption_retried() {
         /// Interrupted once, then failing.
         struct Failing(u32);
