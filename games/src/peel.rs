@@ -240,6 +240,8 @@ mod tests {
 
     #[test]
     fn the_vertex_range_is_inclusive() {
+        let one = read_edge_list(b"1", (1, 1)).unwrap();
+        assert!(!one.is_empty() && one.len() == 1);
         assert!(read_edge_list(b"3 1 2 2 3", (3, 3)).is_some());
         assert!(read_edge_list(b"3 1 2 2 3", (1, 2)).is_none());
         assert!(read_edge_list(b"3 1 2 2 3", (4, 9)).is_none());
