@@ -268,6 +268,9 @@ mod tests {
         );
         let huge = format!("-{}", "9".repeat(40));
         assert_eq!(signed(&huge).unwrap_err().kind(), ErrorKind::OutOfRange);
+        let huge = "9".repeat(40);
+        assert_eq!(signed(&huge).unwrap_err().kind(), ErrorKind::OutOfRange);
+        assert_eq!(read(&huge, 0, 9).unwrap_err().kind(), ErrorKind::OutOfRange);
         let huge = "9".repeat(41);
         assert_eq!(signed(&huge).unwrap_err().kind(), ErrorKind::NotANumber);
         assert_eq!(read(&huge, 0, 9).unwrap_err().kind(), ErrorKind::NotANumber);
