@@ -258,6 +258,14 @@ mod tests {
         assert_eq!(signed("-3").unwrap(), -3);
         assert_eq!(signed("3").unwrap(), 3);
         assert_eq!(signed("-0").unwrap(), 0);
+        let wide = |t: &str| Scanner::new(t.as_bytes()).signed_in("z", i64::MIN, i64::MAX);
+        assert_eq!(wide("-345").unwrap(), -345);
+        assert_eq!(wide("9223372036854775807").unwrap(), i64::MAX);
+        assert_eq!(wide("-9223372036854775808").unwrap(), i64::MIN);
+        assert_eq!(
+            wide("9223372036854775808").unwrap_err().kind(),
+            ErrorKind::OutOfRange
+        );
         assert_eq!(signed("-4").unwrap_err().kind(), ErrorKind::OutOfRange);
         assert_eq!(signed("4").unwrap_err().kind(), ErrorKind::OutOfRange);
         assert_eq!(signed("-").unwrap_err().kind(), ErrorKind::NotANumber);
