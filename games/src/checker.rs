@@ -362,6 +362,11 @@ mod compare_with_tests {
             verdict(Compare::Floats { abs: 0.0, rel: 0.5 }, "2", "1.1"),
             Ok(())
         );
+        // Exactly at the relative tolerance passes too.
+        assert_eq!(
+            verdict(Compare::Floats { abs: 0.0, rel: 0.5 }, "2", "1"),
+            Ok(())
+        );
         assert_eq!(
             verdict(FLOATS, "1", "x"),
             Err("token 1 (line 1): expected the number 1, found 'x'".into())
