@@ -272,6 +272,8 @@ pub struct Relabelled {
 }
 
 /// Shuffles the ids of a position, keeping each root at 0.
+///
+/// (Long by design: one arm per game, each relabelling that game's ids.)
 pub fn relabelled(pos: &Position, rng: &mut Rng) -> Relabelled {
     let perm_for = |rng: &mut Rng, n: usize| crate::gen::root_fixing_permutation(rng, n);
     match pos {

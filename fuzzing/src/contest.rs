@@ -66,6 +66,8 @@ pub fn stone_layout(
 
 /// One random input of `problem` (several test cases for `poj3710`). `size` overrides the
 /// vertex count and `shape` the tree shape.
+///
+/// (Long by design: one arm per contest problem, each its statement's input in a few lines.)
 pub fn input(
     problem: Problem,
     rng: &mut Rng,
@@ -215,6 +217,8 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
 }
 
 /// The maximum-constraint and adversarial inputs of a problem.
+///
+/// (A long function by design: a table, one block per problem listing its named inputs.)
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
     let max = match problem {

@@ -225,6 +225,9 @@ fn chip_hangs_on_deep(p: &Position) -> Answer {
 }
 
 /// Every mutant.
+///
+/// (A long function by design: a table, one entry per mutant with its name, its mistake
+/// and its subject, read top to bottom.)
 pub fn zoo() -> Vec<Mutant> {
     vec![
         Mutant {
