@@ -156,6 +156,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn an_empty_graph_has_an_empty_cover() {
+        let cc = Graph {
+            n: 0,
+            edges: vec![],
+        }
+        .cycle_cover();
+        assert!(cc.order.is_empty() && cc.reached.is_empty() && cc.back_edges.is_empty());
+    }
+
+    #[test]
     fn triangle_on_a_stalk() {
         // 0-1, triangle 1-2-3, and a vertex 4 cut off from the root.
         let g = Graph {
