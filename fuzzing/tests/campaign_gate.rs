@@ -79,7 +79,13 @@ fn fixed_seed_campaign_of_every_game() {
 
 #[test]
 fn fixed_seed_inputs_of_every_contest_problem() {
-    for problem in Problem::ALL.into_iter().filter(|p| p.is_contest()) {
+    let contest: Vec<Problem> = Problem::ALL
+        .into_iter()
+        .filter(|p| p.is_contest())
+        .collect();
+    assert_eq!(contest.len(), 4, "{contest:?}");
+    assert!(contest.iter().all(|p| !matches!(p, Problem::Native(_))));
+    for problem in contest {
         let mut by_oracle = 0;
         for i in 0..INPUTS_PER_PROBLEM {
             let mut rng = Rng::for_case(SEED, i);
