@@ -274,6 +274,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn trees_are_equal_exactly_when_their_parents_are() {
+        let chain = Tree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+        let star = Tree::from_edges(3, &[(0, 1), (0, 2)]).unwrap();
+        assert_ne!(chain, star);
+        assert_eq!(chain, Tree::from_edges(3, &[(2, 1), (1, 0)]).unwrap());
+    }
+
+    #[test]
     fn builds_from_unordered_edges() {
         let t = Tree::from_edges(5, &[(3, 4), (1, 0), (2, 1), (1, 3)]).unwrap();
         assert_eq!(t.parent(4), Some(3));
