@@ -278,6 +278,7 @@ mod tests {
         let chain = Tree::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
         let star = Tree::from_edges(3, &[(0, 1), (0, 2)]).unwrap();
         assert_ne!(chain, star);
+        assert!(!chain.is_empty() && chain.len() == 3);
         assert_eq!(chain, Tree::from_edges(3, &[(2, 1), (1, 0)]).unwrap());
     }
 
