@@ -100,6 +100,10 @@ enum Command {
     /// Check one native input from stdin with a named subject (used to shrink hangs).
     #[command(hide = true)]
     Probe(ProbeArgs),
+    /// Run a command with this process's standard input and output and print its peak
+    /// memory on stderr (used by `grundy bench solve`, from a small process).
+    #[command(hide = true)]
+    Measure(MeasureArgs),
     /// The harness checks itself: every deliberately broken solver must be caught.
     Selftest(SelftestArgs),
 }
@@ -474,6 +478,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Hunt(args) => args.run(),
         Command::Time(args) => args.run(),
         Command::Probe(args) => args.run(),
+        Command::Measure(args) => cmd::bench::measure(&args.cmd),
     }
 }
 
@@ -828,6 +833,14 @@ struct TimeArgs {
     /// Save the recommended limit, for `grundy check --tl auto`.
     #[arg(long)]
     save_limit: bool,
+}
+
+/// The arguments of `grundy measure`.
+#[derive(clap::Args, Debug)]
+struct MeasureArgs {
+    /// The command and its arguments.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+    cmd: Vec<String>,
 }
 
 /// The arguments of `grundy probe`.

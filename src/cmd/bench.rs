@@ -35,21 +35,45 @@ struct Measure {
 }
 
 /// Runs `cmd` with `input` as its standard input (a regular file, as a judge gives it)
-/// and measures it; the peak memory comes from `wait4`'s resource usage of that child.
-fn time_run(cmd: &mut Command, input: &Path) -> Result<Measure, String> {
-    use std::io::Read;
+/// and measures it. The peak memory comes from `grundy measure`, a small process that
+/// spawns `cmd` and reads `wait4`'s resource usage of it: a process spawned from this one
+/// would start its peak at this process's size (the generated trees).
+fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
     let file = std::fs::File::open(input).map_err(|e| e.to_string())?;
     let start = Instant::now();
-    let mut child = cmd
+    let out = Command::new(me)
+        .arg("measure")
+        .args(cmd)
         .stdin(file)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
+        .stderr(Stdio::piped())
+        .output()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-    let mut stdout = Vec::new();
-    if let Some(mut out) = child.stdout.take() {
-        out.read_to_end(&mut stdout).map_err(|e| e.to_string())?;
+    let wall = start.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("{cmd:?} failed: {err}"));
     }
+    let max_rss = err
+        .lines()
+        .find_map(|l| l.strip_prefix("max_rss "))
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or_else(|| format!("no peak memory from grundy measure: {err}"))?;
+    Ok(Measure {
+        wall,
+        stdout: out.stdout,
+        max_rss,
+    })
+}
+
+/// `grundy measure CMD…`: runs CMD with this process's standard input and output, then
+/// prints `max_rss BYTES` (its peak resident memory, from `wait4`) on stderr; the exit
+/// code is CMD's.
+pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
+    let child = Command::new(&cmd[0])
+        .args(&cmd[1..])
+        .spawn()
+        .map_err(|e| Error::usage(format!("cannot run {}: {e}", cmd[0])))?;
     let mut status = 0;
     // SAFETY: wait4 on our own child, with valid pointers to a status and a zeroed rusage.
     let (pid, usage) = unsafe {
@@ -57,15 +81,16 @@ fn time_run(cmd: &mut Command, input: &Path) -> Result<Measure, String> {
         let pid = libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
         (pid, usage)
     };
-    let wall = start.elapsed();
-    if pid <= 0 || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        return Err(format!("{cmd:?} failed (wait status {status})"));
+    eprintln!("max_rss {}", usage.ru_maxrss as u64 * 1024);
+    let ok = pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    if ok {
+        Ok(Outcome::Passed)
+    } else {
+        Err(Error::internal(format!(
+            "{} failed (wait status {status})",
+            cmd[0]
+        )))
     }
-    Ok(Measure {
-        wall,
-        stdout,
-        max_rss: usage.ru_maxrss as u64 * 1024,
-    })
 }
 
 /// Compares `grundy solve agc017d` with the C++ reference.
@@ -93,7 +118,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     }
     let me = std::env::current_exe().map_err(|e| Error::io("the grundy executable", &e))?;
     crate::outln!(
-        "{:>9}  {:>10}  {:>14}  {:>7}  {:>15}  {:>7}   (median of {runs} runs, wall time incl. start-up)",
+        "{:>9}  {:>19}  {:>21}  {:>7}  {:>21}  {:>7}",
         "vertices",
         "grundy",
         "cin + DFS",
@@ -103,21 +128,29 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     );
     let mut slower = false;
     for n in [100_000usize, 1_000_000] {
-        let tree = gen::tree(&mut Rng::new(n as u64), n, TreeShape::RandomParent);
         let input = workdir.join(format!("agc017d-{n}.in"));
-        let text = Problem::Agc017d.write_input(&[Position::Cut(CutPos { tree })]);
-        if let Err(e) = std::fs::write(&input, text) {
-            return Err(Error::usage(format!("{}: {e}", input.display())));
+        // The tree and its text are dropped before anything is timed: a child's peak
+        // memory starts at this process's size when it is spawned.
+        {
+            let tree = gen::tree(&mut Rng::new(n as u64), n, TreeShape::RandomParent);
+            let text = Problem::Agc017d.write_input(&[Position::Cut(CutPos { tree })]);
+            if let Err(e) = std::fs::write(&input, text) {
+                return Err(Error::usage(format!("{}: {e}", input.display())));
+            }
         }
         let mut times: Vec<Vec<Duration>> = vec![Vec::new(); 3];
         let mut memory = [0u64; 3];
         for _ in 0..runs {
-            let a = time_run(Command::new(&me).args(["solve", "agc017d"]), &input)
-                .map_err(Error::internal)?;
+            let a = time_run(
+                &me,
+                &[&me, Path::new("solve"), Path::new("agc017d")],
+                &input,
+            )
+            .map_err(Error::internal)?;
             times[0].push(a.wall);
             memory[0] = memory[0].max(a.max_rss);
             for (k, exe) in refs.iter().enumerate() {
-                let b = time_run(&mut Command::new(exe), &input).map_err(Error::internal)?;
+                let b = time_run(&me, &[exe], &input).map_err(Error::internal)?;
                 if a.stdout != b.stdout {
                     return Err(Error::internal(format!(
                         "outputs differ on {}",
