@@ -241,7 +241,7 @@ mod tests {
             let bits = 1 + next(5) as u32;
             let top = 1u64 << bits;
             let mut tries = Tries::new(bits, 64);
-            let mut roots = vec![0u32; 4];
+            let mut roots = [0u32; 4];
             let mut sets = vec![BTreeSet::new(); 4];
             for _ in 0..40 {
                 let i = next(4) as usize;
