@@ -441,14 +441,10 @@ fn shrunk_finding(
     });
     let complete = !contain::interrupted();
     // The shrunk case fails like the original unless the shrink was cut short.
-    let (case, failure) = [&shrunk.case, &g.position]
-        .into_iter()
-        .find_map(|p| match check_case(p, plan, subject, index) {
-            Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
-            Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
-            _ => None,
-        })
-        .unwrap_or_else(|| (g.position.clone(), to_failure(error)));
+    let (case, failure) = first_failing([&shrunk.case, &g.position], |p| {
+        check_case(p, plan, subject, index)
+    })
+    .unwrap_or_else(|| (g.position.clone(), to_failure(error)));
     Finding {
         game,
         index,
@@ -462,6 +458,19 @@ fn shrunk_finding(
         seconds,
         cases_before,
     }
+}
+
+/// The first of `candidates` whose check is a finding (a disagreement or a panic), with
+/// the failure it shows.
+pub fn first_failing<const N: usize, T>(
+    candidates: [&Position; N],
+    check: impl Fn(&Position) -> Result<T, CheckError>,
+) -> Option<(Position, Failure)> {
+    candidates.into_iter().find_map(|p| match check(p) {
+        Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
+        Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
+        _ => None,
+    })
 }
 
 fn to_failure(e: &CheckError) -> Failure {

@@ -227,13 +227,7 @@ fn report_failure(
     let fails = |p: &Position| check(p).is_err_and(|e| e.is_finding() && e.same_kind(&error));
     let original = pos.vertices();
     let shrunk = shrink::shrink(pos.clone(), fails);
-    let (case, failure) = [&shrunk.case, &pos]
-        .into_iter()
-        .find_map(|p| match check(p) {
-            Err(CheckError::Mismatch(m)) => Some((p.clone(), Failure::Mismatch(*m))),
-            Err(CheckError::Panic(m)) => Some((p.clone(), Failure::Panic(m))),
-            _ => None,
-        })
+    let (case, failure) = campaign::first_failing([&shrunk.case, &pos], check)
         .ok_or_else(|| Error::internal("the failing position passes when checked again"))?;
     let f = Finding {
         game,
