@@ -182,7 +182,7 @@ fn gen_validate_and_testset_of_a_package() {
         .unwrap();
     assert_eq!(v.status.code(), Some(2));
     assert!(
-        stderr(&v).contains("the sum of n over the test cases is 300000"),
+        stderr(&v).contains("line 4: test case 2: the sum of n over the test cases reaches 300000"),
         "{}",
         stderr(&v)
     );

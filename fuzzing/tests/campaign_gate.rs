@@ -7,6 +7,11 @@
 //! * the same for every contest problem, through the contest generators, the statement's
 //!   input format and the strict validator, the expected output coming from the one
 //!   output-level comparison (`expected_output`: solver and oracle must agree);
+//! * a fixed-seed round of every problem schema (the shared schema test data, the example
+//!   packages and the built-in problems' own schemas): inputs of every shape generated,
+//!   written, read back by the schema's validator and written again to the same text;
+//!   every shrink step of each is a valid input no bigger than it; the shrinker brings a
+//!   big input down to the smallest one a predicate still holds on;
 //! * a small exhaustive run of every game;
 //! * the corpus replayed: every saved case parsed, answered by both engines, and compared
 //!   token for token with its `.out`.
@@ -17,9 +22,13 @@
 use grundy_fuzzing::check::{check, expected_output, CheckError};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::exhaust::{self, Bounds};
-use grundy_fuzzing::gen::{self, Sizes};
+use grundy_fuzzing::gen::{self, Sizes, TreeShape};
+use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::schema_shrink;
 use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
+use grundy_games::schema::{Instance, Schema, SchemaSpec};
+use grundy_games::testdata::Schemas;
 use grundy_games::{format, peel, Answer, CutAnswer, Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
@@ -31,6 +40,10 @@ const SEED: u64 = 0x6A7E;
 const CASES_PER_GAME: u64 = 6000;
 /// Inputs per contest problem.
 const INPUTS_PER_PROBLEM: u64 = 600;
+/// Random inputs per problem schema.
+const INPUTS_PER_SCHEMA: u64 = 150;
+/// The size the adversarial (maximum-size) inputs of a schema are capped to here.
+const ADVERSARIAL_CAP: usize = 400;
 
 /// Checks `pos` (an oracle refusal is a skip) and returns whether it was checked. The
 /// solver's value-only entry point (what `grundy solve` prints for the win/lose problems)
@@ -125,6 +138,148 @@ fn fixed_seed_inputs_of_every_contest_problem() {
             problem.name()
         );
     }
+}
+
+/// Every problem schema the repository holds: the shared test data, the example packages,
+/// the built-in problems' packages that carry a schema.
+fn every_schema() -> Vec<(String, Schema)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let spec = |what: &str, text: &str| -> SchemaSpec {
+        toml::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}"))
+    };
+    let resolve =
+        |what: &str, spec: &SchemaSpec| Schema::new(spec).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let data: Schemas = toml::from_str(grundy_games::testdata::SCHEMAS).expect("schemas.toml");
+    let mut out: Vec<(String, Schema)> = data
+        .schema
+        .iter()
+        .map(|c| (c.name.clone(), resolve(&c.name, &spec(&c.name, &c.spec))))
+        .collect();
+    for dir in ["examples/problems", "problems"] {
+        let mut packages: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect(dir)
+            .map(|e| e.expect("readable").file_name())
+            .filter(|p| root.join(dir).join(p).join("problem.toml").is_file())
+            .collect();
+        packages.sort();
+        for package in packages {
+            let toml_file = root.join(dir).join(&package).join("problem.toml");
+            let what = format!("{dir}/{}", package.to_string_lossy());
+            let spec = spec(
+                &what,
+                &std::fs::read_to_string(&toml_file).expect("readable"),
+            );
+            // A package without `[[input]]` leaves the input to a built-in engine.
+            if !spec.input.is_empty() {
+                out.push((what.clone(), resolve(&what, &spec)));
+            }
+        }
+    }
+    assert!(out.len() >= 14, "{} schemas", out.len());
+    out
+}
+
+/// The schema's validator accepts `inst` as written.
+fn valid(schema: &Schema, inst: &Instance) -> bool {
+    schema.read(schema.write(inst).as_bytes()).is_ok()
+}
+
+/// `inst` is a valid input of `schema` whose text is stable: read back, it is written the
+/// same way.
+fn round_trips(schema: &Schema, inst: &Instance, what: &str) {
+    let text = schema.write(inst);
+    let back = schema
+        .read(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{what}: refused by its own schema: {e}\n{text}"));
+    assert_eq!(
+        schema.write(&back),
+        text,
+        "{what}: the text round trip changes it"
+    );
+}
+
+#[test]
+fn fixed_seed_round_of_every_problem_schema() {
+    for (name, schema) in every_schema() {
+        let mut biggest: Option<Instance> = None;
+        let mut steps = 0;
+        for i in 0..INPUTS_PER_SCHEMA {
+            let mut rng = Rng::for_case(SEED, i);
+            let shape = Shape {
+                size: rng.range(1, 16) as usize,
+                tree: (i % 3 != 0).then(|| *rng.pick(&TreeShape::ALL)),
+                // Extreme counts are the statement's maxima whatever the size (10^5 queries
+                // on a tree of 3 vertices): a few such inputs, their shrink steps unchecked.
+                extreme: i % 30 == 0,
+            };
+            let what = format!("{name} input {i} ({shape:?})");
+            let inst = schema_gen::generate(&schema, &mut rng, &shape)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            round_trips(&schema, &inst, &what);
+            // Shrink steps may break a constraint (a graph left disconnected): the caller
+            // re-validates. Those that do not are written back stably, and none is bigger.
+            let size = schema.size(&inst);
+            let mut valid_steps = 0;
+            let candidates = if shape.extreme {
+                Vec::new()
+            } else {
+                schema_shrink::candidates(&schema, &inst)
+            };
+            for (k, c) in candidates.iter().enumerate() {
+                let step = format!("{what}, shrink step {k}");
+                assert!(c != &inst, "{step}: the same input");
+                assert!(schema.size(c) <= size, "{step}: bigger than the input");
+                if valid(&schema, c) {
+                    round_trips(&schema, c, &step);
+                    valid_steps += 1;
+                }
+            }
+            steps += valid_steps;
+            if biggest.as_ref().is_none_or(|b| schema.size(b) < size) {
+                biggest = Some(inst);
+            }
+        }
+        assert!(
+            steps >= INPUTS_PER_SCHEMA,
+            "{name}: {steps} valid shrink steps"
+        );
+        for (what, shape) in schema_gen::adversarial(&schema) {
+            let shape = Shape {
+                size: shape.size.min(ADVERSARIAL_CAP),
+                ..shape
+            };
+            let what = format!("{name}: {what}");
+            let mut rng = Rng::for_case(SEED, 0);
+            let inst = schema_gen::generate(&schema, &mut rng, &shape)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            round_trips(&schema, &inst, &what);
+            assert!(
+                schema.size(&inst) >= shape.size.min(schema_max_size(&schema)) / 2,
+                "{what}: size {} for a target of {}",
+                schema.size(&inst),
+                shape.size
+            );
+        }
+        // The shrinker brings the biggest input down to the smallest size at which the
+        // predicate still holds.
+        let biggest = biggest.expect("inputs were generated");
+        let target = 3.min(schema.size(&biggest));
+        let shrunk = schema_shrink::shrink(&schema, biggest, |c| {
+            valid(&schema, c) && schema.size(c) >= target
+        });
+        assert_eq!(schema.size(&shrunk.case), target, "{name}: shrunk");
+        round_trips(&schema, &shrunk.case, &format!("{name}: shrunk"));
+    }
+}
+
+/// The largest size a test case of `schema` can have (its largest count's maximum).
+fn schema_max_size(schema: &Schema) -> usize {
+    schema
+        .counts()
+        .iter()
+        .map(|c| schema.range(c).1.max(0) as usize)
+        .max()
+        .unwrap_or(1)
 }
 
 #[test]

@@ -421,32 +421,44 @@ impl Schema {
     pub fn read(&self, input: &[u8]) -> Result<Instance, InputError> {
         let mut s = Scanner::new(input);
         let mut cases = Vec::new();
+        // The line each test case starts on, for the limits on sums.
+        let mut starts = Vec::new();
+        let mut case = |s: &mut Scanner<'_>| -> Result<(), InputError> {
+            starts.push(s.line());
+            cases.push(self.read_case(s)?);
+            Ok(())
+        };
         match &self.tests {
-            Tests::One => cases.push(self.read_case(&mut s)?),
+            Tests::One => case(&mut s)?,
             Tests::Count(name) => {
                 let (lo, hi) = self.limits[name];
                 let t = s.signed_in(&format!("{name} (the number of test cases)"), lo, hi)?;
                 for _ in 0..t {
-                    cases.push(self.read_case(&mut s)?);
+                    case(&mut s)?;
                 }
             }
             Tests::UntilEof => loop {
-                cases.push(self.read_case(&mut s)?);
+                case(&mut s)?;
                 if s.at_end() {
                     break;
                 }
             },
         }
-        let end_line = s.line();
         s.finish()?;
         for (name, &max) in &self.sums {
-            let total: i64 = cases.iter().filter_map(|c| self.int_of(c, name)).sum();
-            if total > max {
-                return Err(InputError::new(
-                    end_line,
-                    ErrorKind::Constraint,
-                    format!("the sum of {name} over the test cases is {total}, more than {max}"),
-                ));
+            let mut total = 0i64;
+            for (k, c) in cases.iter().enumerate() {
+                total = total.saturating_add(self.int_of(c, name).unwrap_or(0));
+                if total > max {
+                    return Err(InputError::new(
+                        starts[k],
+                        ErrorKind::Constraint,
+                        format!(
+                            "test case {}: the sum of {name} over the test cases reaches {total}, more than {max}",
+                            k + 1
+                        ),
+                    ));
+                }
             }
         }
         Ok(Instance { cases })
@@ -696,7 +708,7 @@ impl Resolver {
             fields.push(match f.as_str() {
                 "vertex" | "edge" if self.structure.is_none() => {
                     return Err(format!(
-                        "{at}: a `{f}` field needs a tree or graph before the queries"
+                        "{at}: `{f}` fields need a tree or graph before the queries"
                     ))
                 }
                 "vertex" => Field::Vertex,
@@ -776,10 +788,15 @@ fn read_tree(
     if let Err(e) = Tree::from_edges(n, &edges) {
         let line = lines.get(e.edge).copied().unwrap_or(1);
         let (a, b) = edges[e.edge.min(edges.len() - 1)];
+        let what = if parents {
+            format!("vertex {} with parent {}", b + 1, a + 1)
+        } else {
+            format!("edge {} {}", a + 1, b + 1)
+        };
         return Err(InputError::new(
             line,
             ErrorKind::NotATree,
-            format!("edge {} {}: {e}", a + 1, b + 1),
+            format!("{what}: {e}"),
         ));
     }
     Ok(Value::Edges {

@@ -1,6 +1,12 @@
-//! The shared test data of malformed inputs and outputs (`games/testdata/bad.toml`),
-//! replayed here against the parser and the output shape check; `tests/cli.rs` replays the
-//! same file through the command line.
+//! The shared test data, in the style of the regex crate: one data file replayed against
+//! every reader of it.
+//!
+//! * `games/testdata/bad.toml`: malformed inputs and outputs of the built-in problems,
+//!   replayed here against the parser and the output shape check, and by `tests/cli.rs`
+//!   through the command line;
+//! * `games/testdata/schemas.toml`: problem schemas with valid and malformed inputs and
+//!   refused specs, replayed here against [`Schema`](crate::schema::Schema), and by the
+//!   fuzzing crate's campaign gate (generate, write, read back, shrink).
 
 use serde::Deserialize;
 
@@ -42,6 +48,62 @@ pub struct BadOutput {
 
 /// The test data file.
 pub const BAD: &str = include_str!("../testdata/bad.toml");
+
+/// The schema test data file.
+pub const SCHEMAS: &str = include_str!("../testdata/schemas.toml");
+
+/// `schemas.toml`: schemas with their inputs, and specs that must be refused.
+#[derive(Deserialize)]
+pub struct Schemas {
+    /// Schemas that must be accepted.
+    pub schema: Vec<SchemaCase>,
+    /// Specs that must be refused.
+    pub spec: Vec<BadSpec>,
+}
+
+/// A schema and inputs of it.
+#[derive(Deserialize)]
+pub struct SchemaCase {
+    /// A name for messages.
+    pub name: String,
+    /// The spec, TOML as in a package's `problem.toml`.
+    pub spec: String,
+    /// Valid inputs, each in the layout `Schema::write` prints.
+    pub valid: Vec<ValidSchemaInput>,
+    /// Malformed inputs.
+    pub bad: Vec<BadSchemaInput>,
+}
+
+/// A valid input of a schema and what the schema says of its size.
+#[derive(Deserialize)]
+pub struct ValidSchemaInput {
+    /// The input.
+    pub text: String,
+    /// `Schema::size` of it.
+    pub size: usize,
+    /// `Schema::vertices` of it.
+    pub vertices: usize,
+}
+
+/// A malformed input of a schema and the error it must get.
+#[derive(Deserialize)]
+pub struct BadSchemaInput {
+    /// The input.
+    pub text: String,
+    /// The line the error names.
+    pub line: usize,
+    /// A part of the error message.
+    pub error: String,
+}
+
+/// A spec that must be refused.
+#[derive(Deserialize)]
+pub struct BadSpec {
+    /// The spec.
+    pub text: String,
+    /// A part of the error message.
+    pub error: String,
+}
 
 #[cfg(test)]
 mod tests {
@@ -88,5 +150,120 @@ mod tests {
                 case.text
             );
         }
+    }
+
+    use crate::schema::{Schema, SchemaSpec, Value};
+
+    fn schema(name: &str, spec: &str) -> Schema {
+        let spec: SchemaSpec = toml::from_str(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
+        Schema::new(&spec).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    fn schemas() -> Schemas {
+        toml::from_str(SCHEMAS).expect("testdata/schemas.toml parses")
+    }
+
+    #[test]
+    fn every_valid_schema_input_reads_and_is_written_back_byte_for_byte() {
+        let data = schemas();
+        assert!(data.schema.len() >= 8);
+        for case in &data.schema {
+            let s = schema(&case.name, &case.spec);
+            for v in &case.valid {
+                let inst = s
+                    .read(v.text.as_bytes())
+                    .unwrap_or_else(|e| panic!("{} {:?}: {e}", case.name, v.text));
+                assert_eq!(s.write(&inst), v.text, "{}", case.name);
+                assert_eq!(s.size(&inst), v.size, "{} {:?}: size", case.name, v.text);
+                assert_eq!(
+                    s.vertices(&inst),
+                    v.vertices,
+                    "{} {:?}: vertices",
+                    case.name,
+                    v.text
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_malformed_schema_input_gets_its_error_on_its_line() {
+        let data = schemas();
+        for case in &data.schema {
+            let s = schema(&case.name, &case.spec);
+            for b in &case.bad {
+                let e = s.read(b.text.as_bytes()).expect_err(&b.text);
+                let message = e.to_string();
+                assert!(
+                    message.contains(&b.error) && e.line() == b.line,
+                    "{} {:?}: expected line {} and {:?}, got {message}",
+                    case.name,
+                    b.text,
+                    b.line,
+                    b.error
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_refused_spec_gets_its_error() {
+        let data = schemas();
+        assert!(data.spec.len() >= 30);
+        for b in &data.spec {
+            let spec: SchemaSpec = toml::from_str(&b.text).unwrap_or_else(|e| panic!("{e}"));
+            let e = Schema::new(&spec).expect_err(&b.text);
+            assert!(e.contains(&b.error), "{:?}: {e}", b.text);
+        }
+    }
+
+    /// `sync_counts` sets every count from what it counts: wrong counts written over the
+    /// right ones come back right, and the other integers are left alone.
+    #[test]
+    fn counts_are_synced_from_the_structures_they_count() {
+        let data = schemas();
+        for case in &data.schema {
+            let s = schema(&case.name, &case.spec);
+            let counts = s.counts();
+            for v in &case.valid {
+                let right = s.read(v.text.as_bytes()).expect("valid");
+                let mut wrong = right.clone();
+                let mut changed = 0;
+                for c in &mut wrong.cases {
+                    for (it, val) in s.items.iter().zip(c.values.iter_mut()) {
+                        if let (crate::schema::Item::Ints(names), Value::Ints(xs)) = (it, val) {
+                            for (name, x) in names.iter().zip(xs.iter_mut()) {
+                                if counts.contains(&name.as_str()) {
+                                    *x += 7;
+                                    changed += 1;
+                                }
+                            }
+                        }
+                    }
+                    s.sync_counts(c);
+                }
+                assert_eq!(wrong, right, "{} {:?}", case.name, v.text);
+                assert!(changed > 0 || counts.is_empty(), "{}", case.name);
+            }
+        }
+    }
+
+    #[test]
+    fn counts_name_what_the_structures_count() {
+        let data = schemas();
+        let named: Vec<(String, Vec<String>)> = data
+            .schema
+            .iter()
+            .map(|c| {
+                let s = schema(&c.name, &c.spec);
+                let counts = s.counts().iter().map(|n| n.to_string()).collect();
+                (c.name.clone(), counts)
+            })
+            .collect();
+        let of = |name: &str| &named.iter().find(|(n, _)| n == name).expect(name).1;
+        assert_eq!(of("weighted-tree"), &["n"]);
+        assert_eq!(of("simple-connected-graph"), &["n", "m"]);
+        assert_eq!(of("tree-array-and-tagged-queries"), &["n", "n", "q"]);
+        assert_eq!(of("an-array-alone"), &["len"]);
     }
 }
