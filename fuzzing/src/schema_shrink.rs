@@ -8,7 +8,7 @@
 //! so one that breaks a constraint (a graph left disconnected) is simply not taken.
 
 use crate::shrink::{greedy, Shrunk};
-use grundy_games::schema::{Case, Field, Instance, Item, Schema, Value};
+use grundy_games::schema::{Case, Field, Instance, Item, Kind, Schema, Value};
 use grundy_games::Tree;
 
 /// Past this many vertices, values or queries only the halving steps are offered.
@@ -128,26 +128,36 @@ fn induced_remap(schema: &Schema, case: &Case, s: usize, keep: &[bool]) -> Optio
 
 /// Tree steps: drop each subtree (largest first), contract each edge, renumber densely.
 fn tree_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
-    let Value::Edges { n, edges, weights } = &case.values[s] else {
+    let Value::Edges { n, edges, .. } = &case.values[s] else {
         return;
     };
     let n = *n as usize;
     let Ok(tree) = Tree::from_edges(n, edges) else {
         return;
     };
-    let mut size = vec![1usize; n];
-    for &v in tree.order().iter().rev() {
-        if let Some(p) = tree.parent(v) {
-            size[p as usize] += size[v as usize];
-        }
+    cut_steps(schema, case, s, &tree, out);
+    if n > LARGE {
+        return;
     }
-    // The path from the root to a deepest vertex alone (a failure that needs depth).
-    if let Some(keep) = crate::shrink::deepest_path(&tree) {
+    let by_size = by_subtree_size(&tree);
+    for &v in &by_size {
+        out.extend(without_subtree(schema, case, s, &tree, v));
+    }
+    for &v in by_size.iter().rev() {
+        out.push(contracted(schema, case, s, &tree, v));
+    }
+    out.extend(renumbered(schema, case, s, &tree));
+}
+
+/// The big cuts of a tree, offered whatever its size: the path from the root to a
+/// deepest vertex alone (a failure that needs depth); the last vertices of the
+/// breadth-first order, half of them first, then fewer and fewer (a failure that needs
+/// almost all of a chain shrinks by bisection).
+fn cut_steps(schema: &Schema, case: &Case, s: usize, tree: &Tree, out: &mut Vec<Case>) {
+    let n = tree.len();
+    if let Some(keep) = crate::shrink::deepest_path(tree) {
         out.extend(induced_remap(schema, case, s, &keep));
     }
-    // The last vertices of the breadth-first order, half of them first, then fewer and
-    // fewer (a failure that needs almost all of a chain shrinks by bisection); a large
-    // input tries only these.
     if n > 16 {
         for drop in crate::shrink::bfs_tail_drops(n) {
             let mut keep = vec![false; n];
@@ -157,120 +167,152 @@ fn tree_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
             out.extend(induced_remap(schema, case, s, &keep));
         }
     }
-    if n > LARGE {
-        return;
+}
+
+/// The vertices but the root, largest subtree first.
+fn by_subtree_size(tree: &Tree) -> Vec<u32> {
+    let n = tree.len();
+    let mut size = vec![1usize; n];
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            size[p as usize] += size[v as usize];
+        }
     }
     let mut vs: Vec<u32> = (1..n as u32).collect();
     vs.sort_by_key(|&v| std::cmp::Reverse(size[v as usize]));
-    for &v in &vs {
-        let mut keep = vec![true; n];
-        // Mark the subtree of v: its vertices come after v in the BFS order.
-        keep[v as usize] = false;
-        for &w in tree.order() {
-            if let Some(p) = tree.parent(w) {
-                if !keep[p as usize] && w != v {
-                    keep[w as usize] = false;
-                }
+    vs
+}
+
+/// The test case without the subtree of `v`.
+fn without_subtree(schema: &Schema, case: &Case, s: usize, tree: &Tree, v: u32) -> Option<Case> {
+    let mut keep = vec![true; tree.len()];
+    // Mark the subtree of v: its vertices come after v in the BFS order.
+    keep[v as usize] = false;
+    for &w in tree.order() {
+        if let Some(p) = tree.parent(w) {
+            if !keep[p as usize] && w != v {
+                keep[w as usize] = false;
             }
         }
-        out.extend(induced_remap(schema, case, s, &keep));
     }
-    // Contract the edge above v: v's children hang from its parent; queries on v move
-    // to the parent; v's own per-vertex value is dropped.
-    for &v in vs.iter().rev() {
-        let p = tree.parent(v).expect("non-root");
-        let mut vmap: Vec<u32> = (0..n as u32)
-            .map(|w| if w < v { w } else { w.wrapping_sub(1) })
-            .collect();
-        vmap[v as usize] = vmap[p as usize];
-        let mut emap = vec![GONE; edges.len()];
-        let (mut ne, mut nw) = (Vec::new(), Vec::new());
-        for (j, &(a, b)) in edges.iter().enumerate() {
-            if (a == v && b == p) || (a == p && b == v) {
-                continue;
-            }
-            emap[j] = ne.len() as u32;
-            ne.push((vmap[a as usize], vmap[b as usize]));
-            if let Some(&w) = weights.get(j) {
-                nw.push(w);
+    induced_remap(schema, case, s, &keep)
+}
+
+/// The test case with the edge above `v` contracted: v's children hang from its parent;
+/// queries on v move to the parent; v's own per-vertex value is dropped.
+fn contracted(schema: &Schema, case: &Case, s: usize, tree: &Tree, v: u32) -> Case {
+    let Value::Edges { n, edges, weights } = &case.values[s] else {
+        unreachable!("a tree's value");
+    };
+    let p = tree.parent(v).expect("non-root");
+    let mut vmap: Vec<u32> = (0..*n)
+        .map(|w| if w < v { w } else { w.wrapping_sub(1) })
+        .collect();
+    vmap[v as usize] = vmap[p as usize];
+    let mut emap = vec![GONE; edges.len()];
+    let (mut ne, mut nw) = (Vec::new(), Vec::new());
+    for (j, &(a, b)) in edges.iter().enumerate() {
+        if (a == v && b == p) || (a == p && b == v) {
+            continue;
+        }
+        emap[j] = ne.len() as u32;
+        ne.push((vmap[a as usize], vmap[b as usize]));
+        if let Some(&w) = weights.get(j) {
+            nw.push(w);
+        }
+    }
+    let new = Value::Edges {
+        n: n - 1,
+        edges: ne,
+        weights: nw,
+    };
+    // Per-vertex arrays drop v's value (not its parent's): remap them as a removal.
+    let mut removal = vmap.clone();
+    removal[v as usize] = GONE;
+    let mut c = remap(schema, case, s, new, &removal, &emap);
+    // Queries on v move to its parent instead of being dropped.
+    for (i, it) in schema.items.iter().enumerate() {
+        if let (Item::Queries { kinds, .. }, Value::Queries(qs)) = (it, &case.values[i]) {
+            if schema.structure_before(i) == Some(s) {
+                c.values[i] = Value::Queries(moved_queries(kinds, qs, &vmap, &emap));
             }
         }
-        let new = Value::Edges {
-            n: n as u32 - 1,
-            edges: ne,
-            weights: nw,
-        };
-        // Per-vertex arrays drop v's value (not its parent's): remap them as a removal.
-        let mut removal = vmap.clone();
-        removal[v as usize] = GONE;
-        let mut c = remap(schema, case, s, new, &removal, &emap);
-        // Queries on v move to its parent instead of being dropped.
-        for (i, it) in schema.items.iter().enumerate() {
-            if let (Item::Queries { kinds, .. }, Value::Queries(qs)) = (it, &case.values[i]) {
-                if schema.structure_before(i) != Some(s) {
-                    continue;
-                }
-                let moved: Vec<(usize, Vec<i64>)> = qs
-                    .iter()
-                    .filter_map(|(k, args)| {
-                        let mut args = args.clone();
-                        for (f, a) in kinds[*k].fields.iter().zip(args.iter_mut()) {
-                            match f {
-                                Field::Vertex => *a = i64::from(vmap[*a as usize]),
-                                Field::Edge => {
-                                    let to = emap[*a as usize];
-                                    if to == GONE {
-                                        return None;
-                                    }
-                                    *a = i64::from(to);
-                                }
-                                Field::Value(_) => {}
-                            }
+    }
+    schema.sync_counts(&mut c);
+    c
+}
+
+/// Queries with their vertices renumbered by `vmap` (never [`GONE`]) and their edges by
+/// `emap`; a query on an edge that is gone is dropped.
+fn moved_queries(
+    kinds: &[Kind],
+    qs: &[(usize, Vec<i64>)],
+    vmap: &[u32],
+    emap: &[u32],
+) -> Vec<(usize, Vec<i64>)> {
+    qs.iter()
+        .filter_map(|(k, args)| {
+            let mut args = args.clone();
+            for (f, a) in kinds[*k].fields.iter().zip(args.iter_mut()) {
+                match f {
+                    Field::Vertex => *a = i64::from(vmap[*a as usize]),
+                    Field::Edge => {
+                        let to = emap[*a as usize];
+                        if to == GONE {
+                            return None;
                         }
-                        Some((*k, args))
-                    })
-                    .collect();
-                c.values[i] = Value::Queries(moved);
+                        *a = i64::from(to);
+                    }
+                    Field::Value(_) => {}
+                }
             }
-        }
-        schema.sync_counts(&mut c);
-        out.push(c);
-    }
-    // Dense breadth-first numbering (parents before children), if not already.
+            Some((*k, args))
+        })
+        .collect()
+}
+
+/// The test case with the tree numbered densely breadth-first (parents before
+/// children), unless it already is.
+fn renumbered(schema: &Schema, case: &Case, s: usize, tree: &Tree) -> Option<Case> {
+    let Value::Edges { edges, weights, .. } = &case.values[s] else {
+        return None;
+    };
+    let n = tree.len();
     let order = tree.order();
-    if order.iter().enumerate().any(|(i, &v)| v as usize != i) {
-        let mut vmap = vec![0u32; n];
-        for (i, &v) in order.iter().enumerate() {
-            vmap[v as usize] = i as u32;
-        }
-        let ne: Vec<(u32, u32)> = (1..n)
-            .map(|i| {
-                let v = order[i];
-                (vmap[tree.parent(v).expect("non-root") as usize], i as u32)
-            })
-            .collect();
-        // The edge of child v keeps v's old edge's weight.
-        let mut old_edge = vec![GONE; n];
-        for (j, &(a, b)) in edges.iter().enumerate() {
-            let child = if tree.parent(b) == Some(a) { b } else { a };
-            old_edge[child as usize] = j as u32;
-        }
-        let mut emap = vec![GONE; edges.len()];
-        let mut nw = Vec::new();
-        for i in 1..n {
-            let j = old_edge[order[i] as usize];
-            emap[j as usize] = (i - 1) as u32;
-            if let Some(&w) = weights.get(j as usize) {
-                nw.push(w);
-            }
-        }
-        let new = Value::Edges {
-            n: n as u32,
-            edges: ne,
-            weights: nw,
-        };
-        out.push(remap(schema, case, s, new, &vmap, &emap));
+    if order.iter().enumerate().all(|(i, &v)| v as usize == i) {
+        return None;
     }
+    let mut vmap = vec![0u32; n];
+    for (i, &v) in order.iter().enumerate() {
+        vmap[v as usize] = i as u32;
+    }
+    let ne: Vec<(u32, u32)> = (1..n)
+        .map(|i| {
+            let v = order[i];
+            (vmap[tree.parent(v).expect("non-root") as usize], i as u32)
+        })
+        .collect();
+    // The edge of child v keeps v's old edge's weight.
+    let mut old_edge = vec![GONE; n];
+    for (j, &(a, b)) in edges.iter().enumerate() {
+        let child = if tree.parent(b) == Some(a) { b } else { a };
+        old_edge[child as usize] = j as u32;
+    }
+    let mut emap = vec![GONE; edges.len()];
+    let mut nw = Vec::new();
+    for i in 1..n {
+        let j = old_edge[order[i] as usize];
+        emap[j as usize] = (i - 1) as u32;
+        if let Some(&w) = weights.get(j as usize) {
+            nw.push(w);
+        }
+    }
+    let new = Value::Edges {
+        n: n as u32,
+        edges: ne,
+        weights: nw,
+    };
+    Some(remap(schema, case, s, new, &vmap, &emap))
 }
 
 /// Graph steps: drop each edge, drop each vertex (with its edges).
@@ -342,34 +384,13 @@ fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
     out
 }
 
-/// The simplifications of one test case, biggest first.
+/// The simplifications of one test case, biggest first: queries first (cheap and
+/// usually irrelevant), then structures and arrays, then values.
 fn case_steps(schema: &Schema, case: &Case) -> Vec<Case> {
     let mut out = Vec::new();
-    let counts = schema.counts();
-    // Queries first (cheap and usually irrelevant), then structures, then values.
     for (i, it) in schema.items.iter().enumerate() {
         if let (Item::Queries { .. }, Value::Queries(qs)) = (it, &case.values[i]) {
-            let halves = [qs.len() / 2, qs.len() - qs.len() / 2];
-            if qs.len() > 1 {
-                for (from, to) in [(0, halves[0]), (halves[0], qs.len())] {
-                    let mut c = case.clone();
-                    let mut q = qs.clone();
-                    q.drain(from..to);
-                    c.values[i] = Value::Queries(q);
-                    schema.sync_counts(&mut c);
-                    out.push(c);
-                }
-            }
-            if qs.len() <= LARGE {
-                for j in 0..qs.len() {
-                    let mut c = case.clone();
-                    let mut q = qs.clone();
-                    q.remove(j);
-                    c.values[i] = Value::Queries(q);
-                    schema.sync_counts(&mut c);
-                    out.push(c);
-                }
-            }
+            query_drops(schema, case, i, qs, &mut out);
         }
     }
     for (i, it) in schema.items.iter().enumerate() {
@@ -378,94 +399,121 @@ fn case_steps(schema: &Schema, case: &Case) -> Vec<Case> {
             Item::Graph { .. } => graph_steps(schema, case, i, &mut out),
             Item::Array { len, .. } if !counts_structure(schema, len) => {
                 if let Value::Array(a) = &case.values[i] {
-                    let drops: Vec<(usize, usize)> = if a.len() > LARGE {
-                        vec![(a.len() / 2, a.len())]
-                    } else {
-                        let mut d = vec![];
-                        if a.len() > 1 {
-                            d.push((a.len() / 2, a.len()));
-                        }
-                        d.extend((0..a.len()).map(|j| (j, j + 1)));
-                        d
-                    };
-                    for (from, to) in drops {
-                        let mut b = a.clone();
-                        b.drain(from..to);
-                        let mut c = case.clone();
-                        c.values[i] = Value::Array(b);
-                        schema.sync_counts(&mut c);
-                        out.push(c);
-                    }
+                    array_drops(schema, case, i, a, &mut out);
                 }
             }
             _ => {}
         }
     }
-    for (i, it) in schema.items.iter().enumerate() {
-        match (it, &case.values[i]) {
-            (Item::Ints(names), Value::Ints(vals)) => {
-                for (j, name) in names.iter().enumerate() {
-                    if counts.contains(&name.as_str()) {
-                        continue;
-                    }
-                    let lo = schema.range(name).0;
-                    for lower in lower_steps(&vals[j..=j], lo) {
-                        let mut c = case.clone();
-                        if let Value::Ints(v) = &mut c.values[i] {
-                            v[j] = lower[0];
-                        }
-                        out.push(c);
-                    }
-                }
-            }
-            (Item::Array { values, .. }, Value::Array(a)) => {
-                let lo = schema.range(values).0;
-                for lower in lower_steps(a, lo) {
-                    let mut c = case.clone();
-                    c.values[i] = Value::Array(lower);
-                    out.push(c);
-                }
-            }
-            (
-                Item::Tree {
-                    weights: Some(w), ..
-                }
-                | Item::Graph {
-                    weights: Some(w), ..
-                },
-                Value::Edges { n, edges, weights },
-            ) => {
-                let lo = schema.range(w).0;
-                for lower in lower_steps(weights, lo) {
-                    let mut c = case.clone();
-                    c.values[i] = Value::Edges {
-                        n: *n,
-                        edges: edges.clone(),
-                        weights: lower,
-                    };
-                    out.push(c);
-                }
-            }
-            (Item::Queries { kinds, .. }, Value::Queries(qs)) if qs.len() <= 64 => {
-                for (j, (k, args)) in qs.iter().enumerate() {
-                    for (f, field) in kinds[*k].fields.iter().enumerate() {
-                        if let Field::Value(name) = field {
-                            let lo = schema.range(name).0;
-                            for lower in lower_steps(&args[f..=f], lo) {
-                                let mut c = case.clone();
-                                if let Value::Queries(q) = &mut c.values[i] {
-                                    q[j].1[f] = lower[0];
-                                }
-                                out.push(c);
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
+    for i in 0..schema.items.len() {
+        value_steps(schema, case, i, &mut out);
     }
     out
+}
+
+/// Drop half of the queries of item `i`, then (unless there are many) each one.
+fn query_drops(
+    schema: &Schema,
+    case: &Case,
+    i: usize,
+    qs: &[(usize, Vec<i64>)],
+    out: &mut Vec<Case>,
+) {
+    let half = qs.len() / 2;
+    let mut drops: Vec<(usize, usize)> = Vec::new();
+    if qs.len() > 1 {
+        drops.extend([(0, half), (half, qs.len())]);
+    }
+    if qs.len() <= LARGE {
+        drops.extend((0..qs.len()).map(|j| (j, j + 1)));
+    }
+    for (from, to) in drops {
+        let mut q = qs.to_vec();
+        q.drain(from..to);
+        let mut c = case.clone();
+        c.values[i] = Value::Queries(q);
+        schema.sync_counts(&mut c);
+        out.push(c);
+    }
+}
+
+/// Drop the second half of array item `i`, then (unless it is long) each element.
+fn array_drops(schema: &Schema, case: &Case, i: usize, a: &[i64], out: &mut Vec<Case>) {
+    let mut drops: Vec<(usize, usize)> = Vec::new();
+    if a.len() > 1 {
+        drops.push((a.len() / 2, a.len()));
+    }
+    if a.len() <= LARGE {
+        drops.extend((0..a.len()).map(|j| (j, j + 1)));
+    }
+    for (from, to) in drops {
+        let mut b = a.to_vec();
+        b.drain(from..to);
+        let mut c = case.clone();
+        c.values[i] = Value::Array(b);
+        schema.sync_counts(&mut c);
+        out.push(c);
+    }
+}
+
+/// The values of item `i` lowered towards their minimum: free integers (not counts),
+/// array values, edge weights, query fields ranged by a limit (of at most 64 queries).
+fn value_steps(schema: &Schema, case: &Case, i: usize, out: &mut Vec<Case>) {
+    let with = |value: Value| {
+        let mut c = case.clone();
+        c.values[i] = value;
+        c
+    };
+    match (&schema.items[i], &case.values[i]) {
+        (Item::Ints(names), Value::Ints(vals)) => {
+            let counts = schema.counts();
+            for (j, name) in names.iter().enumerate() {
+                if counts.contains(&name.as_str()) {
+                    continue;
+                }
+                for lower in lower_steps(&vals[j..=j], schema.range(name).0) {
+                    let mut v = vals.clone();
+                    v[j] = lower[0];
+                    out.push(with(Value::Ints(v)));
+                }
+            }
+        }
+        (Item::Array { values, .. }, Value::Array(a)) => {
+            for lower in lower_steps(a, schema.range(values).0) {
+                out.push(with(Value::Array(lower)));
+            }
+        }
+        (
+            Item::Tree {
+                weights: Some(w), ..
+            }
+            | Item::Graph {
+                weights: Some(w), ..
+            },
+            Value::Edges { n, edges, weights },
+        ) => {
+            for lower in lower_steps(weights, schema.range(w).0) {
+                out.push(with(Value::Edges {
+                    n: *n,
+                    edges: edges.clone(),
+                    weights: lower,
+                }));
+            }
+        }
+        (Item::Queries { kinds, .. }, Value::Queries(qs)) if qs.len() <= 64 => {
+            for (j, (k, args)) in qs.iter().enumerate() {
+                for (f, field) in kinds[*k].fields.iter().enumerate() {
+                    let Field::Value(name) = field else { continue };
+                    for lower in lower_steps(&args[f..=f], schema.range(name).0) {
+                        let mut q = qs.clone();
+                        q[j].1[f] = lower[0];
+                        out.push(with(Value::Queries(q)));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// True when `len` is the vertex or edge count of a tree or graph (such arrays shrink with

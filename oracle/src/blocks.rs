@@ -38,6 +38,7 @@ use crate::search::Rules;
 use grundy_games::tree::UnionFind;
 use grundy_games::HackenbushPos;
 use std::cell::RefCell;
+use std::ops::Range;
 
 /// Largest block given a table (2^k entries for a block of k edges).
 pub const MAX_BLOCK_EDGES: u32 = 16;
@@ -155,23 +156,166 @@ fn flood(edges: &[(u32, u32)], mask: u32, from: u32, nverts: usize) -> (u32, Vec
     (keep, seen)
 }
 
-/// Merges blocks (attachment distance, attachment, edges; sorted parents first) into
-/// pieces: a child block joins the piece of the block holding its attachment when the
-/// piece stays within `most` edges. A piece is still entered only through the
-/// attachment of its top block, so everything said of blocks holds for pieces.
-fn pieces(
-    blocks: Vec<(u32, u32, Vec<u32>)>,
-    edges: &[(u32, u32)],
-    dist: &[u32],
-    most: usize,
-) -> Vec<(u32, u32, Vec<u32>)> {
+/// The grounded edges of every graph of a position, with compact vertex ids numbered
+/// breadth-first from each ground (so a vertex's distance never decreases with its id
+/// within a graph). Edges not connected to their ground are left out.
+struct Grounded {
+    /// Compact ends of each grounded edge.
+    edges: Vec<(u32, u32)>,
+    /// Each grounded edge's id in [`crate::hackenbush::HackenbushRules`].
+    plain: Vec<u32>,
+    /// Each grounded edge's `(graph, edge)`.
+    names: Vec<(u32, u32)>,
+    /// Each compact vertex's distance from its ground.
+    dist: Vec<u32>,
+    /// Compact ids of the grounds.
+    grounds: Vec<u32>,
+}
+
+impl Grounded {
+    fn new(pos: &HackenbushPos) -> Grounded {
+        let mut out = Grounded {
+            edges: Vec::new(),
+            plain: Vec::new(),
+            names: Vec::new(),
+            dist: Vec::new(),
+            grounds: Vec::new(),
+        };
+        let mut plain_offset = 0u32;
+        for (gi, g) in pos.graphs.iter().enumerate() {
+            if g.n > 0 {
+                out.add(gi as u32, g, plain_offset);
+            }
+            plain_offset += g.edges.len() as u32;
+        }
+        out
+    }
+
+    /// Adds graph `gi` (its plain edge ids start at `plain_offset`), breadth-first from
+    /// its ground, vertex 0.
+    fn add(&mut self, gi: u32, g: &grundy_games::Graph, plain_offset: u32) {
+        let mut incident: Vec<Vec<u32>> = vec![Vec::new(); g.n as usize];
+        for (e, &(a, b)) in g.edges.iter().enumerate() {
+            incident[a as usize].push(e as u32);
+            if a != b {
+                incident[b as usize].push(e as u32);
+            }
+        }
+        let mut compact = vec![NONE; g.n as usize];
+        let base = self.dist.len() as u32;
+        compact[0] = base;
+        self.dist.push(0);
+        self.grounds.push(base);
+        let mut queue = vec![0u32];
+        let mut head = 0;
+        let mut used = vec![false; g.edges.len()];
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            for &e in &incident[v as usize] {
+                let (a, b) = g.edges[e as usize];
+                let w = a ^ b ^ v;
+                if compact[w as usize] == NONE {
+                    compact[w as usize] = self.dist.len() as u32;
+                    self.dist.push(self.dist[compact[v as usize] as usize] + 1);
+                    queue.push(w);
+                }
+                if !used[e as usize] {
+                    used[e as usize] = true;
+                    self.edges.push((compact[a as usize], compact[b as usize]));
+                    self.plain.push(plain_offset + e);
+                    self.names.push((gi, e));
+                }
+            }
+        }
+    }
+
+    fn vertices(&self) -> usize {
+        self.dist.len()
+    }
+}
+
+/// A block of the grounded edges (or a piece: blocks merged), entered from the ground
+/// only through its attachment.
+#[derive(Clone)]
+struct Block {
+    /// The attachment's distance from the ground.
+    dist: u32,
+    /// The attachment: the block's vertex nearest the ground.
+    attach: u32,
+    /// Its edges (indices of [`Grounded::edges`]).
+    edges: Vec<u32>,
+}
+
+impl Block {
+    /// The order of blocks: parents first.
+    fn key(&self) -> (u32, u32, u32) {
+        (self.dist, self.attach, self.edges[0])
+    }
+}
+
+/// The blocks (biconnected pieces; a loop is a block of its own) of the grounded edges,
+/// parents first. Edges e, f at a common vertex v share a block exactly when their other
+/// ends are connected without v.
+fn blocks(g: &Grounded) -> Vec<Block> {
+    let (edges, nv) = (&g.edges, g.vertices());
+    let mut block_of = UnionFind::new(edges.len());
+    for v in 0..nv as u32 {
+        let mut without = UnionFind::new(nv);
+        for &(a, b) in edges {
+            if a != v && b != v {
+                without.union(a, b);
+            }
+        }
+        let mut first_by_comp: Vec<u32> = vec![NONE; nv];
+        for (e, &(a, b)) in edges.iter().enumerate() {
+            if a == b || (a != v && b != v) {
+                continue;
+            }
+            let c = without.find(a ^ b ^ v) as usize;
+            if first_by_comp[c] == NONE {
+                first_by_comp[c] = e as u32;
+            } else {
+                block_of.union(first_by_comp[c], e as u32);
+            }
+        }
+    }
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); edges.len()];
+    for e in 0..edges.len() as u32 {
+        members[block_of.find(e) as usize].push(e);
+    }
+    let mut out: Vec<Block> = members
+        .into_iter()
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let attach = m
+                .iter()
+                .flat_map(|&e| [edges[e as usize].0, edges[e as usize].1])
+                .min_by_key(|&v| (g.dist[v as usize], v))
+                .expect("a block has an edge");
+            Block {
+                dist: g.dist[attach as usize],
+                attach,
+                edges: m,
+            }
+        })
+        .collect();
+    out.sort_by_key(Block::key);
+    out
+}
+
+/// Merges blocks (sorted parents first) into pieces: a child block joins the piece of
+/// the block holding its attachment when the piece stays within `most` edges. A piece is
+/// still entered only through the attachment of its top block, so everything said of
+/// blocks holds for pieces.
+fn pieces(blocks: Vec<Block>, g: &Grounded, most: usize) -> Vec<Block> {
     let n = blocks.len();
     // The block holding each vertex other than as its attachment.
-    let mut owner = vec![NONE; dist.len()];
-    for (b, (_, attach, members)) in blocks.iter().enumerate() {
-        for &e in members {
-            for v in [edges[e as usize].0, edges[e as usize].1] {
-                if v != *attach {
+    let mut owner = vec![NONE; g.vertices()];
+    for (b, block) in blocks.iter().enumerate() {
+        for &e in &block.edges {
+            for v in [g.edges[e as usize].0, g.edges[e as usize].1] {
+                if v != block.attach {
                     owner[v as usize] = b as u32;
                 }
             }
@@ -180,7 +324,7 @@ fn pieces(
     // top[b]: the top block of b's piece (parents come first, so children are merged
     // before their parent is considered).
     let mut top: Vec<usize> = (0..n).collect();
-    let mut size: Vec<usize> = blocks.iter().map(|b| b.2.len()).collect();
+    let mut size: Vec<usize> = blocks.iter().map(|b| b.edges.len()).collect();
     let find = |top: &Vec<usize>, mut b: usize| {
         while top[b] != b {
             b = top[b];
@@ -188,7 +332,7 @@ fn pieces(
         b
     };
     for b in (0..n).rev() {
-        let parent = owner[blocks[b].1 as usize];
+        let parent = owner[blocks[b].attach as usize];
         if parent == NONE {
             continue;
         }
@@ -198,17 +342,276 @@ fn pieces(
             size[p] += size[b];
         }
     }
-    let mut merged: Vec<Option<(u32, u32, Vec<u32>)>> = vec![None; n];
+    let mut merged: Vec<Option<Block>> = vec![None; n];
     for (b, block) in blocks.into_iter().enumerate() {
         let t = find(&top, b);
         match &mut merged[t] {
-            Some(piece) => piece.2.extend(block.2),
+            Some(piece) => piece.edges.extend(block.edges),
             slot => *slot = Some(block),
         }
     }
-    let mut out: Vec<(u32, u32, Vec<u32>)> = merged.into_iter().flatten().collect();
-    out.sort_by_key(|g| (g.0, g.1, g.2[0]));
+    let mut out: Vec<Block> = merged.into_iter().flatten().collect();
+    out.sort_by_key(Block::key);
     out
+}
+
+/// The pieces' tables, flat: internal edge ids piece by piece, each piece's vertices,
+/// its local states and the local state after cutting each edge.
+struct Tables {
+    /// `(graph, edge)` of every internal edge id.
+    names: Vec<(u32, u32)>,
+    /// Plain id of every internal edge id.
+    plain: Vec<u32>,
+    heads: Vec<Head>,
+    verts: Vec<u32>,
+    index_of: Vec<u32>,
+    entries: Vec<Entry>,
+    /// The entry after cutting local edge j of entry i, at `entries[i].next + j`
+    /// ([`NONE`] where the edge is not kept).
+    next: Vec<u32>,
+    /// The entries of each piece.
+    ranges: Vec<Range<usize>>,
+}
+
+impl Tables {
+    fn new(pieces: &[Block], g: &Grounded) -> Tables {
+        let mut t = Tables {
+            names: Vec::with_capacity(g.edges.len()),
+            plain: Vec::with_capacity(g.edges.len()),
+            heads: Vec::with_capacity(pieces.len()),
+            verts: Vec::new(),
+            index_of: Vec::new(),
+            entries: Vec::new(),
+            next: Vec::new(),
+            ranges: Vec::with_capacity(pieces.len()),
+        };
+        for piece in pieces {
+            t.add(piece, g);
+        }
+        t
+    }
+
+    /// Adds one piece: its edges, its vertices, its local states (the edge sets all
+    /// connected to the attachment) and their successors.
+    fn add(&mut self, piece: &Block, g: &Grounded) {
+        let attach = piece.attach;
+        let off = self.names.len() as u32;
+        let mut verts: Vec<u32> = Vec::new();
+        for &e in &piece.edges {
+            self.names.push(g.names[e as usize]);
+            self.plain.push(g.plain[e as usize]);
+            for v in [g.edges[e as usize].0, g.edges[e as usize].1] {
+                if v != attach && !verts.contains(&v) {
+                    verts.push(v);
+                }
+            }
+        }
+        // Local vertex ids: 0 is the attachment, 1.. are `verts`.
+        let local_id = |v: u32| -> u32 {
+            if v == attach {
+                0
+            } else {
+                1 + verts.iter().position(|&u| u == v).expect("block vertex") as u32
+            }
+        };
+        let ends: Vec<(u32, u32)> = piece
+            .edges
+            .iter()
+            .map(|&e| {
+                (
+                    local_id(g.edges[e as usize].0),
+                    local_id(g.edges[e as usize].1),
+                )
+            })
+            .collect();
+        let k = piece.edges.len() as u32;
+        let base = self.entries.len() as u32;
+        let mut map = vec![NONE; 1 << k];
+        for mask in 0..1u32 << k {
+            let (keep, seen) = flood(&ends, mask, 0, verts.len() + 1);
+            if keep == mask {
+                map[mask as usize] = self.entries.len() as u32;
+                self.entries.push(Entry {
+                    mask,
+                    reached: (0..verts.len())
+                        .filter(|&j| seen[j + 1])
+                        .fold(0, |r, j| r | 1 << j),
+                    idx: self.entries.len() as u32 - base,
+                    next: 0,
+                    own: 0,
+                });
+            }
+        }
+        for i in base as usize..self.entries.len() {
+            let mask = self.entries[i].mask;
+            self.entries[i].next = self.next.len() as u32;
+            for j in 0..k {
+                self.next.push(if mask >> j & 1 == 1 {
+                    let (keep, _) = flood(&ends, mask & !(1 << j), 0, verts.len() + 1);
+                    map[keep as usize]
+                } else {
+                    NONE
+                });
+            }
+        }
+        self.ranges.push(base as usize..self.entries.len());
+        self.heads.push(Head {
+            off,
+            k,
+            attach,
+            verts: self.verts.len() as u32,
+            index_of: self.index_of.len() as u32,
+            live: 0,
+        });
+        self.index_of.extend(map);
+        self.verts.extend(verts);
+    }
+
+    /// The vertices of piece `b` other than its attachment.
+    fn verts_of(&self, b: usize) -> &[u32] {
+        let start = self.heads[b].verts as usize;
+        let end = self
+            .heads
+            .get(b + 1)
+            .map_or(self.verts.len(), |h| h.verts as usize);
+        &self.verts[start..end]
+    }
+
+    /// How many local states piece `b` has.
+    fn local_count(&self, b: usize) -> u128 {
+        self.ranges[b].len() as u128
+    }
+
+    /// Radices (how many numbers) bottom-up, and per vertex the internal edges hanging
+    /// below it; marks each piece's live vertices. Saturated values only occur when the
+    /// total does not fit in 64 bits, and then the numbers are never used as indices.
+    /// A piece with at most one live vertex v (a vertex with pieces hanging below it) is
+    /// numbered exactly: first its local states that do not reach v, then, for each one
+    /// that does, every number of what hangs below v. A piece with more live vertices
+    /// gives each of them room in every local state.
+    fn radices<M: Mask>(&mut self, nv: usize) -> Radices<M> {
+        let mut r = Radices {
+            vertex: vec![1u128; nv],
+            piece: vec![1u128; self.heads.len()],
+            hang: vec![M::default(); nv],
+        };
+        for b in (0..self.heads.len()).rev() {
+            let mut live = 0u32;
+            for (j, &v) in self.verts_of(b).iter().enumerate() {
+                if !r.hang[v as usize].is_zero() {
+                    live |= 1 << j;
+                }
+            }
+            self.heads[b].live = live;
+            r.piece[b] = if live.count_ones() <= 1 {
+                let reach = self.entries[self.ranges[b].clone()]
+                    .iter()
+                    .filter(|e| e.reached & live != 0)
+                    .count() as u128;
+                let below = match live {
+                    0 => 1,
+                    l => r.vertex[self.verts_of(b)[l.trailing_zeros() as usize] as usize],
+                };
+                (self.local_count(b) - reach).saturating_add(reach.saturating_mul(below))
+            } else {
+                self.verts_of(b).iter().fold(self.local_count(b), |x, &v| {
+                    x.saturating_mul(r.vertex[v as usize])
+                })
+            };
+            let h = self.heads[b];
+            let mut below = M::from_field((1u32 << h.k) - 1, h.off);
+            for &v in self.verts_of(b) {
+                below = below | r.hang[v as usize];
+            }
+            let a = h.attach as usize;
+            r.hang[a] = r.hang[a] | below;
+            r.vertex[a] = r.vertex[a].saturating_mul(r.piece[b]);
+        }
+        r
+    }
+
+    /// Weights top-down: `place[v]` is the weight of the next piece attached at v; each
+    /// local state's own contribution is its position in the piece's numbering times the
+    /// piece's weight. Returns the bound on the numbers (saturated).
+    fn weigh<M: Mask>(&mut self, r: &Radices<M>, grounds: &[u32]) -> u128 {
+        let mut place = vec![0u128; r.vertex.len()];
+        let mut total = 1u128;
+        for &g in grounds {
+            place[g as usize] = total;
+            total = total.saturating_mul(r.vertex[g as usize]);
+        }
+        for b in 0..self.heads.len() {
+            let h = self.heads[b];
+            let a = h.attach as usize;
+            let w = place[a];
+            place[a] = place[a].saturating_mul(r.piece[b]);
+            let range = self.ranges[b].clone();
+            if h.live.count_ones() <= 1 {
+                let v = (h.live != 0).then(|| self.verts_of(b)[h.live.trailing_zeros() as usize]);
+                let below = v.map_or(1, |v| r.vertex[v as usize]);
+                let unreached = self.entries[range.clone()]
+                    .iter()
+                    .filter(|e| e.reached & h.live == 0)
+                    .count() as u128;
+                let (mut u, mut reached) = (0u128, 0u128);
+                for e in &mut self.entries[range] {
+                    let position = if e.reached & h.live == 0 {
+                        u += 1;
+                        u - 1
+                    } else {
+                        reached += 1;
+                        unreached.saturating_add((reached - 1).saturating_mul(below))
+                    };
+                    e.own = position.saturating_mul(w) as u64;
+                }
+                if let Some(v) = v {
+                    place[v as usize] = w;
+                }
+            } else {
+                for e in &mut self.entries[range] {
+                    e.own = u128::from(e.idx).saturating_mul(w) as u64;
+                }
+                let mut wv = w.saturating_mul(self.local_count(b));
+                for &v in self.verts_of(b) {
+                    place[v as usize] = wv;
+                    wv = wv.saturating_mul(r.vertex[v as usize]);
+                }
+            }
+        }
+        total
+    }
+
+    /// Each (local state, edge) move, read by the search as one record.
+    fn moves(&self) -> Vec<Move> {
+        let mut moves = vec![Move::default(); self.next.len()];
+        for (b, h) in self.heads.iter().enumerate() {
+            for here in &self.entries[self.ranges[b].clone()] {
+                for j in 0..h.k {
+                    let slot = (here.next + j) as usize;
+                    if self.next[slot] == NONE {
+                        continue;
+                    }
+                    let there = self.entries[self.next[slot] as usize];
+                    moves[slot] = Move {
+                        gone: here.mask & !there.mask,
+                        lost: here.reached & !there.reached & h.live,
+                        step: there.own.wrapping_sub(here.own),
+                    };
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// What the numbering needs bottom-up.
+struct Radices<M: Mask> {
+    /// How many numbers what hangs below each vertex has.
+    vertex: Vec<u128>,
+    /// How many numbers each piece (and what hangs below it) has.
+    piece: Vec<u128>,
+    /// Per vertex: the internal edges of every piece below it.
+    hang: Vec<M>,
 }
 
 impl<M: Mask> BlockRules<M> {
@@ -219,317 +622,40 @@ impl<M: Mask> BlockRules<M> {
     }
 
     /// [`Self::new`] merging blocks into pieces of at most `piece_edges` edges (1: every
-    /// block is its own piece).
+    /// block is its own piece). The steps: the grounded edges, their blocks, the pieces,
+    /// each piece's table of local states, the radices bottom-up, the weights top-down,
+    /// the moves.
     pub fn with_pieces(pos: &HackenbushPos, piece_edges: usize) -> Option<BlockRules<M>> {
         let total: usize = pos.graphs.iter().map(|g| g.edges.len()).sum();
         if total > M::BITS as usize {
             return None;
         }
-        // Grounded edges of every graph, with compact vertex ids (breadth-first from each
-        // ground, so a vertex's distance never decreases with its id within a graph).
-        let mut edges: Vec<(u32, u32)> = Vec::new(); // compact ends
-        let mut edge_plain: Vec<u32> = Vec::new();
-        let mut edge_name: Vec<(u32, u32)> = Vec::new();
-        let mut dist: Vec<u32> = Vec::new();
-        let mut grounds = Vec::new();
-        let mut plain_offset = 0u32;
-        for (gi, g) in pos.graphs.iter().enumerate() {
-            if g.n == 0 {
-                plain_offset += g.edges.len() as u32;
-                continue;
-            }
-            let mut incident: Vec<Vec<u32>> = vec![Vec::new(); g.n as usize];
-            for (e, &(a, b)) in g.edges.iter().enumerate() {
-                incident[a as usize].push(e as u32);
-                if a != b {
-                    incident[b as usize].push(e as u32);
-                }
-            }
-            let mut compact = vec![NONE; g.n as usize];
-            let base = dist.len() as u32;
-            compact[0] = base;
-            dist.push(0);
-            grounds.push(base);
-            let mut queue = vec![0u32];
-            let mut head = 0;
-            let mut used = vec![false; g.edges.len()];
-            while head < queue.len() {
-                let v = queue[head];
-                head += 1;
-                for &e in &incident[v as usize] {
-                    let (a, b) = g.edges[e as usize];
-                    let w = a ^ b ^ v;
-                    if compact[w as usize] == NONE {
-                        compact[w as usize] = dist.len() as u32;
-                        dist.push(dist[compact[v as usize] as usize] + 1);
-                        queue.push(w);
-                    }
-                    if !used[e as usize] {
-                        used[e as usize] = true;
-                        edges.push((compact[a as usize], compact[b as usize]));
-                        edge_plain.push(plain_offset + e);
-                        edge_name.push((gi as u32, e));
-                    }
-                }
-            }
-            plain_offset += g.edges.len() as u32;
-        }
-        let nv = dist.len();
-        // Blocks: edges e, f at a common vertex v share a block exactly when their other
-        // ends are connected without v.
-        let mut block_of = UnionFind::new(edges.len());
-        for v in 0..nv as u32 {
-            let mut without = UnionFind::new(nv);
-            for &(a, b) in &edges {
-                if a != v && b != v {
-                    without.union(a, b);
-                }
-            }
-            let mut first_by_comp: Vec<u32> = vec![NONE; nv];
-            for (e, &(a, b)) in edges.iter().enumerate() {
-                if a == b || (a != v && b != v) {
-                    continue;
-                }
-                let c = without.find(a ^ b ^ v) as usize;
-                if first_by_comp[c] == NONE {
-                    first_by_comp[c] = e as u32;
-                } else {
-                    block_of.union(first_by_comp[c], e as u32);
-                }
-            }
-        }
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); edges.len()];
-        for e in 0..edges.len() as u32 {
-            members[block_of.find(e) as usize].push(e);
-        }
-        let mut groups: Vec<(u32, u32, Vec<u32>)> = members // (attach distance, attach, edges)
-            .into_iter()
-            .filter(|m| !m.is_empty())
-            .map(|m| {
-                let attach = m
-                    .iter()
-                    .flat_map(|&e| [edges[e as usize].0, edges[e as usize].1])
-                    .min_by_key(|&v| (dist[v as usize], v))
-                    .expect("a block has an edge");
-                (dist[attach as usize], attach, m)
-            })
-            .collect();
-        groups.sort_by_key(|g| (g.0, g.1, g.2[0]));
-        if groups.iter().any(|g| g.2.len() > MAX_BLOCK_EDGES as usize) {
+        let grounded = Grounded::new(pos);
+        let blocks = blocks(&grounded);
+        if blocks
+            .iter()
+            .any(|b| b.edges.len() > MAX_BLOCK_EDGES as usize)
+        {
             return None;
         }
-        let groups = pieces(groups, &edges, &dist, piece_edges);
-        // Internal edge ids block by block, then each block's table of local states.
-        let mut names = Vec::with_capacity(edges.len());
-        let mut plain = Vec::with_capacity(edges.len());
-        let mut blocks: Vec<Head> = Vec::with_capacity(groups.len());
-        let mut all_verts = Vec::new();
-        let mut index_of = Vec::new();
-        let mut entries: Vec<Entry> = Vec::new();
-        let mut next = Vec::new();
-        let mut blocks_first_entry = Vec::with_capacity(groups.len());
-        for (_, attach, members) in &groups {
-            let off = names.len() as u32;
-            let mut verts: Vec<u32> = Vec::new();
-            for &e in members {
-                names.push(edge_name[e as usize]);
-                plain.push(edge_plain[e as usize]);
-                for v in [edges[e as usize].0, edges[e as usize].1] {
-                    if v != *attach && !verts.contains(&v) {
-                        verts.push(v);
-                    }
-                }
-            }
-            // Local vertex ids: 0 is the attachment, 1.. are `verts`.
-            let local_id = |v: u32| -> u32 {
-                if v == *attach {
-                    0
-                } else {
-                    1 + verts.iter().position(|&u| u == v).expect("block vertex") as u32
-                }
-            };
-            let ends: Vec<(u32, u32)> = members
-                .iter()
-                .map(|&e| (local_id(edges[e as usize].0), local_id(edges[e as usize].1)))
-                .collect();
-            let k = members.len() as u32;
-            let base = entries.len() as u32;
-            blocks_first_entry.push(base);
-            let mut map = vec![NONE; 1 << k];
-            for mask in 0..1u32 << k {
-                let (keep, seen) = flood(&ends, mask, 0, verts.len() + 1);
-                if keep == mask {
-                    map[mask as usize] = entries.len() as u32;
-                    entries.push(Entry {
-                        mask,
-                        reached: (0..verts.len())
-                            .filter(|&j| seen[j + 1])
-                            .fold(0, |r, j| r | 1 << j),
-                        idx: entries.len() as u32 - base,
-                        next: 0,
-                        own: 0,
-                    });
-                }
-            }
-            for i in base as usize..entries.len() {
-                let mask = entries[i].mask;
-                entries[i].next = next.len() as u32;
-                for j in 0..k {
-                    next.push(if mask >> j & 1 == 1 {
-                        let (keep, _) = flood(&ends, mask & !(1 << j), 0, verts.len() + 1);
-                        map[keep as usize]
-                    } else {
-                        NONE
-                    });
-                }
-            }
-            blocks.push(Head {
-                off,
-                k,
-                attach: *attach,
-                verts: all_verts.len() as u32,
-                index_of: index_of.len() as u32,
-                live: 0,
-            });
-            index_of.extend(map);
-            all_verts.extend(verts);
-        }
-        let verts_of = |b: usize| -> &[u32] {
-            let start = blocks[b].verts as usize;
-            let end = blocks
-                .get(b + 1)
-                .map_or(all_verts.len(), |h| h.verts as usize);
-            &all_verts[start..end]
-        };
-        // Radices (how many numbers) bottom-up; saturated values only occur when the
-        // total does not fit in 64 bits, and then the numbers are never used as indices.
-        // A piece with at most one live vertex v (a vertex with pieces hanging below it)
-        // is numbered exactly: first its local states that do not reach v, then, for
-        // each one that does, every number of what hangs below v. A piece with more live
-        // vertices gives each of them room in every local state.
-        let mut radix_v = vec![1u128; nv];
-        let mut radix_b = vec![1u128; blocks.len()];
-        let mut hang = vec![M::default(); nv];
-        let mut live = vec![0u32; blocks.len()];
-        let ranges: Vec<std::ops::Range<usize>> = (0..blocks.len())
-            .map(|b| {
-                let first = blocks_first_entry[b] as usize;
-                let last = blocks_first_entry
-                    .get(b + 1)
-                    .map_or(entries.len(), |&e| e as usize);
-                first..last
-            })
-            .collect();
-        let entries_of = |b: usize| ranges[b].clone();
-        let local_count = |b: usize| ranges[b].len() as u128;
-        for b in (0..blocks.len()).rev() {
-            for (j, &v) in verts_of(b).iter().enumerate() {
-                if !hang[v as usize].is_zero() {
-                    live[b] |= 1 << j;
-                }
-            }
-            radix_b[b] = if live[b].count_ones() <= 1 {
-                let reach = entries[entries_of(b)]
-                    .iter()
-                    .filter(|e| e.reached & live[b] != 0)
-                    .count() as u128;
-                let below = match live[b] {
-                    0 => 1,
-                    l => radix_v[verts_of(b)[l.trailing_zeros() as usize] as usize],
-                };
-                (local_count(b) - reach).saturating_add(reach.saturating_mul(below))
-            } else {
-                verts_of(b).iter().fold(local_count(b), |r, &v| {
-                    r.saturating_mul(radix_v[v as usize])
-                })
-            };
-            let mut below = M::from_field((1u32 << blocks[b].k) - 1, blocks[b].off);
-            for &v in verts_of(b) {
-                below = below | hang[v as usize];
-            }
-            let a = blocks[b].attach as usize;
-            hang[a] = hang[a] | below;
-            radix_v[a] = radix_v[a].saturating_mul(radix_b[b]);
-        }
-        // Weights top-down: `place[v]` is the weight of the next piece attached at v; each
-        // local state's own contribution is its position in the piece's numbering times
-        // the piece's weight.
-        let mut place = vec![0u128; nv];
-        let mut total = 1u128;
-        for &g in &grounds {
-            place[g as usize] = total;
-            total = total.saturating_mul(radix_v[g as usize]);
-        }
-        for b in 0..blocks.len() {
-            let a = blocks[b].attach as usize;
-            let w = place[a];
-            place[a] = place[a].saturating_mul(radix_b[b]);
-            let range = entries_of(b);
-            if live[b].count_ones() <= 1 {
-                let v = (live[b] != 0).then(|| verts_of(b)[live[b].trailing_zeros() as usize]);
-                let below = v.map_or(1, |v| radix_v[v as usize]);
-                let unreached = entries[range.clone()]
-                    .iter()
-                    .filter(|e| e.reached & live[b] == 0)
-                    .count() as u128;
-                let (mut u, mut r) = (0u128, 0u128);
-                for e in &mut entries[range] {
-                    let position = if e.reached & live[b] == 0 {
-                        u += 1;
-                        u - 1
-                    } else {
-                        r += 1;
-                        unreached.saturating_add((r - 1).saturating_mul(below))
-                    };
-                    e.own = position.saturating_mul(w) as u64;
-                }
-                if let Some(v) = v {
-                    place[v as usize] = w;
-                }
-            } else {
-                for e in &mut entries[range] {
-                    e.own = u128::from(e.idx).saturating_mul(w) as u64;
-                }
-                let mut wv = w.saturating_mul(local_count(b));
-                for &v in verts_of(b) {
-                    place[v as usize] = wv;
-                    wv = wv.saturating_mul(radix_v[v as usize]);
-                }
-            }
-        }
-        for (h, bits) in blocks.iter_mut().zip(live) {
-            h.live = bits;
-        }
-        // Each (local state, edge) move, read by the search as one record.
-        let mut moves = vec![Move::default(); next.len()];
-        for (b, h) in blocks.iter().enumerate() {
-            for here in &entries[ranges[b].clone()] {
-                for j in 0..h.k {
-                    let slot = (here.next + j) as usize;
-                    if next[slot] == NONE {
-                        continue;
-                    }
-                    let there = entries[next[slot] as usize];
-                    moves[slot] = Move {
-                        gone: here.mask & !there.mask,
-                        lost: here.reached & !there.reached & h.live,
-                        step: there.own.wrapping_sub(here.own),
-                    };
-                }
-            }
-        }
-        let nb = blocks.len();
+        let pieces = pieces(blocks, &grounded, piece_edges);
+        let mut tables = Tables::new(&pieces, &grounded);
+        let nv = grounded.vertices();
+        let radices = tables.radices::<M>(nv);
+        let numbers = u64::try_from(tables.weigh(&radices, &grounded.grounds)).ok();
+        let moves = tables.moves();
+        let nb = tables.heads.len();
         Some(BlockRules {
-            blocks,
-            verts: all_verts,
-            index_of,
-            entries,
+            blocks: tables.heads,
+            verts: tables.verts,
+            index_of: tables.index_of,
+            entries: tables.entries,
             moves,
-            grounds,
-            hang,
-            names,
-            plain,
-            numbers: u64::try_from(total).ok(),
+            grounds: grounded.grounds,
+            hang: radices.hang,
+            names: tables.names,
+            plain: tables.plain,
+            numbers,
             scratch: RefCell::new(Scratch {
                 under: vec![0; nv],
                 entry: vec![0; nb],
