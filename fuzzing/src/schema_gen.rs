@@ -7,7 +7,7 @@
 
 use crate::gen::{self, TreeShape};
 use crate::rng::Rng;
-use grundy_games::schema::{Case, Field, GraphRules, Instance, Item, Schema, Tests, Value};
+use grundy_games::schema::{Case, Field, GraphRules, Instance, Item, Kind, Schema, Tests, Value};
 use std::collections::{BTreeMap, HashSet};
 
 /// What one generated input should look like.
@@ -182,37 +182,17 @@ fn plan_counts(
 
 fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> Case {
     let counts = plan_counts(schema, rng, per_case, shape.extreme);
-    let pick_shape = |rng: &mut Rng| shape.tree.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
     let mut values: Vec<Value> = Vec::with_capacity(schema.items.len());
     for (i, it) in schema.items.iter().enumerate() {
         let v = match it {
-            Item::Ints(names) => Value::Ints(
-                names
-                    .iter()
-                    .map(|n| match counts.get(n) {
-                        Some(&c) => c,
-                        None => {
-                            let (lo, hi) = schema.range(n);
-                            if shape.extreme {
-                                if rng.chance(1, 2) {
-                                    hi
-                                } else {
-                                    lo
-                                }
-                            } else {
-                                value(rng, lo, hi)
-                            }
-                        }
-                    })
-                    .collect(),
-            ),
+            Item::Ints(names) => gen_ints(schema, rng, names, &counts, shape),
             Item::Tree {
                 count,
                 parents,
                 weights,
             } => {
                 let n = counts[count].max(1) as usize;
-                let s = pick_shape(rng);
+                let s = tree_shape(rng, shape);
                 let edges = tree_edges(rng, n, s, !parents);
                 let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
                 Value::Edges {
@@ -233,7 +213,7 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                 } else {
                     rng.below(n as u64 / 2 + 2) as usize
                 };
-                let s = pick_shape(rng);
+                let s = tree_shape(rng, shape);
                 let edges = graph_edges(rng, n, n - 1 + extra, schema.range(m_name), rules, s);
                 let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
                 Value::Edges {
@@ -244,52 +224,12 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
             }
             Item::Array { len, values: lim } => {
                 let k = counts[len].max(0) as usize;
-                let (lo, hi) = schema.range(lim);
-                // A pattern now and then: all minimum, all maximum, alternating.
-                let a = match rng.below(if shape.extreme { 3 } else { 10 }) {
-                    0 => vec![hi; k],
-                    1 => vec![lo; k],
-                    2 => (0..k).map(|j| if j % 2 == 0 { lo } else { hi }).collect(),
-                    _ => (0..k).map(|_| value(rng, lo, hi)).collect(),
-                };
-                Value::Array(a)
+                gen_array(rng, k, schema.range(lim), shape)
             }
             Item::Queries { count, kinds } => {
                 let q = counts[count].max(0) as usize;
-                let (n, m) = match schema.structure_before(i).map(|j| &values[j]) {
-                    Some(Value::Edges { n, edges, .. }) => (i64::from(*n), edges.len() as i64),
-                    _ => (0, 0),
-                };
-                let usable: Vec<usize> = (0..kinds.len())
-                    .filter(|&k| {
-                        kinds[k].fields.iter().all(|f| match f {
-                            Field::Vertex => n > 0,
-                            Field::Edge => m > 0,
-                            Field::Value(_) => true,
-                        })
-                    })
-                    .collect();
-                let mut qs = Vec::with_capacity(q);
-                for _ in 0..q {
-                    let Some(&k) = usable.get(rng.below(usable.len().max(1) as u64) as usize)
-                    else {
-                        break;
-                    };
-                    let args = kinds[k]
-                        .fields
-                        .iter()
-                        .map(|f| match f {
-                            Field::Vertex => rng.below(n as u64) as i64,
-                            Field::Edge => rng.below(m as u64) as i64,
-                            Field::Value(name) => {
-                                let (lo, hi) = schema.range(name);
-                                value(rng, lo, hi)
-                            }
-                        })
-                        .collect();
-                    qs.push((k, args));
-                }
-                Value::Queries(qs)
+                let structure = schema.structure_before(i).map(|j| &values[j]);
+                gen_queries(schema, rng, q, kinds, structure)
             }
         };
         values.push(v);
@@ -297,6 +237,92 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
     let mut case = Case { values };
     schema.sync_counts(&mut case);
     case
+}
+
+/// The shape's tree shape, or a random one.
+fn tree_shape(rng: &mut Rng, shape: &Shape) -> TreeShape {
+    shape.tree.unwrap_or_else(|| *rng.pick(&TreeShape::ALL))
+}
+
+/// The integers of an `ints` item: counts as planned, the others drawn from their range
+/// (at one end of it for an extreme shape).
+fn gen_ints(
+    schema: &Schema,
+    rng: &mut Rng,
+    names: &[String],
+    counts: &BTreeMap<String, i64>,
+    shape: &Shape,
+) -> Value {
+    let ints = names.iter().map(|n| {
+        if let Some(&c) = counts.get(n) {
+            return c;
+        }
+        let (lo, hi) = schema.range(n);
+        if !shape.extreme {
+            value(rng, lo, hi)
+        } else if rng.chance(1, 2) {
+            hi
+        } else {
+            lo
+        }
+    });
+    Value::Ints(ints.collect())
+}
+
+/// An array of `k` values in `lo..=hi`; a pattern now and then (all minimum, all
+/// maximum, alternating), often for an extreme shape.
+fn gen_array(rng: &mut Rng, k: usize, (lo, hi): (i64, i64), shape: &Shape) -> Value {
+    let a = match rng.below(if shape.extreme { 3 } else { 10 }) {
+        0 => vec![hi; k],
+        1 => vec![lo; k],
+        2 => (0..k).map(|j| if j % 2 == 0 { lo } else { hi }).collect(),
+        _ => (0..k).map(|_| value(rng, lo, hi)).collect(),
+    };
+    Value::Array(a)
+}
+
+/// `q` queries of the kinds whose fields the structure before them (a tree or graph, or
+/// none) can fill.
+fn gen_queries(
+    schema: &Schema,
+    rng: &mut Rng,
+    q: usize,
+    kinds: &[Kind],
+    structure: Option<&Value>,
+) -> Value {
+    let (n, m) = match structure {
+        Some(Value::Edges { n, edges, .. }) => (i64::from(*n), edges.len() as i64),
+        _ => (0, 0),
+    };
+    let usable: Vec<usize> = (0..kinds.len())
+        .filter(|&k| {
+            kinds[k].fields.iter().all(|f| match f {
+                Field::Vertex => n > 0,
+                Field::Edge => m > 0,
+                Field::Value(_) => true,
+            })
+        })
+        .collect();
+    let mut qs = Vec::with_capacity(q);
+    for _ in 0..q {
+        let Some(&k) = usable.get(rng.below(usable.len().max(1) as u64) as usize) else {
+            break;
+        };
+        let args = kinds[k]
+            .fields
+            .iter()
+            .map(|f| match f {
+                Field::Vertex => rng.below(n as u64) as i64,
+                Field::Edge => rng.below(m as u64) as i64,
+                Field::Value(name) => {
+                    let (lo, hi) = schema.range(name);
+                    value(rng, lo, hi)
+                }
+            })
+            .collect();
+        qs.push((k, args));
+    }
+    Value::Queries(qs)
 }
 
 /// How many test cases an input gets, and the size of each.

@@ -403,7 +403,59 @@ fn report_group<S: Suite>(
 ) -> Result<Summary, Error> {
     let (label, main_shape, tier) = (g.label(), g.main_shape(), g.tier);
     let (tests, first_index) = (g.tests.len(), g.tests.iter().copied().min().unwrap_or(0));
-    let f = &g.first;
+    announce(suite, &g.first);
+    let mut notes = Vec::new();
+    if let Some(note) = stack_note(suite, o, argv, &g)? {
+        eprintln!("{note}");
+        notes.push(note);
+    }
+    let detail = g.detail.clone();
+    let (shrunk, input) = shrink_group(suite, o, argv, &g, deadline);
+    let cut_short = contain::interrupted() || Instant::now() >= deadline;
+    let finding = settle(suite, o, argv, g, input);
+    if let Some(note) = size_note(suite, o, argv, &detail, tier, main_shape, &finding.input) {
+        eprintln!("{note}");
+        notes.push(note);
+    }
+    let text = suite.write(&finding.input);
+    let saved = corpus::save_finding(
+        &o.save,
+        &suite.name(),
+        &format!("check-{:x}-{}", o.seed, first_index),
+        &text,
+        &finding.expected,
+        &[("actual", &finding.run.stdout)],
+    );
+    let shrunk_line = format!(
+        "shrunk in {} steps ({} runs{}) to {}{}:\n{}",
+        shrunk.steps,
+        shrunk.tries,
+        if cut_short {
+            "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
+        } else {
+            ""
+        },
+        suite.describe(&finding.input),
+        suite
+            .locate(&finding.input, &finding.expected, &finding.run.stdout)
+            .map(|l| format!(", {l}"))
+            .unwrap_or_default(),
+        preview(&text, PREVIEW_LINES)
+    );
+    let (body, saved_name) = finding_text(suite, o, argv, &finding, &saved, first_index);
+    eprint!("{shrunk_line}{body}");
+    Ok(Summary {
+        label,
+        tests,
+        first: first_index,
+        shrunk: suite.describe(&finding.input),
+        saved: saved_name,
+        notes,
+    })
+}
+
+/// The first line of a group's report: the verdict on its first failing test.
+fn announce<S: Suite>(suite: &S, f: &Failure<S::Input>) {
     let located = suite.locate(&f.test.input, &f.expected, &f.run.stdout);
     eprintln!(
         "{} on test {} ({}), {}{}",
@@ -413,81 +465,92 @@ fn report_group<S: Suite>(
         suite.describe(&f.test.input),
         located.map(|l| format!(", {l}")).unwrap_or_default()
     );
-    let mut notes = Vec::new();
-    if let Some(note) = stack_note(suite, o, argv, &g)? {
-        eprintln!("{note}");
-        notes.push(note);
-    }
-    let detail = g.detail.clone();
-    let (shrunk, input) = shrink_group(suite, o, argv, &g, deadline);
-    let cut_short = contain::interrupted() || Instant::now() >= deadline;
-    let rerun = judge_one(suite, o, argv, &input);
-    let (verdict, run, expected, judged_by, input) = match rerun {
-        Ok((v, run, expected, by)) if v != Verdict::Ok && detail_of(&v, &run) == g.detail => {
-            (v, run, expected, by, input)
+}
+
+/// A group's representative as reported: its input, the verdict, the run and the
+/// expected output (and who gave it).
+struct Finding<I> {
+    input: I,
+    verdict: Verdict,
+    run: Run,
+    expected: Vec<u8>,
+    judged_by: String,
+}
+
+/// The shrunk input judged once more; if it no longer fails the same way (flaky, e.g. a
+/// time limit near the edge), the group's original failing test instead.
+fn settle<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    g: Group<S::Input>,
+    input: S::Input,
+) -> Finding<S::Input> {
+    match judge_one(suite, o, argv, &input) {
+        Ok((verdict, run, expected, judged_by))
+            if verdict != Verdict::Ok && detail_of(&verdict, &run) == g.detail =>
+        {
+            Finding {
+                input,
+                verdict,
+                run,
+                expected,
+                judged_by,
+            }
         }
-        // Flaky (e.g. a time limit near the edge): report the original input.
         _ => {
-            let by = suite
+            let f = g.first;
+            let judged_by = suite
                 .expected(&f.test.input, &suite.write(&f.test.input))
                 .map(|(_, by)| by)
                 .unwrap_or_default();
-            let f = g.first;
-            (f.verdict, f.run, f.expected, by, f.test.input)
+            Finding {
+                input: f.test.input,
+                verdict: f.verdict,
+                run: f.run,
+                expected: f.expected,
+                judged_by,
+            }
         }
-    };
-    if let Some(note) = size_note(suite, o, argv, &detail, tier, main_shape, &input) {
-        eprintln!("{note}");
-        notes.push(note);
     }
-    let text = suite.write(&input);
-    let name = format!("check-{:x}-{}", o.seed, first_index);
-    let saved = corpus::save_finding(
-        &o.save,
-        &suite.name(),
-        &name,
-        &text,
-        &expected,
-        &[("actual", &run.stdout)],
-    );
-    let mut s = format!(
-        "shrunk in {} steps ({} runs{}) to {}{}:\n{}",
-        shrunk.steps,
-        shrunk.tries,
-        if cut_short {
-            "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
-        } else {
-            ""
-        },
-        suite.describe(&input),
-        suite
-            .locate(&input, &expected, &run.stdout)
-            .map(|l| format!(", {l}"))
-            .unwrap_or_default(),
-        preview(&text, PREVIEW_LINES)
-    );
-    s += &if o.color {
-        format!("verdict: \x1b[1;31m{verdict}\x1b[0m\n")
+}
+
+/// The verdict, the resources, the outputs side by side, the program's stderr, where the
+/// input was saved and how to reproduce it; and the saved file's name for the summary.
+fn finding_text<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    f: &Finding<S::Input>,
+    saved: &std::io::Result<std::path::PathBuf>,
+    first_index: u64,
+) -> (String, String) {
+    let mut s = if o.color {
+        format!("verdict: \x1b[1;31m{}\x1b[0m\n", f.verdict)
     } else {
-        format!("verdict: {verdict}\n")
+        format!("verdict: {}\n", f.verdict)
     };
     s += &format!(
         "time {:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s); peak memory {} MiB\n",
-        run.cpu.as_secs_f64(),
+        f.run.cpu.as_secs_f64(),
         o.limits.time.as_secs_f64(),
-        run.wall.as_secs_f64(),
+        f.run.wall.as_secs_f64(),
         o.limits.wall.as_secs_f64(),
-        run.max_rss >> 20
+        f.run.max_rss >> 20
     );
-    s += &format!("expected output (by the {judged_by}) and the program's:\n");
-    s += &side_by_side(&expected, &run.stdout, o.color);
-    if !run.stderr.is_empty() {
+    s += &format!(
+        "expected output (by the {}) and the program's:\n",
+        f.judged_by
+    );
+    s += &side_by_side(&f.expected, &f.run.stdout, o.color);
+    if !f.run.stderr.is_empty() {
+        let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
         s += &format!(
             "program's stderr:\n{}",
-            crate::cmd::indent(&escape_bytes(&run.stderr[..run.stderr.len().min(2000)]), 4)
+            crate::cmd::indent(&escape_bytes(stderr), 4)
         );
     }
-    let saved_name = match &saved {
+    let saved_name = match saved {
         Ok(p) => {
             s += &format!("saved: {} (+ .out expected, .actual)\n", p.display());
             let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
@@ -504,13 +567,5 @@ fn report_group<S: Suite>(
             "(not saved)".into()
         }
     };
-    eprint!("{s}");
-    Ok(Summary {
-        label,
-        tests,
-        first: first_index,
-        shrunk: suite.describe(&input),
-        saved: saved_name,
-        notes,
-    })
+    (s, saved_name)
 }
