@@ -109,6 +109,27 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
         return Vec::new();
     }
     let f = fuse(g, &[]);
+    let (need, mut moves) = bridge_moves(&f, target);
+    // Internal edges, grouped by component.
+    let comps = f.value.len();
+    let mut internal: Vec<Vec<u32>> = vec![Vec::new(); comps];
+    for (e, &(a, _)) in g.edges.iter().enumerate() {
+        let c = f.comp[a as usize];
+        if f.live[e] && !f.is_bridge[e] && need[c as usize] != NO_NEED {
+            internal[c as usize].push(e as u32);
+        }
+    }
+    if internal.iter().any(|v| !v.is_empty()) {
+        internal_moves(g, &f, &need, &internal, &mut moves);
+    }
+    moves.sort_unstable();
+    moves
+}
+
+/// Top-down over the components: the value each component must take for the whole to
+/// reach `target` ([`NO_NEED`] below a component that cannot), and the bridges whose
+/// removal reaches it.
+fn bridge_moves(f: &Fusion, target: u64) -> (Vec<u64>, Vec<u32>) {
     let comps = f.value.len();
     let mut need = vec![NO_NEED; comps];
     need[0] = target;
@@ -125,88 +146,90 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
             need[d] = t - 1;
         }
     }
-    // Internal edges, grouped by component.
-    let mut internal: Vec<Vec<u32>> = vec![Vec::new(); comps];
-    for (e, &(a, _)) in g.edges.iter().enumerate() {
-        let c = f.comp[a as usize];
-        if f.live[e] && !f.is_bridge[e] && need[c as usize] != NO_NEED {
-            internal[c as usize].push(e as u32);
+    (need, moves)
+}
+
+/// The internal edges (`internal`, per component) whose removal leaves their component
+/// with the value it needs: a cycle all at once, any other component by fusing it again
+/// without the edge, with the stalks hanging below its vertices as weights.
+fn internal_moves(
+    g: &Graph,
+    f: &Fusion,
+    need: &[u64],
+    internal: &[Vec<u32>],
+    moves: &mut Vec<u32>,
+) {
+    let comps = f.value.len();
+    // Stalk value hanging from each vertex: its child components' (g(D) + 1).
+    let mut stalk = vec![0u64; g.n as usize];
+    for d in 1..comps {
+        let (a, b) = g.edges[f.bridge[d] as usize];
+        let x = if f.comp[a as usize] == f.parent[d] {
+            a
+        } else {
+            b
+        };
+        stalk[x as usize] ^= f.value[d] + 1;
+    }
+    let mut local = vec![NONE; g.n as usize];
+    // The vertices of every component, gathered once.
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); comps];
+    for v in 0..g.n {
+        let c = f.comp[v as usize];
+        if c != NONE && !internal[c as usize].is_empty() {
+            members[c as usize].push(v);
         }
     }
-    if internal.iter().any(|v| !v.is_empty()) {
-        // Stalk value hanging from each vertex: its child components' (g(D) + 1).
-        let mut stalk = vec![0u64; g.n as usize];
-        for d in 1..comps {
-            let (a, b) = g.edges[f.bridge[d] as usize];
-            let x = if f.comp[a as usize] == f.parent[d] {
+    for (c, edges) in internal.iter().enumerate() {
+        if edges.is_empty() {
+            continue;
+        }
+        // The component's vertices with its entry vertex first (local id 0).
+        let entry = if c == 0 {
+            0
+        } else {
+            let (a, b) = g.edges[f.bridge[c] as usize];
+            if f.comp[a as usize] == c as u32 {
                 a
             } else {
                 b
-            };
-            stalk[x as usize] ^= f.value[d] + 1;
+            }
+        };
+        let members = &members[c];
+        if edges.len() == members.len() {
+            // A 2-edge-connected component with as many edges as vertices is one
+            // cycle: every removal leaves two chains, valued all at once (linear).
+            cycle_moves(g, entry, edges, &stalk, need[c], moves);
+            continue;
         }
-        let mut local = vec![NONE; g.n as usize];
-        // The vertices of every component, gathered once.
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); comps];
-        for v in 0..g.n {
-            let c = f.comp[v as usize];
-            if c != NONE && !internal[c as usize].is_empty() {
-                members[c as usize].push(v);
+        let mut verts = vec![entry];
+        local[entry as usize] = 0;
+        for &v in members {
+            if v != entry {
+                local[v as usize] = verts.len() as u32;
+                verts.push(v);
             }
         }
-        for (c, edges) in internal.iter().enumerate() {
-            if edges.is_empty() {
-                continue;
-            }
-            // The component's vertices with its entry vertex first (local id 0).
-            let entry = if c == 0 {
-                0
-            } else {
-                let (a, b) = g.edges[f.bridge[c] as usize];
-                if f.comp[a as usize] == c as u32 {
-                    a
-                } else {
-                    b
-                }
+        let weights: Vec<u64> = verts.iter().map(|&v| stalk[v as usize]).collect();
+        let mapped: Vec<(u32, u32)> = edges
+            .iter()
+            .map(|&e| {
+                let (a, b) = g.edges[e as usize];
+                (local[a as usize], local[b as usize])
+            })
+            .collect();
+        for (i, &e) in edges.iter().enumerate() {
+            let mut without = mapped.clone();
+            without.remove(i);
+            let sub = Graph {
+                n: verts.len() as u32,
+                edges: without,
             };
-            let members = &members[c];
-            if edges.len() == members.len() {
-                // A 2-edge-connected component with as many edges as vertices is one
-                // cycle: every removal leaves two chains, valued all at once (linear).
-                cycle_moves(g, entry, edges, &stalk, need[c], &mut moves);
-                continue;
-            }
-            let mut verts = vec![entry];
-            local[entry as usize] = 0;
-            for &v in members {
-                if v != entry {
-                    local[v as usize] = verts.len() as u32;
-                    verts.push(v);
-                }
-            }
-            let weights: Vec<u64> = verts.iter().map(|&v| stalk[v as usize]).collect();
-            let mapped: Vec<(u32, u32)> = edges
-                .iter()
-                .map(|&e| {
-                    let (a, b) = g.edges[e as usize];
-                    (local[a as usize], local[b as usize])
-                })
-                .collect();
-            for (i, &e) in edges.iter().enumerate() {
-                let mut without = mapped.clone();
-                without.remove(i);
-                let sub = Graph {
-                    n: verts.len() as u32,
-                    edges: without,
-                };
-                if fuse(&sub, &weights).value[0] == need[c] {
-                    moves.push(e);
-                }
+            if fuse(&sub, &weights).value[0] == need[c] {
+                moves.push(e);
             }
         }
     }
-    moves.sort_unstable();
-    moves
 }
 
 /// The edges of the cycle `edges` (entered at `entry`, stalk values `stalk` on its

@@ -87,114 +87,140 @@ pub fn gen(
     Ok(Outcome::Passed)
 }
 
-/// One test of a test set: seed, size, shape, tier, extreme, how it was made.
-type Planned = (u64, Option<usize>, Option<TreeShape>, Tier, bool, String);
+/// One test of a test set, and how it was made.
+struct Planned {
+    seed: u64,
+    /// A fixed size (the adversarial tests), or the tier's.
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    tier: Tier,
+    extreme: bool,
+    how: String,
+}
 
-/// `grundy testset DIR --out OUT`: `count` random tests over the tiers, then the
-/// adversarial ones.
-pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcome, Error> {
-    let suite = Packaged::load(dir)?;
-    let pkg = &suite.pkg;
-    std::fs::create_dir_all(out).map_err(|e| Error::io(out.display(), &e))?;
-    let me = "grundy";
-    let mut plan: Vec<Planned> = Vec::new();
-    for k in 0..count {
-        let tier = match k * 10 / count.max(1) {
-            0..=5 => Tier::Small,
-            6..=8 => Tier::Medium,
-            _ => Tier::Large,
-        };
-        let shape = TreeShape::ALL[k % TreeShape::ALL.len()];
-        plan.push((
-            seed + k as u64,
-            None,
-            Some(shape),
-            tier,
-            false,
-            format!("random {tier:?}"),
-        ));
+impl Planned {
+    /// The `grundy gen` command that prints this test's input.
+    fn command(&self, dir: &Path) -> String {
+        let mut cmd = format!("grundy gen {} --seed {}", dir.display(), self.seed);
+        match self.size {
+            Some(n) => {
+                let _ = write!(cmd, " --size {n}");
+            }
+            None => {
+                let tier = format!("{:?}", self.tier).to_lowercase();
+                let _ = write!(cmd, " --tier {tier}");
+            }
+        }
+        if let Some(sh) = self.shape {
+            let _ = write!(cmd, " --shape {}", sh.name());
+        }
+        if self.extreme {
+            cmd += " --extreme";
+        }
+        cmd
     }
+}
+
+/// `count` random tests over the tiers (six tenths small, three medium, one large), then
+/// the adversarial ones of a schema package.
+fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
+    let mut plan: Vec<Planned> = (0..count)
+        .map(|k| {
+            let tier = match k * 10 / count.max(1) {
+                0..=5 => Tier::Small,
+                6..=8 => Tier::Medium,
+                _ => Tier::Large,
+            };
+            Planned {
+                seed: seed + k as u64,
+                size: None,
+                shape: Some(TreeShape::ALL[k % TreeShape::ALL.len()]),
+                tier,
+                extreme: false,
+                how: format!("random {tier:?}"),
+            }
+        })
+        .collect();
     // An engine package's inputs come from the engine's generators (its adversarial ones
     // are part of `grundy check`'s plan, not of `gen`).
-    let adversarial = if pkg.engine.is_some() {
-        Vec::new()
-    } else {
-        schema_gen::adversarial(&pkg.schema)
-    };
-    for (j, (name, shape)) in adversarial.into_iter().enumerate() {
-        plan.push((
-            seed + 1000 + j as u64,
-            Some(shape.size),
-            shape.tree,
-            Tier::Large,
-            true,
-            name,
-        ));
+    if pkg.engine.is_none() {
+        let adversarial = schema_gen::adversarial(&pkg.schema);
+        plan.extend(
+            adversarial
+                .into_iter()
+                .enumerate()
+                .map(|(j, (how, shape))| Planned {
+                    seed: seed + 1000 + j as u64,
+                    size: Some(shape.size),
+                    shape: shape.tree,
+                    tier: Tier::Large,
+                    extreme: true,
+                    how,
+                }),
+        );
     }
+    plan
+}
+
+/// A planned test's input, its expected answer, its size and its vertex count.
+fn make(suite: &Packaged, t: &Planned) -> Result<(String, Vec<u8>, usize, usize), Error> {
+    let pkg = &suite.pkg;
+    Ok(match pkg.engine {
+        Some(engine) => {
+            let mut rng = Rng::new(t.seed);
+            let cases = grundy_fuzzing::contest::input(engine, &mut rng, t.tier, t.size, t.shape);
+            let text = engine.write_input(&cases);
+            let (answer, _) = crate::judge::expected(engine, &cases)?;
+            let n: usize = cases.iter().map(|c| c.size()).sum();
+            let v: usize = cases.iter().map(|c| c.vertices()).sum();
+            (text, answer, n, v)
+        }
+        None => {
+            let inst = generate(pkg, t.seed, t.size, t.shape, t.tier, t.extreme)?;
+            let text = pkg.schema.write(&inst);
+            let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
+            let (n, v) = (pkg.schema.size(&inst), pkg.schema.vertices(&inst));
+            (text, answer, n, v)
+        }
+    })
+}
+
+/// `grundy testset DIR --out OUT`: `count` random tests over the tiers, then the
+/// adversarial ones; each as NN.in and NN.ans, with a script that regenerates the inputs
+/// and a summary.
+pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcome, Error> {
+    let suite = Packaged::load(dir)?;
+    std::fs::create_dir_all(out).map_err(|e| Error::io(out.display(), &e))?;
+    let write = |name: &str, bytes: &[u8]| {
+        crate::corpus::write_atomic(&out.join(name), bytes)
+            .map_err(|e| Error::io(out.display(), &e))
+    };
+    let plan = plan(&suite.pkg, seed, count);
     let width = plan.len().to_string().len().max(2);
     let mut script = String::from(
         "#!/bin/sh\n# Regenerates every input of this test set (grundy gen is deterministic).\nset -e\n",
     );
     let mut summary = format!(
         "# Test set of {}\n\n| test | how | size | vertices | command |\n|---|---|---|---|---|\n",
-        pkg.name
+        suite.pkg.name
     );
-    for (k, (s, size, shape, tier, extreme, how)) in plan.iter().enumerate() {
-        let (text, answer, n, vertices) = match pkg.engine {
-            Some(engine) => {
-                let cases =
-                    grundy_fuzzing::contest::input(engine, &mut Rng::new(*s), *tier, *size, *shape);
-                let text = engine.write_input(&cases);
-                let (answer, _) = crate::judge::expected(engine, &cases)?;
-                let n: usize = cases.iter().map(|c| c.size()).sum();
-                let v: usize = cases.iter().map(|c| c.vertices()).sum();
-                (text, answer, n, v)
-            }
-            None => {
-                let inst = generate(pkg, *s, *size, *shape, *tier, *extreme)?;
-                let text = pkg.schema.write(&inst);
-                let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
-                (
-                    text,
-                    answer,
-                    pkg.schema.size(&inst),
-                    pkg.schema.vertices(&inst),
-                )
-            }
-        };
+    for (k, t) in plan.iter().enumerate() {
+        let (text, answer, n, vertices) = make(&suite, t)?;
         let stem = format!("{:0width$}", k + 1);
-        crate::corpus::write_atomic(&out.join(format!("{stem}.in")), text.as_bytes())
-            .map_err(|e| Error::io(out.display(), &e))?;
-        crate::corpus::write_atomic(&out.join(format!("{stem}.ans")), &answer)
-            .map_err(|e| Error::io(out.display(), &e))?;
-        let mut cmd = format!("{me} gen {} --seed {s}", dir.display());
-        match size {
-            Some(n) => {
-                let _ = write!(cmd, " --size {n}");
-            }
-            None => {
-                let _ = write!(cmd, " --tier {}", format!("{tier:?}").to_lowercase());
-            }
-        }
-        if let Some(sh) = shape {
-            let _ = write!(cmd, " --shape {}", sh.name());
-        }
-        if *extreme {
-            cmd += " --extreme";
-        }
+        write(&format!("{stem}.in"), text.as_bytes())?;
+        write(&format!("{stem}.ans"), &answer)?;
+        let cmd = t.command(dir);
         let _ = writeln!(script, "{cmd} > {stem}.in");
+        let shape = t.shape.map(|s| format!(", {}", s.name()));
         let _ = writeln!(
             summary,
-            "| {stem} | {how}{} | {} | {} | `{cmd}` |",
-            shape.map(|s| format!(", {}", s.name())).unwrap_or_default(),
-            n,
-            vertices
+            "| {stem} | {}{} | {n} | {vertices} | `{cmd}` |",
+            t.how,
+            shape.unwrap_or_default(),
         );
     }
-    crate::corpus::write_atomic(&out.join("regenerate.sh"), script.as_bytes())
-        .map_err(|e| Error::io(out.display(), &e))?;
-    crate::corpus::write_atomic(&out.join("SUMMARY.md"), summary.as_bytes())
-        .map_err(|e| Error::io(out.display(), &e))?;
+    write("regenerate.sh", script.as_bytes())?;
+    write("SUMMARY.md", summary.as_bytes())?;
     outln!(
         "{} tests written to {} (NN.in, NN.ans, regenerate.sh, SUMMARY.md)",
         plan.len(),
