@@ -283,17 +283,7 @@ pub fn run(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         // The watchdog: a case past its time is a hang; its worker is abandoned.
-        for (w, slot) in slots.iter().enumerate() {
-            if hung.contains(&w) {
-                continue;
-            }
-            let current = *slot.lock().unwrap_or_else(|e| e.into_inner());
-            let Some((index, game, since)) = current else {
-                continue;
-            };
-            if since.elapsed() < plan.case_time {
-                continue;
-            }
+        if let Some((w, index, game)) = overdue(&slots, &hung, plan.case_time) {
             hung.push(w);
             running -= 1;
             let f = hang_finding(&shared, game, index, still_hangs);
@@ -311,7 +301,6 @@ pub fn run(
             } else {
                 shared.stop.store(true, Ordering::Relaxed);
             }
-            break;
         }
     }
     indices.sort_unstable();
@@ -323,6 +312,19 @@ pub fn run(
         elapsed: shared.start.elapsed(),
         interrupted: contain::interrupted(),
     }
+}
+
+/// The first worker not yet abandoned (`hung`) whose current case has run past
+/// `case_time`: the worker, the case's index and its game.
+fn overdue(slots: &[Slot], hung: &[usize], case_time: Duration) -> Option<(usize, u64, Game)> {
+    slots.iter().enumerate().find_map(|(w, slot)| {
+        if hung.contains(&w) {
+            return None;
+        }
+        let current = *slot.lock().unwrap_or_else(|e| e.into_inner());
+        let (index, game, since) = current?;
+        (since.elapsed() >= case_time).then_some((w, index, game))
+    })
 }
 
 fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc::Sender<Event>) {

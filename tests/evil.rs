@@ -558,6 +558,8 @@ fn e14_typos_interruptions_and_cut_short_shrinks_are_reported() {
 
 // 15. A panicking solver is a finding — shrunk, saved, printed with its reproduce line —
 //     not a crash of the campaign; a hanging one is flagged by the watchdog and shrunk.
+// Long (about 90 lines): one scenario, a panic then a hang, each followed from the
+// campaign's report to the saved files and the reproduce line.
 #[test]
 fn e15_a_panicking_or_hanging_solver_is_a_finding_not_a_crash() {
     let dir = tempfile::tempdir().unwrap();

@@ -138,6 +138,8 @@ fn any_winning_cut_example() {
     run_example("any-winning-cut", "WA: checker:");
 }
 
+// Long (about 85 lines): one scenario, a package's inputs generated, validated, refused
+// past the sum of N, and written as a test set, each step using the one before.
 #[test]
 fn gen_validate_and_testset_of_a_package() {
     let dir = example("diameters");

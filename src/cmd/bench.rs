@@ -94,6 +94,8 @@ pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
 }
 
 /// Compares `grundy solve agc017d` with the C++ reference.
+// Long (about 90 lines) because it is one measurement read top to bottom: build the C++
+// programs, write the inputs, time every program on every input, print the table.
 pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     if let Err(e) = std::fs::create_dir_all(workdir) {
         return Err(Error::usage(format!("{}: {e}", workdir.display())));
@@ -387,6 +389,8 @@ fn wide(tree: &Tree) -> bool {
 
 /// `grundy bench schema`: generation and shrinking of `agc017d` inputs through the
 /// schema of problems/agc017d against the built-in generators and shrinker.
+// Long (about 90 lines) because it is one measurement read top to bottom: the inputs,
+// the built-in path timed, the schema path timed, the table; its steps share the inputs.
 pub fn schema(runs: usize) -> Result<Outcome, Error> {
     use grundy_fuzzing::contest::{self, Tier};
     use grundy_fuzzing::{schema_gen, schema_shrink, shrink};

@@ -22,26 +22,30 @@ pub fn import(
     corpus_dir: &Path,
     budget: Budget,
 ) -> Result<Outcome, Error> {
-    let data = match std::fs::read(artifact) {
-        Ok(d) => d,
-        Err(e) => {
-            return Err(Error::usage(format!("{}: {e}", artifact.display())));
-        }
-    };
+    let data = std::fs::read(artifact)
+        .map_err(|e| Error::usage(format!("{}: {e}", artifact.display())))?;
     let name = format!("import-{:016x}", crate::program::content_hash(&data));
-    let (problem, position) = if let Some(g) = target.strip_prefix("check_") {
-        let Some(game) = Game::from_name(g) else {
-            return unknown(target);
+    if let Some(p) = target.strip_prefix("parse_") {
+        let Some(problem) = Problem::from_name(p) else {
+            return Err(unknown(target));
         };
-        match targets::decode(game, &data) {
-            Some(p) => (Problem::Native(game), p),
-            None => {
-                return Err(Error::usage(format!(
-                    "{}: the {target} target rejects this input (it decodes to no position)",
-                    artifact.display()
-                )));
-            }
-        }
+        return import_text(artifact, target, problem, &data, corpus_dir, &name);
+    }
+    let (problem, position) = decode(artifact, target, &data)?;
+    import_position(problem, position, target, corpus_dir, &name, budget)
+}
+
+/// The position a `check_GAME` or `roundtrip` artifact decodes to.
+fn decode(artifact: &Path, target: &str, data: &[u8]) -> Result<(Problem, Position), Error> {
+    let (game, bytes, what) = if let Some(g) = target.strip_prefix("check_") {
+        let Some(game) = Game::from_name(g) else {
+            return Err(unknown(target));
+        };
+        (
+            game,
+            data,
+            format!("the {target} target rejects this input (it decodes to no position)"),
+        )
     } else if target == "roundtrip" {
         let Some((&first, rest)) = data.split_first() else {
             return Err(Error::usage(format!(
@@ -50,44 +54,65 @@ pub fn import(
             )));
         };
         let game = Game::ALL[first as usize % Game::ALL.len()];
-        match targets::decode(game, rest) {
-            Some(p) => (Problem::Native(game), p),
-            None => {
-                return Err(Error::usage(format!(
-                    "{}: the roundtrip target rejects this input",
-                    artifact.display()
-                )));
-            }
-        }
-    } else if let Some(p) = target.strip_prefix("parse_") {
-        let Some(problem) = Problem::from_name(p) else {
-            return unknown(target);
-        };
-        match problem.parse(&data, false) {
-            Ok(cases) => {
-                crate::outln!(
-                    "the input parses as a {} input; keeping it as a regression case",
-                    problem.name()
-                );
-                let input = problem.write_input(&cases);
-                // The one expected answer of grundy: the oracle (cross-checked with the
-                // solver) when small enough, else the solver, and then the case says so.
-                let (out, by) = crate::judge::expected(problem, &cases)?;
-                return save(corpus_dir, problem, &name, &input, &out, target, by);
-            }
-            Err(e) => {
-                crate::outln!(
-                    "{}: the parser rejects it with a clear error, as it must:\n  line {}: {}\n(an invalid input has no expected output, so it is not a corpus case)",
-                    artifact.display(),
-                    e.line(),
-                    e.message()
-                );
-                return Ok(Outcome::Passed);
-            }
-        }
+        (
+            game,
+            rest,
+            "the roundtrip target rejects this input".to_string(),
+        )
     } else {
-        return unknown(target);
+        return Err(unknown(target));
     };
+    match targets::decode(game, bytes) {
+        Some(p) => Ok((Problem::Native(game), p)),
+        None => Err(Error::usage(format!("{}: {what}", artifact.display()))),
+    }
+}
+
+/// A `parse_PROBLEM` artifact: an input the parser takes is kept as a regression case
+/// (with the one expected answer of grundy: the oracle cross-checked with the solver
+/// when small enough, else the solver, and then the case says so); one it refuses is
+/// shown with its error and not kept (an invalid input has no expected output).
+fn import_text(
+    artifact: &Path,
+    target: &str,
+    problem: Problem,
+    data: &[u8],
+    corpus_dir: &Path,
+    name: &str,
+) -> Result<Outcome, Error> {
+    match problem.parse(data, false) {
+        Ok(cases) => {
+            crate::outln!(
+                "the input parses as a {} input; keeping it as a regression case",
+                problem.name()
+            );
+            let input = problem.write_input(&cases);
+            let (out, by) = crate::judge::expected(problem, &cases)?;
+            save(corpus_dir, problem, name, &input, &out, target, by)
+        }
+        Err(e) => {
+            crate::outln!(
+                "{}: the parser rejects it with a clear error, as it must:\n  line {}: {}\n(an invalid input has no expected output, so it is not a corpus case)",
+                artifact.display(),
+                e.line(),
+                e.message()
+            );
+            Ok(Outcome::Passed)
+        }
+    }
+}
+
+/// A decoded position: shrunk if the solver hangs on it or disagrees with the oracle,
+/// then kept with the oracle's answer (the solver's when the oracle cannot answer, and
+/// then the case says so).
+fn import_position(
+    problem: Problem,
+    position: Position,
+    target: &str,
+    corpus_dir: &Path,
+    name: &str,
+    budget: Budget,
+) -> Result<Outcome, Error> {
     let fails = |p: &Position| check(p, budget).is_err_and(|e| e.is_finding());
     let before = position.vertices();
     // A solver that hangs on the artifact is a finding too: shrunk through contained probes.
@@ -105,7 +130,7 @@ pub fn import(
             .map_err(|e| Error::usage(format!("no expected output for the hanging case: {e}")))?;
         let input = problem.write_input(std::slice::from_ref(&position));
         let out = problem.write_output(&[expected.answer]);
-        return save(corpus_dir, problem, &name, &input, &out, target, "oracle");
+        return save(corpus_dir, problem, name, &input, &out, target, "oracle");
     }
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
@@ -125,14 +150,14 @@ pub fn import(
     };
     let input = problem.write_input(std::slice::from_ref(&position));
     let out = problem.write_output(&[expected]);
-    save(corpus_dir, problem, &name, &input, &out, target, by)
+    save(corpus_dir, problem, name, &input, &out, target, by)
 }
 
-fn unknown(target: &str) -> Result<Outcome, Error> {
-    Err(Error::usage(format!(
+fn unknown(target: &str) -> Error {
+    Error::usage(format!(
         "unknown target '{target}' (expected one of: {})",
         targets::names().join(", ")
-    )))
+    ))
 }
 
 fn save(

@@ -146,24 +146,14 @@ fn replay_package_one(
     })
 }
 
-/// Runs `grundy replay` (of a problem package's cases when `package` is given).
-pub fn run(
+/// One replay job per case of the corpus (or of the package's cases).
+fn jobs<'a>(
     dir: &Path,
-    against: Option<Vec<String>>,
-    limits: Limits,
-    reports: &[(String, PathBuf)],
-    package: Option<&Packaged>,
-) -> Result<Outcome, Error> {
-    contain::install();
-    report::check_formats(reports)?;
-    let argv = against
-        .as_deref()
-        .map(program::prepare)
-        .transpose()
-        .map_err(Error::usage)?;
-    let argv = argv.as_deref();
-    let limits = &limits;
-    let jobs: Vec<Job<'_>> = match package {
+    package: Option<&'a Packaged>,
+    argv: Option<&'a [String]>,
+    limits: &'a Limits,
+) -> Result<Vec<Job<'a>>, Error> {
+    Ok(match package {
         Some(suite) => package_cases(dir, suite)?
             .into_iter()
             .map(|(name, input)| {
@@ -187,15 +177,13 @@ pub fn run(
                 (problem, name, input, job)
             })
             .collect(),
-    };
-    if jobs.is_empty() {
-        return Err(Error::usage(format!(
-            "{}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
-            dir.display()
-        )));
-    }
+    })
+}
+
+/// Runs every job in order (until an interruption), printing each failure.
+fn replay_all(jobs: &[Job<'_>]) -> Result<Vec<CaseResult>, Error> {
     let mut results = Vec::new();
-    for (problem, name, input, job) in &jobs {
+    for (problem, name, input, job) in jobs {
         if contain::interrupted() {
             break;
         }
@@ -219,6 +207,33 @@ pub fn run(
             seconds: t.elapsed().as_secs_f64(),
         });
     }
+    Ok(results)
+}
+
+/// Runs `grundy replay` (of a problem package's cases when `package` is given).
+pub fn run(
+    dir: &Path,
+    against: Option<Vec<String>>,
+    limits: Limits,
+    reports: &[(String, PathBuf)],
+    package: Option<&Packaged>,
+) -> Result<Outcome, Error> {
+    contain::install();
+    report::check_formats(reports)?;
+    let argv = against
+        .as_deref()
+        .map(program::prepare)
+        .transpose()
+        .map_err(Error::usage)?;
+    let argv = argv.as_deref();
+    let jobs = jobs(dir, package, argv, &limits)?;
+    if jobs.is_empty() {
+        return Err(Error::usage(format!(
+            "{}: no NAME.in cases found (expected DIR/<problem>/NAME.in)",
+            dir.display()
+        )));
+    }
+    let results = replay_all(&jobs)?;
     let failed = results.iter().filter(|r| r.status == "fail").count();
     let report = Report {
         corpus: dir.to_string_lossy().into_owned(),

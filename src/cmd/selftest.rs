@@ -6,7 +6,7 @@ use crate::campaign::{self, Failure, Limit, Plan, Progress};
 use crate::error::{Error, Outcome};
 use crate::{contain, outln, probe};
 use grundy_fuzzing::gen::Sizes;
-use grundy_fuzzing::mutants::zoo;
+use grundy_fuzzing::mutants::{zoo, Mutant};
 use grundy_games::{Position, Problem};
 use grundy_oracle::Budget;
 use std::sync::Arc;
@@ -61,47 +61,8 @@ pub fn run(seed: u64, seconds: Duration, verbose: bool) -> Result<Outcome, Error
             &|_| {},
             hangs.as_ref().map(|h| h as &dyn Fn(&Position) -> bool),
         );
-        let secs = start.elapsed().as_secs_f64();
-        match outcome.findings.first() {
-            Some(f) => {
-                let (n, unit) = size(&f.case);
-                let verdict = match f.failure {
-                    Failure::Mismatch(_) => "caught",
-                    Failure::Panic(_) => "caught (panic)",
-                    Failure::Hang(_) => "caught (hang)",
-                };
-                outln!(
-                    "{:<26} {:<14} {:>7} {:>8.3} {:>3} {:<6}  {}",
-                    m.name,
-                    verdict,
-                    f.cases_before,
-                    secs,
-                    n,
-                    unit,
-                    m.mistake
-                );
-                if verbose {
-                    let problem = Problem::Native(m.game);
-                    crate::out!(
-                        "{}",
-                        super::indent(&problem.write_input(std::slice::from_ref(&f.case)), 4)
-                    );
-                    outln!("    {}", f.failure.describe());
-                }
-            }
-            None => {
-                survivors += 1;
-                let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
-                outln!(
-                    "{:<26} {:<14} {:>7} {:>8.3} {:>10}  {}",
-                    m.name,
-                    "SURVIVED",
-                    cases,
-                    secs,
-                    "-",
-                    m.mistake
-                );
-            }
+        if !print_row(&m, &outcome, start.elapsed().as_secs_f64(), verbose) {
+            survivors += 1;
         }
     }
     let total = zoo().len();
@@ -110,4 +71,50 @@ pub fn run(seed: u64, seconds: Duration, verbose: bool) -> Result<Outcome, Error
         super::summary((total - survivors) as u64, survivors as u64)
     );
     Ok(Outcome::failed_if(survivors > 0))
+}
+
+/// Prints the table row of mutant `m` after its campaign (`secs` long); false when it
+/// survived.
+fn print_row(m: &Mutant, outcome: &campaign::Outcome, secs: f64, verbose: bool) -> bool {
+    match outcome.findings.first() {
+        Some(f) => {
+            let (n, unit) = size(&f.case);
+            let verdict = match f.failure {
+                Failure::Mismatch(_) => "caught",
+                Failure::Panic(_) => "caught (panic)",
+                Failure::Hang(_) => "caught (hang)",
+            };
+            outln!(
+                "{:<26} {:<14} {:>7} {:>8.3} {:>3} {:<6}  {}",
+                m.name,
+                verdict,
+                f.cases_before,
+                secs,
+                n,
+                unit,
+                m.mistake
+            );
+            if verbose {
+                let problem = Problem::Native(m.game);
+                crate::out!(
+                    "{}",
+                    super::indent(&problem.write_input(std::slice::from_ref(&f.case)), 4)
+                );
+                outln!("    {}", f.failure.describe());
+            }
+        }
+        None => {
+            let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
+            outln!(
+                "{:<26} {:<14} {:>7} {:>8.3} {:>10}  {}",
+                m.name,
+                "SURVIVED",
+                cases,
+                secs,
+                "-",
+                m.mistake
+            );
+        }
+    }
+    !outcome.findings.is_empty()
 }

@@ -149,6 +149,31 @@ struct Findings<I> {
     groups: BTreeMap<(String, &'static str), groups::Group<I>>,
 }
 
+impl<I> Findings<I> {
+    /// Records test `i`'s result (`f.verdict` may be OK) and, if it failed, files it
+    /// in its group.
+    fn record<S: Suite<Input = I>>(&mut self, suite: &S, i: u64, f: Failure<I>, seconds: f64) {
+        let ok = f.verdict == Verdict::Ok;
+        self.results.push(CaseResult {
+            problem: suite.name(),
+            name: format!("test {i}"),
+            input: f.test.label.clone(),
+            status: if ok { "pass" } else { "fail" },
+            verdict: f.verdict.code().into(),
+            message: if ok {
+                String::new()
+            } else {
+                f.verdict.to_string()
+            },
+            seconds,
+        });
+        if !ok {
+            let shape = suite.shape(&f.test.input);
+            groups::add(&mut self.groups, f, shape);
+        }
+    }
+}
+
 /// Runs the plan's tests (in parallel with `--jobs`).
 fn run_plan<S: Suite>(
     suite: &S,
@@ -188,40 +213,20 @@ fn run_plan<S: Suite>(
                         return;
                     }
                 };
-                let mut f = found.lock().expect("lock");
-                f.results.push(CaseResult {
-                    problem: suite.name(),
-                    name: format!("test {i}"),
-                    input: test.label.clone(),
-                    status: if verdict == Verdict::Ok {
-                        "pass"
-                    } else {
-                        "fail"
-                    },
-                    verdict: verdict.code().into(),
-                    message: if verdict == Verdict::Ok {
-                        String::new()
-                    } else {
-                        verdict.to_string()
-                    },
-                    seconds: t0.elapsed().as_secs_f64(),
-                });
-                if verdict != Verdict::Ok {
-                    if o.first {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    let shape = suite.shape(&test.input);
-                    groups::add(
-                        &mut f.groups,
-                        Failure {
-                            test,
-                            verdict,
-                            run,
-                            expected,
-                        },
-                        shape,
-                    );
+                if verdict != Verdict::Ok && o.first {
+                    stop.store(true, Ordering::Relaxed);
                 }
+                let failure = Failure {
+                    test,
+                    verdict,
+                    run,
+                    expected,
+                };
+                let seconds = t0.elapsed().as_secs_f64();
+                found
+                    .lock()
+                    .expect("lock")
+                    .record(suite, i, failure, seconds);
             });
         }
     });
