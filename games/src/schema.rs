@@ -786,8 +786,10 @@ fn read_tree(
         }
     }
     if let Err(e) = Tree::from_edges(n, &edges) {
-        let line = lines.get(e.edge).copied().unwrap_or(1);
-        let (a, b) = edges[e.edge.min(edges.len() - 1)];
+        // With exactly n − 1 edges read, the error names one of them (a loop or the edge
+        // that closes a cycle).
+        let line = lines[e.edge];
+        let (a, b) = edges[e.edge];
         let what = if parents {
             format!("vertex {} with parent {}", b + 1, a + 1)
         } else {
