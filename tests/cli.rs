@@ -306,14 +306,14 @@ fn exhaust_on_several_threads_reports_the_first_failing_position() {
 }
 
 #[test]
-fn agc017d_from_a_file_or_a_redirect_is_answered_by_peeling_and_errors_are_the_parsers() {
+fn agc017d_and_cut_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_are_the_parsers() {
     let dir = std::env::temp_dir().join(format!("grundy-peel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let run = |text: &str, redirect: bool| {
+    let run_problem = |problem: &str, text: &str, redirect: bool| {
         let path = dir.join("input.txt");
         std::fs::write(&path, text).unwrap();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
-        cmd.args(["solve", "agc017d"]);
+        cmd.args(["solve", problem]);
         if redirect {
             cmd.stdin(std::fs::File::open(&path).unwrap());
         } else {
@@ -328,7 +328,17 @@ fn agc017d_from_a_file_or_a_redirect_is_answered_by_peeling_and_errors_are_the_p
             err,
         )
     };
+    let run = |text: &str, redirect: bool| run_problem("agc017d", text, redirect);
     for redirect in [false, true] {
+        // `cut` reads the same layout and prints the whole answer: the value, the
+        // winning cuts by their child end, the value for every root.
+        let (code, out, _) = run_problem("cut", "5\n1 2\n2 3\n2 4\n4 5\n", redirect);
+        assert_eq!((code, out.as_str()), (Some(0), "4\n2\n4 2 4 0 2\n"));
+        let (code, out, _) = run_problem("cut", "3\n3 1\n1 2\n", redirect);
+        assert_eq!((code, out.as_str()), (Some(0), "0\n-1\n0 2 2\n"));
+        let (code, _, err) = run_problem("cut", "4\n1 2\n2 3\n3 1\n", redirect);
+        assert_eq!(code, Some(2));
+        assert!(err.contains("line 4") && err.contains("edge 3 1"), "{err}");
         // Statement samples (Alice wins the first two).
         assert_eq!(run("5\n1 2\n2 3\n2 4\n4 5\n", redirect).1, "Alice\n");
         assert_eq!(run("5\n1 2\n2 3\n1 4\n4 5\n", redirect).1, "Bob\n");

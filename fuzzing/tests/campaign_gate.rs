@@ -29,7 +29,7 @@ use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
 use grundy_games::schema::{Instance, Schema, SchemaSpec};
 use grundy_games::testdata::Schemas;
-use grundy_games::{format, peel, Answer, CutAnswer, Game, Position, Problem};
+use grundy_games::{format, peel, Answer, CutAnswer, Game, Limits, Position, Problem};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -77,7 +77,16 @@ fn fixed_seed_campaign_of_every_game() {
                 .parse(text.as_bytes(), true)
                 .unwrap_or_else(|e| panic!("{what}: its own text does not parse: {e}\n{text}"));
             assert_eq!(back, [g.position], "{what}: the text round trip changes it");
-            let out = native.write_output(&[grundy_solver::solve(&back[0])]);
+            let answer = grundy_solver::solve(&back[0]);
+            if game == Game::Cut {
+                // The leaf-peeling path of `grundy solve cut` gives the same whole answer.
+                let tree = peel::read_edge_list(text.as_bytes(), Limits::LENIENT.vertices)
+                    .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
+                let peeled = grundy_solver::cut::peeled_answer(tree)
+                    .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
+                assert_eq!(Answer::Cut(peeled), answer, "{what}: peeled\n{text}");
+            }
+            let out = native.write_output(&[answer]);
             if let Err(e) = format::check(native, &back, &out) {
                 panic!("{what}: a right output is called malformed: {e}");
             }

@@ -34,6 +34,51 @@ pub fn peeled_value(tree: grundy_games::peel::Peeling) -> Option<u64> {
     is_tree.then(|| u64::from(g[0]))
 }
 
+/// The whole answer (value, winning cuts, value for every root) of a tree read by leaf
+/// peeling, without building it: the peeling gives each vertex's parent and an order with
+/// children before parents; the values are computed in that order, the winning cuts and
+/// the rerooting in its reverse (parents first), as in [`winning_cuts`] and [`by_root`].
+/// `None` when the edges are not a tree.
+pub fn peeled_answer(tree: grundy_games::peel::Peeling) -> Option<CutAnswer> {
+    let n = tree.len();
+    let mut parent = vec![0u32; n];
+    let mut order = Vec::with_capacity(n - 1);
+    let is_tree = tree.bottom_up(|child, p| {
+        parent[child as usize] = p;
+        order.push(child);
+    });
+    if !is_tree {
+        return None;
+    }
+    let mut g = vec![0u64; n];
+    for &c in &order {
+        g[parent[c as usize] as usize] ^= g[c as usize] + 1;
+    }
+    let mut need = vec![NO_NEED; n];
+    need[0] = 0;
+    let mut wins = vec![false; n];
+    let mut full = vec![0u64; n];
+    full[0] = g[0];
+    for &c in order.iter().rev() {
+        let (c, p) = (c as usize, parent[c as usize] as usize);
+        let lifted = g[c] + 1;
+        if need[p] != NO_NEED {
+            let t = need[p] ^ g[p] ^ lifted;
+            if t == 0 {
+                wins[c] = true;
+            } else {
+                need[c] = t - 1;
+            }
+        }
+        full[c] = g[c] ^ ((full[p] ^ lifted) + 1);
+    }
+    Some(CutAnswer {
+        value: g[0],
+        winning: (0..n as u32).filter(|&v| wins[v as usize]).collect(),
+        by_root: full,
+    })
+}
+
 /// The value of the tree for every choice of root.
 pub fn by_root(tree: &Tree, g: &[u64]) -> Vec<u64> {
     let mut full = vec![0u64; tree.len()];
