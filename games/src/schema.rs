@@ -41,7 +41,8 @@ pub struct ItemSpec {
     pub connected: Option<bool>,
     /// Graph: every edge on at most one cycle (default false).
     pub cactus: Option<bool>,
-    /// Tree or graph: a value at the end of every edge line, ranged by this limit.
+    /// Tree or graph: a value at the end of every edge line, ranged by this limit (for a
+    /// `parents` tree, a line `w_2 … w_n` after the parents: the edge above each vertex).
     pub weights: Option<String>,
     /// An array on one line; the value is the name of the integer holding its length.
     pub array: Option<String>,
@@ -780,9 +781,17 @@ fn read_tree(
             let b = s.vertex(n, || format!("edge {i} of {}: second endpoint", n - 1))?;
             edges.push((a, b));
         }
-        if let Some(w) = weights {
+        if let Some(w) = weights.filter(|_| !parents) {
             let (lo, hi) = schema.limits[w];
             ws.push(s.signed_with(lo, hi, || format!("the weight {w} of edge {i}"))?);
+        }
+    }
+    // A parent list's weights follow it: w_2 … w_n, of the edge above each vertex.
+    if let Some(w) = weights.filter(|_| parents) {
+        let (lo, hi) = schema.limits[w];
+        for i in 1..n {
+            let above = || format!("the weight {w} of the edge above vertex {}", i + 1);
+            ws.push(s.signed_with(lo, hi, above)?);
         }
     }
     if let Err(e) = Tree::from_edges(n, &edges) {
@@ -893,11 +902,12 @@ pub fn graph_rules_hold(g: &Graph, rules: &GraphRules) -> Result<(), (Option<usi
         // pair, i.e. parallel edges around a cycle) breaks the cactus property.
         let mut used = vec![false; g.edges.len()];
         for &(e, low, high) in &cover.back_edges {
+            // Up the search tree from `low` to its ancestor `high` (the walk ends at the
+            // root whatever happens: parent edges only lead up).
             let mut v = low;
-            let mut steps = 0usize;
             while v != high {
                 let pe = cover.parent_edge[v as usize];
-                if pe == u32::MAX || steps > g.edges.len() {
+                if pe == u32::MAX {
                     break;
                 }
                 if used[pe as usize] {
@@ -913,7 +923,6 @@ pub fn graph_rules_hold(g: &Graph, rules: &GraphRules) -> Result<(), (Option<usi
                 }
                 used[pe as usize] = true;
                 v = g.other(pe, v);
-                steps += 1;
             }
         }
     }
@@ -966,6 +975,25 @@ fn read_query(
     Ok((kind, args))
 }
 
+/// The 1-based parent of each of the vertices 2..n (vertex 1 the root), and the weight of
+/// the edge above each (when there are weights).
+fn parent_list(n: u32, edges: &[(u32, u32)], weights: &[i64]) -> (Vec<i64>, Vec<i64>) {
+    let Ok(t) = Tree::from_edges(n as usize, edges) else {
+        // Not a tree (no reader, generator or shrink step makes one): the first end of
+        // every edge and its weight, as stored.
+        let parent = edges.iter().map(|&(p, _)| i64::from(p) + 1).collect();
+        return (parent, weights.to_vec());
+    };
+    let parent = (1..n).map(|v| i64::from(t.parent(v).unwrap_or(0)) + 1);
+    let mut above = vec![0i64; n as usize];
+    for (&(a, b), &w) in edges.iter().zip(weights) {
+        let child = if t.parent(b) == Some(a) { b } else { a };
+        above[child as usize] = w;
+    }
+    above.remove(0);
+    (parent.collect(), if weights.is_empty() { Vec::new() } else { above })
+}
+
 fn write_value(out: &mut String, it: &Item, v: &Value) {
     let mut buf = itoa::Buffer::new();
     let mut join = |out: &mut String, xs: &mut dyn Iterator<Item = i64>| {
@@ -983,20 +1011,15 @@ fn write_value(out: &mut String, it: &Item, v: &Value) {
         (Item::Ints(_), Value::Ints(vals)) | (Item::Array { .. }, Value::Array(vals)) => {
             join(out, &mut vals.iter().copied())
         }
-        (Item::Tree { parents: true, .. }, Value::Edges { n, edges, .. }) => {
+        (Item::Tree { parents: true, .. }, Value::Edges { n, edges, weights }) => {
             // Parent of vertices 2..n with vertex 1 as the root, whatever the orientation
-            // of the stored edges.
+            // of the stored edges; then the weights, of the edge above each vertex.
             if *n > 1 {
-                let parent = match Tree::from_edges(*n as usize, edges) {
-                    Ok(t) => (1..*n)
-                        .map(|v| i64::from(t.parent(v).unwrap_or(0)) + 1)
-                        .collect(),
-                    Err(_) => edges
-                        .iter()
-                        .map(|&(p, _)| i64::from(p) + 1)
-                        .collect::<Vec<_>>(),
-                };
+                let (parent, above) = parent_list(*n, edges, weights);
                 join(out, &mut parent.into_iter());
+                if !weights.is_empty() {
+                    join(out, &mut above.into_iter());
+                }
             }
         }
         (_, Value::Edges { edges, weights, .. }) => {
