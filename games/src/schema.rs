@@ -991,7 +991,14 @@ fn parent_list(n: u32, edges: &[(u32, u32)], weights: &[i64]) -> (Vec<i64>, Vec<
         above[child as usize] = w;
     }
     above.remove(0);
-    (parent.collect(), if weights.is_empty() { Vec::new() } else { above })
+    (
+        parent.collect(),
+        if weights.is_empty() {
+            Vec::new()
+        } else {
+            above
+        },
+    )
 }
 
 fn write_value(out: &mut String, it: &Item, v: &Value) {
