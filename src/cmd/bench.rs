@@ -5,7 +5,8 @@
 //!   `bench/agc017d_dfs.cpp` (cin + recursive DFS) and `bench/agc017d_fastio.cpp` (fread +
 //!   leaf peeling, what a strong contestant writes); each program runs `--runs` times per
 //!   input (start-up and reading included), the median is reported, and the outputs must
-//!   agree.
+//!   agree; then `grundy solve` alone on 10^6-vertex inputs of `cut` (every query),
+//!   `cot3`, `hackenbush` (a cactus) and a large `poj3710` file, time and peak memory.
 //! * `grundy bench oracle`: states per second and bytes per memoized state of the
 //!   oracle's search on `cut` and `hackenbush` positions of at least 10^6 states.
 //! * `grundy bench campaign`: solver-vs-oracle cases per second on one core.
@@ -185,7 +186,126 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
         "median wall time of {runs} runs (start-up and reading included) and peak resident memory;"
     );
     crate::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
+    crate::outln!();
+    others(runs, workdir, &me)?;
     Ok(Outcome::failed_if(slower))
+}
+
+/// The large inputs of the other problems `bench solve` times, grundy alone: what, the
+/// problem, the input's text.
+fn other_inputs() -> Vec<(&'static str, Problem, String)> {
+    let rng = &mut Rng::new(17);
+    let n = 1_000_000;
+    let cut = Position::Cut(CutPos {
+        tree: gen::tree(rng, n, TreeShape::RandomParent),
+    });
+    let chain = Position::Cut(CutPos {
+        tree: gen::tree(rng, n, TreeShape::Chain),
+    });
+    let tree = gen::tree(rng, n, TreeShape::RandomParent);
+    let white = (0..n).map(|_| rng.chance(1, 2)).collect();
+    let cot3 = Position::Paint(PaintPos { tree, white });
+    // 100 test cases at POJ 3710's bounds: 99 trees of 99 vertices, as many edges as the
+    // cycles hung on them take (at most 499).
+    let poj: Vec<Position> = (0..100)
+        .map(|_| {
+            let graphs = (0..99)
+                .map(|_| gen::christmas(rng, 99, 499))
+                .collect();
+            Position::Hackenbush(HackenbushPos { graphs })
+        })
+        .collect();
+    let cactus = Position::Hackenbush(HackenbushPos {
+        graphs: vec![big_cactus(rng, n)],
+    });
+    vec![
+        (
+            "cut, all queries, random tree",
+            Problem::Native(Game::Cut),
+            Problem::Native(Game::Cut).write_input(&[cut]),
+        ),
+        (
+            "cut, all queries, chain",
+            Problem::Native(Game::Cut),
+            Problem::Native(Game::Cut).write_input(&[chain]),
+        ),
+        (
+            "cot3, random tree and colours",
+            Problem::Cot3,
+            Problem::Cot3.write_input(&[cot3]),
+        ),
+        (
+            "poj3710, 100 test cases at the bounds",
+            Problem::Poj3710,
+            Problem::Poj3710.write_input(&poj),
+        ),
+        (
+            "hackenbush, one cactus",
+            Problem::Native(Game::Hackenbush),
+            Problem::Native(Game::Hackenbush).write_input(&[cactus]),
+        ),
+    ]
+}
+
+/// A cactus of `edges` edges: a random tree with cycles of 1 to 5 edges (loops, parallel
+/// pairs, longer rings) hung from random vertices until the edges are used up.
+fn big_cactus(rng: &mut Rng, edges: usize) -> Graph {
+    let skeleton = edges / 4;
+    let mut g = Graph {
+        n: skeleton as u32,
+        edges: gen::tree(rng, skeleton, TreeShape::RandomParent).edges(),
+    };
+    while g.edges.len() < edges {
+        let len = (rng.range(1, 5) as usize).min(edges - g.edges.len()) as u32;
+        let at = rng.below(u64::from(g.n)) as u32;
+        let mut prev = at;
+        for _ in 1..len {
+            g.edges.push((prev, g.n));
+            prev = g.n;
+            g.n += 1;
+        }
+        g.edges.push((prev, at));
+    }
+    gen::shuffle_graph(rng, &mut g);
+    g
+}
+
+/// `grundy solve` alone on the other problems' large inputs: median wall time and peak
+/// memory.
+fn others(runs: usize, workdir: &Path, me: &Path) -> Result<(), Error> {
+    let mut inputs = Vec::new();
+    // The positions and their text are dropped before anything is timed.
+    for (k, (what, problem, text)) in other_inputs().into_iter().enumerate() {
+        let input = workdir.join(format!("other-{k}.in"));
+        std::fs::write(&input, &text)
+            .map_err(|e| Error::usage(format!("{}: {e}", input.display())))?;
+        let size = format!("{:.1} MB", text.len() as f64 / 1e6);
+        inputs.push((what, problem, input, size));
+    }
+    crate::outln!(
+        "{:<38}  {:>8}  {:>10}  {:>10}",
+        "grundy solve",
+        "input",
+        "time",
+        "memory"
+    );
+    for (what, problem, input, size) in inputs {
+        let argv = [me, Path::new("solve"), Path::new(problem.name())];
+        let mut times = Vec::new();
+        let mut memory = 0u64;
+        for _ in 0..runs {
+            let m = time_run(me, &argv, &input).map_err(Error::internal)?;
+            times.push(m.wall);
+            memory = memory.max(m.max_rss);
+        }
+        crate::outln!(
+            "{what:<38}  {size:>8}  {:>7.1} ms  {:>6.1} MiB",
+            median(times).as_secs_f64() * 1e3,
+            memory as f64 / f64::from(1 << 20)
+        );
+    }
+    crate::outln!("median wall time of {runs} runs (start-up, reading and printing included) and peak resident memory");
+    Ok(())
 }
 
 /// A caterpillar: a spine of `spine` vertices from the root, one leaf on each.
