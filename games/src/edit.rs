@@ -229,4 +229,65 @@ mod tests {
         };
         assert_eq!(p.after(1).white, vec![false, false, true]);
     }
+
+    /// Vertex 0 with children 1 and 2; vertex 2 with children 3 and 4.
+    fn fork() -> Tree {
+        Tree::from_parents(&[u32::MAX, 0, 0, 2, 2]).unwrap()
+    }
+
+    #[test]
+    fn chip_moves_go_from_each_occupied_vertex_to_each_child_once() {
+        let p = ChipPos {
+            tree: fork(),
+            chips: vec![2, 0, 2, 4],
+        };
+        assert_eq!(p.legal_moves(), [(0, 1), (0, 2), (2, 3), (2, 4)]);
+        // One chip moves: the first one on the vertex, the others stay.
+        assert_eq!(p.after(2, 3).chips, [3, 0, 2, 4]);
+        assert_eq!(p.after(0, 1).chips, [2, 1, 2, 4]);
+    }
+
+    #[test]
+    fn cut_paint_and_hackenbush_list_their_legal_moves() {
+        let cut = CutPos { tree: fork() };
+        assert_eq!(cut.legal_moves(), [1, 2, 3, 4]);
+        let paint = PaintPos {
+            tree: fork(),
+            white: vec![false, true, false, true, true],
+        };
+        assert_eq!(paint.legal_moves(), [1, 3, 4]);
+        assert_eq!(paint.after(3).white, [false, true, false, false, true]);
+        // Graph 1 is empty; in graph 2, edge 2 (3 4) is cut off from the root.
+        let h = HackenbushPos {
+            graphs: vec![
+                Graph {
+                    n: 0,
+                    edges: vec![],
+                },
+                Graph {
+                    n: 5,
+                    edges: vec![(0, 1), (1, 1), (3, 4), (2, 1)],
+                },
+            ],
+        };
+        assert_eq!(h.legal_moves(), [(1, 0), (1, 1), (1, 3)]);
+        assert_eq!(h.after(1, 0).graphs[1].edges, [(1, 1), (3, 4), (2, 1)]);
+    }
+
+    #[test]
+    fn trimming_drops_what_the_root_cannot_reach_and_renumbers() {
+        let g = Graph {
+            n: 6,
+            edges: vec![(0, 2), (3, 4), (2, 5), (5, 5), (4, 3)],
+        };
+        let t = g.trimmed();
+        assert_eq!(t.n, 3);
+        assert_eq!(t.edges, [(0, 1), (1, 2), (2, 2)]);
+        let empty = Graph {
+            n: 0,
+            edges: vec![],
+        };
+        assert_eq!(empty.trimmed().n, 0);
+        assert!(empty.trimmed().edges.is_empty());
+    }
 }

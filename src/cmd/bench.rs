@@ -209,9 +209,7 @@ fn other_inputs() -> Vec<(&'static str, Problem, String)> {
     // cycles hung on them take (at most 499).
     let poj: Vec<Position> = (0..100)
         .map(|_| {
-            let graphs = (0..99)
-                .map(|_| gen::christmas(rng, 99, 499))
-                .collect();
+            let graphs = (0..99).map(|_| gen::christmas(rng, 99, 499)).collect();
             Position::Hackenbush(HackenbushPos { graphs })
         })
         .collect();
