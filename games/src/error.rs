@@ -68,3 +68,17 @@ impl std::error::Error for InputError {}
 
 /// Result alias of the parsers.
 pub type Result<T> = std::result::Result<T, InputError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_keeps_its_line_kind_and_message_and_shows_the_line_first() {
+        let e = InputError::new(7, ErrorKind::OutOfRange, "expected N, found 0");
+        assert_eq!(e.line(), 7);
+        assert_eq!(e.kind(), ErrorKind::OutOfRange);
+        assert_eq!(e.message(), "expected N, found 0");
+        assert_eq!(e.to_string(), "line 7: expected N, found 0");
+    }
+}

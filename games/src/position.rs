@@ -218,3 +218,54 @@ impl Answer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name_and_no_other() {
+        for g in Game::ALL {
+            assert_eq!(Game::from_name(g.name()), Some(g));
+        }
+        assert_eq!(Game::from_name("cuts"), None);
+        assert_eq!(Game::from_name(""), None);
+    }
+
+    #[test]
+    fn sizes_count_what_each_game_shrinks() {
+        let tree = Tree::from_parents(&[u32::MAX, 0, 0, 1]).unwrap();
+        let chip = Position::Chip(ChipPos {
+            tree: tree.clone(),
+            chips: vec![0, 1],
+        });
+        assert_eq!((chip.size(), chip.vertices()), (6, 4));
+        let cut = Position::Cut(CutPos { tree: tree.clone() });
+        assert_eq!((cut.size(), cut.vertices()), (4, 4));
+        let paint = Position::Paint(PaintPos {
+            tree: tree.clone(),
+            white: vec![true; 4],
+        });
+        assert_eq!((paint.size(), paint.vertices()), (4, 4));
+        let staircase = Position::Staircase(StaircasePos {
+            tree,
+            stones: vec![0, 1, 2, 3],
+            cap: 2,
+            updates: vec![(1, 0), (2, 1), (3, 3)],
+        });
+        assert_eq!((staircase.size(), staircase.vertices()), (7, 4));
+        let hackenbush = Position::Hackenbush(HackenbushPos {
+            graphs: vec![
+                Graph {
+                    n: 3,
+                    edges: vec![(0, 1), (1, 2), (2, 0)],
+                },
+                Graph {
+                    n: 2,
+                    edges: vec![(0, 1), (0, 1)],
+                },
+            ],
+        });
+        assert_eq!((hackenbush.size(), hackenbush.vertices()), (5, 5));
+    }
+}
