@@ -17,10 +17,10 @@
 //! a few it leaves to the full parser (numbers of more than 20 digits, such as zero-padded
 //! ones).
 
-/// The degrees and neighbour XORs of a tree's vertices, read from its edge list.
+/// The degrees and neighbour XORs of a tree's vertices, read from its edge list: one
+/// `[degree, xor]` pair per vertex, side by side so that an update touches one cache line.
 pub struct Peeling {
-    degree: Vec<u32>,
-    xor: Vec<u32>,
+    vertex: Vec<[u32; 2]>,
 }
 
 /// Reads `N` (in `vertices`) and `N − 1` edges with endpoints in `1..=N`, and nothing
@@ -72,8 +72,8 @@ struct EdgeListReader {
     numbers: u64,
     /// The first endpoint of the edge being read.
     first: u32,
-    degree: Vec<u32>,
-    xor: Vec<u32>,
+    /// `[degree, xor of the neighbours]` of every vertex.
+    vertex: Vec<[u32; 2]>,
 }
 
 impl EdgeListReader {
@@ -85,38 +85,39 @@ impl EdgeListReader {
             digits: 0,
             numbers: 0,
             first: 0,
-            degree: Vec::new(),
-            xor: Vec::new(),
+            vertex: Vec::new(),
         }
     }
 
     /// Reads `chunk`; `None` as soon as the input is not a clean edge list.
     fn feed(&mut self, chunk: &[u8]) -> Option<()> {
+        // The number being read stays in locals (registers) within the chunk.
+        let (mut value, mut digits) = (self.value, self.digits);
         for &b in chunk {
             let d = b.wrapping_sub(b'0');
             if d <= 9 {
                 // 19 digits always fit in 64 bits; longer numbers go to the full parser.
-                if self.digits == 19 {
+                if digits == 19 {
                     return None;
                 }
-                self.value = self.value * 10 + u64::from(d);
-                self.digits += 1;
+                value = value * 10 + u64::from(d);
+                digits += 1;
             } else if is_space(b) {
-                if self.digits > 0 {
-                    self.number()?;
+                if digits > 0 {
+                    self.number(value)?;
+                    (value, digits) = (0, 0);
                 }
             } else {
                 return None;
             }
         }
+        (self.value, self.digits) = (value, digits);
         Some(())
     }
 
     /// Takes the number just read.
-    fn number(&mut self) -> Option<()> {
-        let (value, n) = (self.value, self.degree.len() as u64);
-        self.value = 0;
-        self.digits = 0;
+    fn number(&mut self, value: u64) -> Option<()> {
+        let n = self.vertex.len() as u64;
         self.numbers += 1;
         if self.numbers == 1 {
             if value < self.vertices.0 || value > self.vertices.1 {
@@ -129,8 +130,7 @@ impl EdgeListReader {
             {
                 return None;
             }
-            self.degree = vec![0; value as usize];
-            self.xor = vec![0; value as usize];
+            self.vertex = vec![[0, 0]; value as usize];
             return Some(());
         }
         if value == 0 || value > n || self.numbers > 2 * n - 1 {
@@ -141,10 +141,12 @@ impl EdgeListReader {
             self.first = v;
         } else {
             let u = self.first;
-            self.degree[u as usize] += 1;
-            self.degree[v as usize] += 1;
-            self.xor[u as usize] ^= v;
-            self.xor[v as usize] ^= u;
+            let a = &mut self.vertex[u as usize];
+            a[0] += 1;
+            a[1] ^= v;
+            let b = &mut self.vertex[v as usize];
+            b[0] += 1;
+            b[1] ^= u;
         }
         Some(())
     }
@@ -152,12 +154,11 @@ impl EdgeListReader {
     /// The edge list, if the input held exactly N and N − 1 edges.
     fn finish(mut self) -> Option<Peeling> {
         if self.digits > 0 {
-            self.number()?;
+            self.number(self.value)?;
         }
-        let n = self.degree.len() as u64;
+        let n = self.vertex.len() as u64;
         (n > 0 && self.numbers == 2 * n - 1).then_some(Peeling {
-            degree: self.degree,
-            xor: self.xor,
+            vertex: self.vertex,
         })
     }
 }
@@ -165,30 +166,31 @@ impl EdgeListReader {
 impl Peeling {
     /// Vertices.
     pub fn len(&self) -> usize {
-        self.degree.len()
+        self.vertex.len()
     }
 
     /// True for no vertex (never: `N ≥ 1`).
     pub fn is_empty(&self) -> bool {
-        self.degree.is_empty()
+        self.vertex.is_empty()
     }
 
     /// Peels the tree from vertex 0 as the root: calls `f(child, parent)` for every other
     /// vertex, each child before its parent, and returns whether the edges form a tree
     /// (when not, `f` has seen only part of it).
     pub fn bottom_up(mut self, mut f: impl FnMut(u32, u32)) -> bool {
-        let n = self.degree.len();
+        let n = self.vertex.len();
         let mut peeled = 0;
         for v in 1..n {
             // Peel v if it is a leaf, then every parent that becomes a leaf and whose turn
             // has passed (a later one waits for its turn).
             let mut u = v;
-            while u != 0 && u <= v && self.degree[u] == 1 {
-                let p = self.xor[u] as usize;
+            while u != 0 && u <= v && self.vertex[u][0] == 1 {
+                let p = self.vertex[u][1] as usize;
                 f(u as u32, p as u32);
-                self.degree[u] = 0;
-                self.xor[p] ^= u as u32;
-                self.degree[p] -= 1;
+                self.vertex[u][0] = 0;
+                let q = &mut self.vertex[p];
+                q[1] ^= u as u32;
+                q[0] -= 1;
                 peeled += 1;
                 u = p;
             }

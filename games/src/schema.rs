@@ -1050,3 +1050,23 @@ fn write_value(out: &mut String, it: &Item, v: &Value) {
         _ => unreachable!("a value of another kind than its item"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parent_list_follows_the_tree_rooted_at_vertex_1_whatever_the_stored_orientation() {
+        // Edges stored child-first; the weights follow their edges.
+        assert_eq!(
+            parent_list(3, &[(1, 0), (1, 2)], &[5, 6]),
+            (vec![1, 2], vec![5, 6])
+        );
+        assert_eq!(parent_list(3, &[(2, 1), (0, 2)], &[]), (vec![3, 1], vec![]));
+        // Not a tree: the first ends as stored.
+        assert_eq!(
+            parent_list(3, &[(1, 2), (2, 1)], &[4, 3]),
+            (vec![2, 3], vec![4, 3])
+        );
+    }
+}
