@@ -14,6 +14,7 @@
 //! the two remaining chains for every cut at once ([`crate::chain`]); any other component
 //! costs O(|E_C| · (|V_C| + |E_C|)), quadratic only in the size of that component.
 
+use grundy_games::graph::CycleCover;
 use grundy_games::{Graph, HackenbushAnswer, HackenbushPos};
 
 const NONE: u32 = u32::MAX;
@@ -34,6 +35,8 @@ pub struct Fusion {
     pub live: Vec<bool>,
     /// Per edge: a bridge.
     pub is_bridge: Vec<bool>,
+    /// The depth-first search the fusion came from (its back edges are the cycles).
+    pub cover: CycleCover,
 }
 
 /// Fuses `g`; `weight[x]` is the value of a stalk hanging from vertex x (0 for none).
@@ -87,6 +90,7 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
         value,
         live,
         is_bridge,
+        cover: cc,
     }
 }
 
@@ -108,19 +112,22 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
     if g.n == 0 {
         return Vec::new();
     }
-    let f = fuse(g, &[]);
-    let (need, mut moves) = bridge_moves(&f, target);
-    // Internal edges, grouped by component.
-    let comps = f.value.len();
-    let mut internal: Vec<Vec<u32>> = vec![Vec::new(); comps];
+    moves_of_fused(g, &fuse(g, &[]), target)
+}
+
+/// [`moves_to`] with the graph already fused (`f = fuse(g, &[])`, `g.n > 0`).
+fn moves_of_fused(g: &Graph, f: &Fusion, target: u64) -> Vec<u32> {
+    let (need, mut moves) = bridge_moves(f, target);
+    // Whether each component has internal edges whose removal matters.
+    let mut internal = vec![false; f.value.len()];
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         let c = f.comp[a as usize];
         if f.live[e] && !f.is_bridge[e] && need[c as usize] != NO_NEED {
-            internal[c as usize].push(e as u32);
+            internal[c as usize] = true;
         }
     }
-    if internal.iter().any(|v| !v.is_empty()) {
-        internal_moves(g, &f, &need, &internal, &mut moves);
+    if internal.contains(&true) {
+        internal_moves(g, f, &need, &internal, &mut moves);
     }
     moves.sort_unstable();
     moves
@@ -149,16 +156,11 @@ fn bridge_moves(f: &Fusion, target: u64) -> (Vec<u64>, Vec<u32>) {
     (need, moves)
 }
 
-/// The internal edges (`internal`, per component) whose removal leaves their component
-/// with the value it needs: a cycle all at once, any other component by fusing it again
-/// without the edge, with the stalks hanging below its vertices as weights.
-fn internal_moves(
-    g: &Graph,
-    f: &Fusion,
-    need: &[u64],
-    internal: &[Vec<u32>],
-    moves: &mut Vec<u32>,
-) {
+/// The internal edges whose removal leaves their component (one with `internal` set)
+/// with the value it needs: every cactus component at once ([`cactus_moves`]), any other
+/// component by fusing it again without each edge, with the stalks hanging below its
+/// vertices as weights.
+fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves: &mut Vec<u32>) {
     let comps = f.value.len();
     // Stalk value hanging from each vertex: its child components' (g(D) + 1).
     let mut stalk = vec![0u64; g.n as usize];
@@ -171,16 +173,29 @@ fn internal_moves(
         };
         stalk[x as usize] ^= f.value[d] + 1;
     }
-    let mut local = vec![NONE; g.n as usize];
-    // The vertices of every component, gathered once.
+    let cactus = cactus_moves(g, f, need, internal, &stalk, moves);
+    let rest: Vec<bool> = (0..comps).map(|c| internal[c] && !cactus[c]).collect();
+    if !rest.contains(&true) {
+        return;
+    }
+    // What is left is not a cactus: every removal fused again (quadratic in the
+    // component's size).
+    let mut edges_of: Vec<Vec<u32>> = vec![Vec::new(); comps];
+    for (e, &(a, _)) in g.edges.iter().enumerate() {
+        let c = f.comp[a as usize] as usize;
+        if c != NONE as usize && rest[c] && f.live[e] && !f.is_bridge[e] {
+            edges_of[c].push(e as u32);
+        }
+    }
     let mut members: Vec<Vec<u32>> = vec![Vec::new(); comps];
     for v in 0..g.n {
         let c = f.comp[v as usize];
-        if c != NONE && !internal[c as usize].is_empty() {
+        if c != NONE && rest[c as usize] {
             members[c as usize].push(v);
         }
     }
-    for (c, edges) in internal.iter().enumerate() {
+    let mut local = vec![NONE; g.n as usize];
+    for (c, edges) in edges_of.iter().enumerate() {
         if edges.is_empty() {
             continue;
         }
@@ -195,16 +210,9 @@ fn internal_moves(
                 b
             }
         };
-        let members = &members[c];
-        if edges.len() == members.len() {
-            // A 2-edge-connected component with as many edges as vertices is one
-            // cycle: every removal leaves two chains, valued all at once (linear).
-            cycle_moves(g, entry, edges, &stalk, need[c], moves);
-            continue;
-        }
         let mut verts = vec![entry];
         local[entry as usize] = 0;
-        for &v in members {
+        for &v in &members[c] {
             if v != entry {
                 local[v as usize] = verts.len() as u32;
                 verts.push(v);
@@ -232,45 +240,15 @@ fn internal_moves(
     }
 }
 
-/// The edges of the cycle `edges` (entered at `entry`, stalk values `stalk` on its
-/// vertices) whose removal leaves the component with value `need`.
-fn cycle_moves(
-    g: &Graph,
-    entry: u32,
-    edges: &[u32],
-    stalk: &[u64],
-    need: u64,
-    moves: &mut Vec<u32>,
-) {
-    // Walk the cycle from the entry: c_1..c_m and the edges e_0..e_m between them.
-    let mut ends: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
-    for &e in edges {
-        let (a, b) = g.edges[e as usize];
-        ends.entry(a).or_default().push(e);
-        ends.entry(b).or_default().push(e);
-    }
-    let mut order_edges = Vec::with_capacity(edges.len());
-    let mut weights = Vec::with_capacity(edges.len());
-    let mut v = entry;
-    let mut came = u32::MAX;
-    loop {
-        let e = *ends[&v]
-            .iter()
-            .find(|&&e| e != came)
-            .unwrap_or(&ends[&v][0]);
-        order_edges.push(e);
-        v = g.other(e, v);
-        came = e;
-        if v == entry {
-            break;
-        }
-        weights.push(stalk[v as usize]);
-    }
+/// A cycle walked from its entry through the edges `e_0..e_m` and the vertices
+/// `c_1..c_m` (stalk weights `weights`), everything else worth `w0` at the entry: the
+/// edges whose removal leaves the value `need`. Removing e_i leaves two chains, valued
+/// all at once by prefix values from both ends (linear).
+fn ring_moves(order_edges: &[u32], weights: &[u64], w0: u64, need: u64, moves: &mut Vec<u32>) {
     let m = weights.len();
-    let forward = crate::chain::prefix_values(&weights);
+    let forward = crate::chain::prefix_values(weights);
     let reversed: Vec<u64> = weights.iter().rev().copied().collect();
     let backward = crate::chain::prefix_values(&reversed);
-    let w0 = stalk[entry as usize];
     for (i, &e) in order_edges.iter().enumerate() {
         // Removing e_i leaves c_1..c_i on one side and c_m..c_{i+1} on the other.
         if w0 ^ forward[i] ^ backward[m - i] == need {
@@ -279,14 +257,117 @@ fn cycle_moves(
     }
 }
 
+/// The moves inside every component (with `internal` set) that is a cactus: cycles glued
+/// at shared vertices, loops included; returns which components were handled (the
+/// others are not cacti).
+///
+/// A 2-edge-connected component fuses into its entry vertex: its value is the parity of
+/// its edges XOR every stalk hanging from its vertices. The cycles of a cactus component
+/// form a tree (each cycle entered at its top vertex); with F(C) the value the cycle C and
+/// everything hanging below it bring to C's top when fused, removing an edge of C changes
+/// the component's value from `value` to `value ⊕ F(C) ⊕ h`, where h is the value of C
+/// opened into two chains whose vertices carry what hangs below them — the single-cycle
+/// computation of [`ring_moves`] with `w0 = value ⊕ F(C)`. All of it is linear.
+fn cactus_moves(
+    g: &Graph,
+    f: &Fusion,
+    need: &[u64],
+    internal: &[bool],
+    stalk: &[u64],
+    moves: &mut Vec<u32>,
+) -> Vec<bool> {
+    let n = g.n as usize;
+    let cc = &f.cover;
+    let mut is_cactus = internal.to_vec();
+    // The cycles: tops and edges (the back edge last); the cycle below each vertex's
+    // parent edge. A tree edge on two cycles marks its component as not a cactus.
+    let mut top: Vec<u32> = Vec::new();
+    let mut cycle_edges: Vec<Vec<u32>> = Vec::new();
+    let mut cycle_of = vec![NONE; n];
+    for &(e, low, high) in &cc.back_edges {
+        let k = f.comp[high as usize] as usize;
+        if !is_cactus[k] {
+            continue;
+        }
+        let id = top.len() as u32;
+        let mut path = Vec::new();
+        let mut v = low;
+        while v != high {
+            if cycle_of[v as usize] != NONE {
+                is_cactus[k] = false;
+                break;
+            }
+            cycle_of[v as usize] = id;
+            let pe = cc.parent_edge[v as usize];
+            path.push(pe);
+            v = g.other(pe, v);
+        }
+        path.reverse();
+        path.push(e);
+        top.push(high);
+        cycle_edges.push(path);
+    }
+    for (e, &(a, b)) in g.edges.iter().enumerate() {
+        if a == b && f.live[e] {
+            top.push(a);
+            cycle_edges.push(vec![e as u32]);
+        }
+    }
+    // F(C) bottom-up (reverse preorder: every vertex after its descendants): a vertex's
+    // weight W is its stalk and the F of the cycles topped at it; a cycle's F is the
+    // parity of its edges and the weights of its vertices below the top.
+    let mut topped: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (id, &t) in top.iter().enumerate() {
+        topped[t as usize].push(id as u32);
+    }
+    let mut fused = vec![0u64; top.len()];
+    let mut weight = vec![0u64; n];
+    for &x in cc.order.iter().rev() {
+        let mut w = stalk[x as usize];
+        for &id in &topped[x as usize] {
+            fused[id as usize] ^= (cycle_edges[id as usize].len() & 1) as u64;
+            w ^= fused[id as usize];
+        }
+        weight[x as usize] = w;
+        if let Some(&id) = cycle_of.get(x as usize).filter(|&&id| id != NONE) {
+            fused[id as usize] ^= w;
+        }
+    }
+    for (id, edges) in cycle_edges.iter().enumerate() {
+        let k = f.comp[top[id] as usize] as usize;
+        if !is_cactus[k] || need[k] == NO_NEED {
+            continue;
+        }
+        // c_1..c_m from the top down the tree path (the back edge closes the ring).
+        let mut weights = Vec::with_capacity(edges.len() - 1);
+        let mut v = top[id];
+        for &e in &edges[..edges.len() - 1] {
+            v = g.other(e, v);
+            weights.push(weight[v as usize]);
+        }
+        ring_moves(edges, &weights, f.value[k] ^ fused[id], need[k], moves);
+    }
+    is_cactus
+}
+
 /// Value and every winning move of the sum.
 pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
-    let values: Vec<u64> = pos.graphs.iter().map(graph_value).collect();
+    // Each graph fused once, for its value and for its moves.
+    let fused: Vec<Option<Fusion>> = pos
+        .graphs
+        .iter()
+        .map(|g| (g.n > 0).then(|| fuse(g, &[])))
+        .collect();
+    let values: Vec<u64> = fused
+        .iter()
+        .map(|f| f.as_ref().map_or(0, |f| f.value[0]))
+        .collect();
     let total = values.iter().fold(0, |a, &b| a ^ b);
     let mut moves = Vec::new();
     if total != 0 {
-        for (i, g) in pos.graphs.iter().enumerate() {
-            for e in moves_to(g, total ^ values[i]) {
+        for (i, (g, f)) in pos.graphs.iter().zip(&fused).enumerate() {
+            let Some(f) = f else { continue };
+            for e in moves_of_fused(g, f, total ^ values[i]) {
                 moves.push((i as u32, e));
             }
         }
