@@ -12,14 +12,16 @@
 
 use grundy_games::{PaintAnswer, PaintPos};
 
-/// An arena of trie nodes over values of `bits` bits. Node 0 is the empty trie.
+/// An arena of trie nodes over values of `bits` bits (at most 32: a value is at most the
+/// number of vertices). Node 0 is the empty trie. The nodes a merge frees are reused.
 struct Tries {
     child: Vec<[u32; 2]>,
-    tag: Vec<u64>,
+    tag: Vec<u32>,
     full: Vec<bool>,
     bits: u32,
     work: Vec<(u32, u32, u32)>,
     visited: Vec<u32>,
+    free: Vec<u32>,
 }
 
 impl Tries {
@@ -31,12 +33,19 @@ impl Tries {
             bits,
             work: Vec::new(),
             visited: Vec::new(),
+            free: Vec::new(),
         };
         t.node();
         t
     }
 
     fn node(&mut self) -> u32 {
+        if let Some(a) = self.free.pop() {
+            self.child[a as usize] = [0, 0];
+            self.tag[a as usize] = 0;
+            self.full[a as usize] = false;
+            return a;
+        }
         self.child.push([0, 0]);
         self.tag.push(0);
         self.full.push(false);
@@ -68,7 +77,7 @@ impl Tries {
     /// XORs every value of the trie rooted at `a` with `x`.
     fn xor_all(&mut self, a: u32, x: u64) {
         if a != 0 {
-            self.tag[a as usize] ^= x;
+            self.tag[a as usize] ^= x as u32;
         }
     }
 
@@ -104,7 +113,8 @@ impl Tries {
         self.work.push((a, b, self.bits));
         while let Some((x, y, level)) = self.work.pop() {
             if level == 0 {
-                continue; // both leaves: x already holds the value
+                self.free.push(y); // both leaves: x already holds the value
+                continue;
             }
             self.push(x, level);
             self.push(y, level);
@@ -116,6 +126,8 @@ impl Tries {
                     self.work.push((cx, cy, level - 1));
                 }
             }
+            // y's children now belong to x (or are being merged into x's): y is free.
+            self.free.push(y);
             self.visited.push(x);
         }
         // Preorder reversed: every node after all of its descendants.
@@ -144,8 +156,8 @@ impl Tries {
     }
 }
 
-/// g(v) and xs(v) for every vertex.
-pub fn values(pos: &PaintPos) -> (Vec<u64>, Vec<u64>) {
+/// g(v) and xs(v) for every vertex (both at most the number of vertices: u32).
+pub fn values(pos: &PaintPos) -> (Vec<u32>, Vec<u32>) {
     let tree = &pos.tree;
     let n = tree.len();
     // Every value is at most n (a mex over at most n reachable values).
@@ -153,24 +165,22 @@ pub fn values(pos: &PaintPos) -> (Vec<u64>, Vec<u64>) {
     let whites = pos.white.iter().filter(|&&w| w).count();
     let mut tries = Tries::new(bits, (whites * (bits as usize + 1) + 1).min(1 << 26));
     let mut root = vec![0u32; n];
-    let mut g = vec![0u64; n];
-    let mut xs = vec![0u64; n];
+    let mut g = vec![0u32; n];
+    let mut xs = vec![0u32; n];
     for &v in tree.order().iter().rev() {
-        let x = tree
-            .children(v)
-            .iter()
-            .fold(0, |acc, &c| acc ^ g[c as usize]);
+        let children = tree.children(v);
+        let x = children.iter().fold(0, |acc, &c| acc ^ g[c as usize]);
         xs[v as usize] = x;
         let mut r = 0;
-        for &c in tree.children(v) {
+        for &c in children {
             let rc = std::mem::take(&mut root[c as usize]);
-            tries.xor_all(rc, x ^ g[c as usize]);
+            tries.xor_all(rc, u64::from(x ^ g[c as usize]));
             r = tries.merge(r, rc);
         }
         if pos.white[v as usize] {
-            r = tries.insert(r, x);
+            r = tries.insert(r, u64::from(x));
         }
-        g[v as usize] = tries.mex(r);
+        g[v as usize] = tries.mex(r) as u32;
         root[v as usize] = r;
     }
     (g, xs)
@@ -180,7 +190,7 @@ pub fn values(pos: &PaintPos) -> (Vec<u64>, Vec<u64>) {
 pub fn solve(pos: &PaintPos) -> PaintAnswer {
     let tree = &pos.tree;
     let (g, xs) = values(pos);
-    let mut above = vec![0u64; tree.len()];
+    let mut above = vec![0u32; tree.len()];
     let mut winning = Vec::new();
     for &v in tree.order() {
         let a = above[v as usize];
@@ -193,7 +203,7 @@ pub fn solve(pos: &PaintPos) -> PaintAnswer {
     }
     winning.sort_unstable();
     PaintAnswer {
-        value: g[0],
+        value: u64::from(g[0]),
         winning,
     }
 }

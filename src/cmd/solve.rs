@@ -36,6 +36,8 @@ pub fn solve(
         }
     }
     let cases = input::parse(problem, &buf, &source, strict)?;
+    // The text is not needed past the parse (13–16 MB for 10^6 vertices).
+    drop(buf);
     let out = if misere {
         engine::misere(&cases, budget)
     } else {
