@@ -35,47 +35,65 @@ pub fn peeled_value(tree: grundy_games::peel::Peeling) -> Option<u64> {
 }
 
 /// The whole answer (value, winning cuts, value for every root) of a tree read by leaf
-/// peeling, without building it: the peeling gives each vertex's parent and an order with
-/// children before parents; the values are computed in that order, the winning cuts and
-/// the rerooting in its reverse (parents first), as in [`winning_cuts`] and [`by_root`].
-/// `None` when the edges are not a tree.
+/// peeling, without building it: the peeling gives each vertex's parent in an order with
+/// children before parents, so the values are computed as it goes (as in
+/// [`peeled_value`]); the winning cuts and the rerooting then run in the reverse order
+/// (parents first), as in [`winning_cuts`] and [`by_root`]. What one vertex needs sits
+/// side by side (one cache line), and everything fits in u32: a value never exceeds the
+/// number of edges. `None` when the edges are not a tree.
 pub fn peeled_answer(tree: grundy_games::peel::Peeling) -> Option<CutAnswer> {
+    /// Parent, g, the value the vertex must take (`u32::MAX`: none), the value with the
+    /// vertex as the root.
+    #[derive(Clone, Copy)]
+    struct Vertex {
+        parent: u32,
+        g: u32,
+        need: u32,
+        full: u32,
+    }
+    const NONE: u32 = u32::MAX;
     let n = tree.len();
-    let mut parent = vec![0u32; n];
+    let blank = Vertex {
+        parent: 0,
+        g: 0,
+        need: NONE,
+        full: 0,
+    };
+    let mut at = vec![blank; n];
     let mut order = Vec::with_capacity(n - 1);
     let is_tree = tree.bottom_up(|child, p| {
-        parent[child as usize] = p;
+        let lifted = at[child as usize].g + 1;
+        at[child as usize].parent = p;
+        at[p as usize].g ^= lifted;
         order.push(child);
     });
     if !is_tree {
         return None;
     }
-    let mut g = vec![0u64; n];
-    for &c in &order {
-        g[parent[c as usize] as usize] ^= g[c as usize] + 1;
-    }
-    let mut need = vec![NO_NEED; n];
-    need[0] = 0;
+    at[0].need = 0;
+    at[0].full = at[0].g;
     let mut wins = vec![false; n];
-    let mut full = vec![0u64; n];
-    full[0] = g[0];
     for &c in order.iter().rev() {
-        let (c, p) = (c as usize, parent[c as usize] as usize);
-        let lifted = g[c] + 1;
-        if need[p] != NO_NEED {
-            let t = need[p] ^ g[p] ^ lifted;
+        let here = at[c as usize];
+        let up = at[here.parent as usize];
+        let lifted = here.g + 1;
+        let mut need = NONE;
+        if up.need != NONE {
+            let t = up.need ^ up.g ^ lifted;
             if t == 0 {
-                wins[c] = true;
+                wins[c as usize] = true;
             } else {
-                need[c] = t - 1;
+                need = t - 1;
             }
         }
-        full[c] = g[c] ^ ((full[p] ^ lifted) + 1);
+        let v = &mut at[c as usize];
+        v.need = need;
+        v.full = here.g ^ ((up.full ^ lifted) + 1);
     }
     Some(CutAnswer {
-        value: g[0],
+        value: u64::from(at[0].g),
         winning: (0..n as u32).filter(|&v| wins[v as usize]).collect(),
-        by_root: full,
+        by_root: at.iter().map(|v| u64::from(v.full)).collect(),
     })
 }
 
