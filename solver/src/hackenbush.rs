@@ -377,3 +377,62 @@ pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
         moves,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Which components `cactus_moves` takes: every cactus component (a flower of cycles
+    /// and loops at one vertex, cycles hanging from cycles), never one that is not (K4).
+    #[test]
+    fn cactus_components_are_taken_whole_and_others_left_to_refusion() {
+        let handled = |g: &Graph| {
+            let f = fuse(g, &[]);
+            let need = vec![0; f.value.len()];
+            let internal = vec![true; f.value.len()];
+            let stalk = vec![0; g.n as usize];
+            cactus_moves(g, &f, &need, &internal, &stalk, &mut Vec::new())
+        };
+        // Two triangles and a loop at the root, a 2-cycle below one of them.
+        let flower = Graph {
+            n: 6,
+            edges: vec![
+                (0, 1),
+                (1, 2),
+                (2, 0),
+                (0, 3),
+                (3, 4),
+                (4, 0),
+                (0, 0),
+                (4, 5),
+                (5, 4),
+            ],
+        };
+        assert_eq!(handled(&flower), [true]);
+        let k4 = Graph {
+            n: 4,
+            edges: vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)],
+        };
+        assert_eq!(handled(&k4), [false]);
+    }
+
+    /// A graph without vertices (what a shrink step can leave) is worth 0 and offers no
+    /// move.
+    #[test]
+    fn an_empty_graph_in_a_sum_is_worth_nothing() {
+        let pos = HackenbushPos {
+            graphs: vec![
+                Graph {
+                    n: 0,
+                    edges: vec![],
+                },
+                Graph {
+                    n: 2,
+                    edges: vec![(0, 1)],
+                },
+            ],
+        };
+        let a = solve(&pos);
+        assert_eq!((a.value, a.moves), (1, vec![(1, 0)]));
+    }
+}
