@@ -122,7 +122,7 @@ mod tests {
             let problem = Problem::Native(game);
             let text = problem.write_input(std::slice::from_ref(&pos));
             let back = problem.parse(text.as_bytes(), false).expect(&text);
-            assert_eq!(back, [pos.clone()], "{text}");
+            assert_eq!(back, std::slice::from_ref(&pos), "{text}");
             out.push(pos);
         }
         assert!(out.len() >= 3000, "{}: {} decoded", game.name(), out.len());
