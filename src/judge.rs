@@ -96,7 +96,9 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'stat
 /// errors.
 pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
     let mle = |run: &Run| {
-        limits.memory.is_some_and(|m| run.max_rss >= m / 2)
+        limits
+            .memory
+            .is_some_and(|m| run.own_peak().is_some_and(|p| p >= m / 2))
             || String::from_utf8_lossy(&run.stderr).contains("bad_alloc")
             || String::from_utf8_lossy(&run.stderr).contains("MemoryError")
     };

@@ -76,8 +76,52 @@ pub struct Run {
     pub wall: Duration,
     /// CPU time (user + system) of the program and its waited-for children.
     pub cpu: Duration,
-    /// Peak resident memory in bytes.
+    /// Peak resident memory in bytes, as the kernel reports it (see [`Run::own_peak`]).
     pub max_rss: u64,
+    /// grundy's own resident memory when it started the program. A started program's
+    /// peak begins there: the kernel keeps the high-water mark of the copy of grundy the
+    /// child was before `exec`, so a `max_rss` at or below this says nothing of the
+    /// program itself.
+    pub inherited_rss: u64,
+}
+
+/// How far above grundy's own size a peak must be to be the program's (the copy before
+/// `exec` grows a little: the pre-exec setup, the kernel's accounting).
+const INHERITED_SLACK: u64 = 2 << 20;
+
+impl Run {
+    /// The program's own peak memory, when the report can tell it from grundy's size at
+    /// the start ([`Run::inherited_rss`]); `None` when the peak was at most that.
+    pub fn own_peak(&self) -> Option<u64> {
+        (self.max_rss > self.inherited_rss + INHERITED_SLACK).then_some(self.max_rss)
+    }
+
+    /// The peak memory in words for a report.
+    pub fn peak_text(&self) -> String {
+        match self.own_peak() {
+            Some(p) => format!("peak memory {} MiB", p >> 20),
+            None => format!(
+                "peak memory at most {} MiB (not told apart from grundy's own {} MiB at the start)",
+                (self.max_rss >> 20).max(1),
+                self.inherited_rss >> 20
+            ),
+        }
+    }
+}
+
+/// This process's resident memory now, in bytes (0 if unreadable).
+fn own_rss() -> u64 {
+    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
+        return 0;
+    };
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    pages * u64::try_from(page).unwrap_or(4096)
 }
 
 impl Run {
@@ -89,6 +133,7 @@ impl Run {
             wall: started.elapsed(),
             cpu: Duration::ZERO,
             max_rss: 0,
+            inherited_rss: 0,
         }
     }
 }
@@ -351,6 +396,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
         return Run::failed_to_start("no program to run".into(), started);
     };
     let mut cmd = contained_command(argv, workdir.path(), &id, limits);
+    let inherited_rss = own_rss();
     let mut child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
         Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
@@ -396,6 +442,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
         wall,
         cpu,
         max_rss: sup.usage.ru_maxrss as u64 * 1024,
+        inherited_rss,
     }
 }
 
@@ -421,4 +468,47 @@ fn process_cpu(pid: i32) -> Duration {
     // SAFETY: sysconf has no memory effects.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_millis(total * 1000 / hz)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ran(max_rss: u64, inherited_rss: u64) -> Run {
+        Run {
+            max_rss,
+            inherited_rss,
+            ..Run::failed_to_start(String::new(), Instant::now())
+        }
+    }
+
+    /// A peak at or just above grundy's own size at the start is not the program's (the
+    /// kernel keeps the high-water mark of the copy of grundy before `exec`); one well
+    /// above it is.
+    #[test]
+    fn a_peak_is_the_programs_only_above_grundys_own_size() {
+        let mib = 1u64 << 20;
+        let hidden = ran(60 * mib, 59 * mib);
+        assert_eq!(hidden.own_peak(), None);
+        assert_eq!(
+            hidden.peak_text(),
+            "peak memory at most 60 MiB (not told apart from grundy's own 59 MiB at the start)"
+        );
+        let known = ran(300 * mib, 59 * mib);
+        assert_eq!(known.own_peak(), Some(300 * mib));
+        assert_eq!(known.peak_text(), "peak memory 300 MiB");
+        assert_eq!(ran(62 * mib, 59 * mib).own_peak(), Some(62 * mib));
+    }
+
+    /// grundy knows its own resident size (from /proc), and a run records it.
+    #[test]
+    fn a_run_records_grundys_size_when_it_started_the_program() {
+        if std::fs::metadata("/proc/self/statm").is_err() {
+            return;
+        }
+        assert!(own_rss() > 0);
+        let limits = Limits::with_time(Duration::from_secs(5), 2.0);
+        let run = run(&["true".to_string()], b"", &limits);
+        assert!(run.inherited_rss > 0);
+    }
 }

@@ -531,12 +531,12 @@ fn finding_text<S: Suite>(
         format!("verdict: {}\n", f.verdict)
     };
     s += &format!(
-        "time {:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s); peak memory {} MiB\n",
+        "time {:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s); {}\n",
         f.run.cpu.as_secs_f64(),
         o.limits.time.as_secs_f64(),
         f.run.wall.as_secs_f64(),
         o.limits.wall.as_secs_f64(),
-        f.run.max_rss >> 20
+        f.run.peak_text()
     );
     s += &format!(
         "expected output (by the {}) and the program's:\n",
