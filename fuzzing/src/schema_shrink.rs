@@ -419,38 +419,47 @@ fn query_drops(
     qs: &[(usize, Vec<i64>)],
     out: &mut Vec<Case>,
 ) {
-    let half = qs.len() / 2;
-    let mut drops: Vec<(usize, usize)> = Vec::new();
-    if qs.len() > 1 {
-        drops.extend([(0, half), (half, qs.len())]);
-    }
-    if qs.len() <= LARGE {
-        drops.extend((0..qs.len()).map(|j| (j, j + 1)));
-    }
-    for (from, to) in drops {
-        let mut q = qs.to_vec();
-        q.drain(from..to);
-        let mut c = case.clone();
-        c.values[i] = Value::Queries(q);
-        schema.sync_counts(&mut c);
-        out.push(c);
-    }
+    let (half, len) = (qs.len() / 2, qs.len());
+    list_drops(
+        schema,
+        case,
+        i,
+        qs,
+        &[(0, half), (half, len)],
+        Value::Queries,
+        out,
+    );
 }
 
 /// Drop the second half of array item `i`, then (unless it is long) each element.
 fn array_drops(schema: &Schema, case: &Case, i: usize, a: &[i64], out: &mut Vec<Case>) {
+    let (half, len) = (a.len() / 2, a.len());
+    list_drops(schema, case, i, a, &[(half, len)], Value::Array, out);
+}
+
+/// Drops ranges of the list `items` of item `i`: `halves` first (for a list of two or
+/// more), then (unless the list is long) each element alone; the counts follow.
+fn list_drops<T: Clone>(
+    schema: &Schema,
+    case: &Case,
+    i: usize,
+    items: &[T],
+    halves: &[(usize, usize)],
+    wrap: fn(Vec<T>) -> Value,
+    out: &mut Vec<Case>,
+) {
     let mut drops: Vec<(usize, usize)> = Vec::new();
-    if a.len() > 1 {
-        drops.push((a.len() / 2, a.len()));
+    if items.len() > 1 {
+        drops.extend(halves);
     }
-    if a.len() <= LARGE {
-        drops.extend((0..a.len()).map(|j| (j, j + 1)));
+    if items.len() <= LARGE {
+        drops.extend((0..items.len()).map(|j| (j, j + 1)));
     }
     for (from, to) in drops {
-        let mut b = a.to_vec();
-        b.drain(from..to);
+        let mut kept = items.to_vec();
+        kept.drain(from..to);
         let mut c = case.clone();
-        c.values[i] = Value::Array(b);
+        c.values[i] = wrap(kept);
         schema.sync_counts(&mut c);
         out.push(c);
     }
