@@ -182,8 +182,9 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
     // component's size).
     let mut edges_of: Vec<Vec<u32>> = vec![Vec::new(); comps];
     for (e, &(a, _)) in g.edges.iter().enumerate() {
+        // A live edge's end is reached, so it has a component.
         let c = f.comp[a as usize] as usize;
-        if c != NONE as usize && rest[c] && f.live[e] && !f.is_bridge[e] {
+        if f.live[e] && !f.is_bridge[e] && rest[c] {
             edges_of[c].push(e as u32);
         }
     }
@@ -329,7 +330,8 @@ fn cactus_moves(
             w ^= fused[id as usize];
         }
         weight[x as usize] = w;
-        if let Some(&id) = cycle_of.get(x as usize).filter(|&&id| id != NONE) {
+        let id = cycle_of[x as usize];
+        if id != NONE {
             fused[id as usize] ^= w;
         }
     }
