@@ -18,7 +18,10 @@
 //! [`dense`] table of one byte per number instead: no hashing, no stored keys, a table
 //! small enough for the processor's caches. [`hackenbush`] (one flood fill per move) is
 //! the plain form of the rules, used for blocks too large for tables and checked against
-//! [`blocks`] by the tests.
+//! [`blocks`] by the tests. The `cut` value for every root is one search per root, and a
+//! tree's value depends only on its shape: [`shape`] keeps the values of rooted trees up
+//! to 16 vertices by their exact canonical shape, so `exhaust cut` (where every rerooting
+//! is itself enumerated) searches each shape once.
 //!
 //! Misère play has no fast rule in the solver for most of these games; [`misere`] is
 //! answered by the oracle only.
@@ -35,6 +38,7 @@ pub(crate) mod mask;
 pub(crate) mod memo;
 pub(crate) mod paint;
 pub(crate) mod search;
+pub(crate) mod shape;
 pub(crate) mod staircase;
 
 pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
@@ -155,10 +159,14 @@ fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>
         (value, winning, s.states())
     });
     winning.sort_unstable();
+    let shapes = shape::Shapes::shared();
+    shapes.record(tree, Play::Normal, value);
     let mut by_root = vec![u64::from(value); tree.len()];
     for r in 1..tree.len() as u32 {
         let (t, _) = tree.rerooted(r);
-        let (v, st) = cut_value::<M>(&t, Play::Normal, budget)?;
+        let (v, st) = shapes.value(&t, Play::Normal, || {
+            cut_value::<M>(&t, Play::Normal, budget)
+        })?;
         by_root[r as usize] = u64::from(v);
         states += st;
     }
