@@ -4,7 +4,7 @@
 //! Both answer engines (the fast `grundy-solver` and the exhaustive `grundy-oracle`) and
 //! the harness speak these types; nothing here computes a Grundy value.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "arbitrary")]
@@ -19,6 +19,7 @@ pub mod limits;
 pub mod native;
 pub mod peel;
 pub mod position;
+pub mod prefetch;
 pub mod problem;
 pub mod scan;
 pub mod schema;

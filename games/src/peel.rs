@@ -59,6 +59,32 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
 }
 
+/// The number of 1 to 7 digits that `eight` starts with, and its length, when the byte
+/// after it is in `eight` too; `None` when `eight` starts with 8 digits or a non-digit.
+/// All at once on the eight bytes as one 64-bit word (the first byte lowest).
+#[inline]
+fn short_number(eight: &[u8]) -> Option<(u64, usize)> {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = u64::from_le_bytes(eight.try_into().ok()?);
+    // Digit bytes become 0..=9; every other byte becomes 10 or more.
+    let x = word ^ 0x3030_3030_3030_3030;
+    // Bit 7 of a byte is set when it is not a digit: 0x76 + (x & 0x7f) ≥ 0x80 exactly
+    // when x & 0x7f ≥ 10 (no carry into the next byte), and x ≥ 0x80 sets it itself.
+    let not_digit = (((x & LOW7) + 0x7676_7676_7676_7676) | x) & HIGH;
+    let len = (not_digit.trailing_zeros() / 8) as usize;
+    if len == 0 || len == 8 {
+        return None;
+    }
+    // The digits moved to the top bytes (zeros below them lead), then combined pairwise:
+    // 2 digits per 16 bits, 4 per 32, 8 in all.
+    let v = x << (8 * (8 - len));
+    let v = ((v & 0x0f0f_0f0f_0f0f_0f0f).wrapping_mul(2561)) >> 8;
+    let v = ((v & 0x00ff_00ff_00ff_00ff).wrapping_mul(6_553_601)) >> 16;
+    let v = ((v & 0x0000_ffff_0000_ffff).wrapping_mul(42_949_672_960_001)) >> 32;
+    Some((v, len))
+}
+
 /// An edge list read a chunk at a time: a byte-level state machine (a number may span
 /// two chunks).
 struct EdgeListReader {
@@ -74,7 +100,14 @@ struct EdgeListReader {
     first: u32,
     /// `[degree, xor of the neighbours]` of every vertex.
     vertex: Vec<[u32; 2]>,
+    /// The last edges read, not yet counted in `vertex` (a ring of [`AHEAD`]).
+    pending: [(u32, u32); AHEAD],
+    /// Edges read.
+    edges: usize,
 }
+
+/// How many edges late the reader counts an edge (see [`EdgeListReader::edge`]).
+const AHEAD: usize = 16;
 
 impl EdgeListReader {
     fn new(vertices: (u64, u64), size_hint: Option<u64>) -> EdgeListReader {
@@ -86,6 +119,8 @@ impl EdgeListReader {
             numbers: 0,
             first: 0,
             vertex: Vec::new(),
+            pending: [(0, 0); AHEAD],
+            edges: 0,
         }
     }
 
@@ -93,7 +128,27 @@ impl EdgeListReader {
     fn feed(&mut self, chunk: &[u8]) -> Option<()> {
         // The number being read stays in locals (registers) within the chunk.
         let (mut value, mut digits) = (self.value, self.digits);
-        for &b in chunk {
+        let mut i = 0;
+        while i < chunk.len() {
+            // Between numbers and far from the chunk's end: a number of up to seven
+            // digits and the byte after it in one step.
+            if digits == 0 && i + 16 <= chunk.len() {
+                if is_space(chunk[i]) {
+                    i += 1;
+                    continue;
+                }
+                if let Some((v, len)) = short_number(&chunk[i..i + 8]) {
+                    if !is_space(chunk[i + len]) {
+                        return None;
+                    }
+                    self.number(v)?;
+                    i += len + 1;
+                    continue;
+                }
+                // Not a digit (refused below) or eight digits or more: byte by byte.
+            }
+            let b = chunk[i];
+            i += 1;
             let d = b.wrapping_sub(b'0');
             if d <= 9 {
                 // 19 digits always fit in 64 bits; longer numbers go to the full parser.
@@ -140,21 +195,44 @@ impl EdgeListReader {
         if self.numbers % 2 == 0 {
             self.first = v;
         } else {
-            let u = self.first;
-            let a = &mut self.vertex[u as usize];
-            a[0] += 1;
-            a[1] ^= v;
-            let b = &mut self.vertex[v as usize];
-            b[0] += 1;
-            b[1] ^= u;
+            self.edge(self.first, v);
         }
         Some(())
+    }
+
+    /// Counts the edge `u`–`v`, [`AHEAD`] edges late: its endpoints' records are asked
+    /// for now and updated once later edges have been read, so that the waits for memory
+    /// overlap (the updates commute: a sum and a XOR).
+    #[inline]
+    fn edge(&mut self, u: u32, v: u32) {
+        crate::prefetch::prefetch(&self.vertex, u as usize);
+        crate::prefetch::prefetch(&self.vertex, v as usize);
+        let slot = self.edges % AHEAD;
+        if self.edges >= AHEAD {
+            let (a, b) = self.pending[slot];
+            self.count(a, b);
+        }
+        self.pending[slot] = (u, v);
+        self.edges += 1;
+    }
+
+    fn count(&mut self, u: u32, v: u32) {
+        let a = &mut self.vertex[u as usize];
+        a[0] += 1;
+        a[1] ^= v;
+        let b = &mut self.vertex[v as usize];
+        b[0] += 1;
+        b[1] ^= u;
     }
 
     /// The edge list, if the input held exactly N and N − 1 edges.
     fn finish(mut self) -> Option<Peeling> {
         if self.digits > 0 {
             self.number(self.value)?;
+        }
+        for k in self.edges.saturating_sub(AHEAD)..self.edges {
+            let (a, b) = self.pending[k % AHEAD];
+            self.count(a, b);
         }
         let n = self.vertex.len() as u64;
         (n > 0 && self.numbers == 2 * n - 1).then_some(Peeling {
@@ -177,14 +255,53 @@ impl Peeling {
     /// Peels the tree from vertex 0 as the root: calls `f(child, parent)` for every other
     /// vertex, each child before its parent, and returns whether the edges form a tree
     /// (when not, `f` has seen only part of it).
-    pub fn bottom_up(mut self, mut f: impl FnMut(u32, u32)) -> bool {
+    pub fn bottom_up(self, f: impl FnMut(u32, u32)) -> bool {
+        self.bottom_up_ahead(|_| {}, f)
+    }
+
+    /// As [`bottom_up`](Peeling::bottom_up), calling `ahead(p)` a few peels before a
+    /// leaf is peeled from its parent `p`, so that the caller may prefetch what
+    /// `f(leaf, p)` will touch ([`crate::prefetch`]).
+    ///
+    /// A leaf is not peeled when found but queued: the scan over the ids queues each one
+    /// whose turn comes while it is a leaf, a peel queues the parent when it becomes a
+    /// leaf after its turn, and the queue is worked off [`DELAY`] entries behind. When a
+    /// leaf is queued its parent is known, and its record is asked for then: by the time
+    /// the leaf is peeled it has arrived. Any order that peels a vertex after its children
+    /// is a peeling order, and this is one.
+    pub fn bottom_up_ahead(
+        mut self,
+        mut ahead: impl FnMut(u32),
+        mut f: impl FnMut(u32, u32),
+    ) -> bool {
+        const RING: usize = 2 * DELAY;
         let n = self.vertex.len();
+        let mut queue = [0u32; RING];
+        let (mut head, mut tail) = (0usize, 0usize);
         let mut peeled = 0;
-        for v in 1..n {
-            // Peel v if it is a leaf, then every parent that becomes a leaf and whose turn
-            // has passed (a later one waits for its turn).
-            let mut u = v;
-            while u != 0 && u <= v && self.vertex[u][0] == 1 {
+        // Queues leaf u (not the root), asking for its parent's record.
+        let mut push =
+            |vertex: &[[u32; 2]], queue: &mut [u32; RING], tail: &mut usize, u: usize| {
+                let p = vertex[u][1] as usize;
+                crate::prefetch::prefetch(vertex, p);
+                ahead(p as u32);
+                queue[*tail % RING] = u as u32;
+                *tail += 1;
+            };
+        for v in 1..=n {
+            if v < n && self.vertex[v][0] == 1 {
+                push(&self.vertex, &mut queue, &mut tail, v);
+            }
+            // Work the queue off down to DELAY entries (all of it after the last id).
+            let keep = if v < n { DELAY } else { 0 };
+            while tail - head > keep {
+                let u = queue[head % RING] as usize;
+                head += 1;
+                // Still a leaf, unless its one neighbour was peeled into it (two vertices
+                // left of a part cut off from the root: not a tree).
+                if self.vertex[u][0] != 1 {
+                    continue;
+                }
                 let p = self.vertex[u][1] as usize;
                 f(u as u32, p as u32);
                 self.vertex[u][0] = 0;
@@ -192,12 +309,19 @@ impl Peeling {
                 q[1] ^= u as u32;
                 q[0] -= 1;
                 peeled += 1;
-                u = p;
+                // A parent whose turn has passed is queued now; a later one waits for it.
+                if p != 0 && p <= v && self.vertex[p][0] == 1 {
+                    push(&self.vertex, &mut queue, &mut tail, p);
+                }
             }
         }
         peeled + 1 == n
     }
 }
+
+/// How many queued leaves [`Peeling::bottom_up_ahead`] keeps waiting while their
+/// parents' records are fetched.
+const DELAY: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -374,5 +498,156 @@ mod tests {
         assert!(taken > 1000, "{taken} taken");
         // Only numbers of more than 19 digits are left to the parser among valid inputs.
         assert_eq!(refused, 0);
+    }
+
+    #[test]
+    fn short_numbers_are_read_whole_at_once() {
+        let alphabet = b"0123456789 \n\t\r/:x\x00\xff\x0b\x0c";
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for _ in 0..200_000 {
+            let mut eight = [0u8; 8];
+            // Mostly digits, so that every length comes up.
+            for b in eight.iter_mut() {
+                let range = if next(3) == 0 { 20 } else { 10 };
+                *b = alphabet[next(range) as usize];
+            }
+            let len = eight.iter().take_while(|b| b.is_ascii_digit()).count();
+            let want = (1..8).contains(&len).then(|| {
+                let text = std::str::from_utf8(&eight[..len]).unwrap();
+                (text.parse::<u64>().unwrap(), len)
+            });
+            assert_eq!(short_number(&eight), want, "{eight:?}");
+        }
+    }
+
+    /// Read whole (numbers of up to seven digits at once) or one byte at a time (no
+    /// number at once), every text gives the same records or is refused both ways.
+    #[test]
+    fn reading_at_once_and_byte_by_byte_agree() {
+        let mut seed = 0xdead_beef_cafe_f00du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let spaces = [" ", "\n", "\r\n", "\t", "  ", "\x0b", "\x0c"];
+        let (mut taken, mut refused) = (0, 0);
+        for _ in 0..3000 {
+            let n = 2 + next(40);
+            let mut text = format!("{n}\n");
+            for v in 2..=n {
+                let p = 1 + next(v - 1);
+                let zeros = if next(8) == 0 {
+                    "0".repeat(next(20) as usize)
+                } else {
+                    String::new()
+                };
+                text += &format!("{zeros}{p}{}{v}", spaces[next(7) as usize]);
+                text += spaces[next(7) as usize];
+            }
+            let mut bytes = text.into_bytes();
+            if next(4) == 0 {
+                let at = next(bytes.len() as u64) as usize;
+                bytes[at] = b"x-9\x001 "[next(6) as usize];
+            }
+            let whole = read_edge_list(&bytes, (1, 100)).map(|p| p.vertex);
+            let single = read_edge_list_from(Chunked(&bytes, 1), (1, 100), None)
+                .unwrap()
+                .map(|p| p.vertex);
+            assert_eq!(whole, single, "{:?}", String::from_utf8_lossy(&bytes));
+            if whole.is_some() {
+                taken += 1;
+            } else {
+                refused += 1;
+            }
+        }
+        assert!(
+            taken > 1000 && refused > 300,
+            "{taken} taken, {refused} refused"
+        );
+    }
+
+    /// Trees far larger than the peeling's queue, of every shape that makes the queue work
+    /// differently (leaves found by the scan, parents queued after their turn or waiting
+    /// for it, long chains in either id order), with shuffled ids: the parents are the
+    /// tree's, each peeled after its children; the same edges with one rewired into a
+    /// cycle (a part cut off from the root) are refused.
+    #[test]
+    fn large_trees_of_every_shape_peel_in_order() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for n in [17usize, 33, 300, 5000] {
+            for shape in 0..5 {
+                // Parent of v (1..n) before relabelling.
+                let parent_of = |v: usize, r: u64| match shape {
+                    0 => r as usize % v,                       // random
+                    1 => v - 1,                                // chain
+                    2 => 0,                                    // star
+                    3 => (v - 1).min(n / 3) & !1,              // caterpillar-ish: a spine with legs
+                    _ => v.saturating_sub(1 + r as usize % 3), // thin and deep
+                };
+                let mut id: Vec<u32> = (0..n as u32).collect();
+                if shape != 1 || n % 2 == 0 {
+                    for i in (2..n).rev() {
+                        let j = 1 + next(i as u64) as usize;
+                        id.swap(i, j);
+                    }
+                }
+                let edges: Vec<(u32, u32)> = (1..n)
+                    .map(|v| (id[parent_of(v, next(1 << 40))], id[v]))
+                    .collect();
+                let text = |edges: &[(u32, u32)]| {
+                    let mut t = format!("{n}\n");
+                    for &(a, b) in edges {
+                        t += &format!("{} {}\n", a + 1, b + 1);
+                    }
+                    t
+                };
+                let tree = crate::Tree::from_edges(n, &edges).unwrap();
+                let p = read_edge_list(text(&edges).as_bytes(), (1, 1 << 20)).unwrap();
+                let (mut parent, mut when) = (vec![u32::MAX; n], vec![usize::MAX; n]);
+                let mut step = 0;
+                assert!(p.bottom_up(|c, q| {
+                    parent[c as usize] = q;
+                    when[c as usize] = step;
+                    step += 1;
+                }));
+                for v in 1..n {
+                    let up = tree.parent(v as u32).unwrap();
+                    assert_eq!(parent[v], up, "n {n} shape {shape} vertex {v}");
+                    assert!(
+                        up == 0 || when[v] < when[up as usize],
+                        "n {n} shape {shape}"
+                    );
+                }
+                // The deepest vertex's edge replaced by a second copy of its parent's: a
+                // cycle of two, and the vertex cut off.
+                let deep = (1..n as u32).max_by_key(|&v| tree.depth(v)).unwrap();
+                let up = tree.parent(deep).unwrap();
+                if up != 0 {
+                    let mut bad = edges.clone();
+                    let k = bad
+                        .iter()
+                        .position(|&(a, b)| (a, b) == (up, deep) || (b, a) == (up, deep))
+                        .unwrap();
+                    let grand = tree.parent(up).unwrap();
+                    bad[k] = (grand, up);
+                    let p = read_edge_list(text(&bad).as_bytes(), (1, 1 << 20)).unwrap();
+                    assert!(!p.bottom_up(|_, _| {}), "n {n} shape {shape}: not a tree");
+                }
+            }
+        }
     }
 }

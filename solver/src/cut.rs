@@ -9,6 +9,7 @@
 //!   rooted at v, the part of the tree on v's side of edge (v, c) has value
 //!   full(v) ⊕ (g(c)+1), so full(c) = g(c) ⊕ (full(v) ⊕ (g(c)+1)) + 1.
 
+use grundy_games::prefetch::prefetch;
 use grundy_games::{CutAnswer, CutPos, Tree};
 
 const NO_NEED: u64 = u64::MAX;
@@ -30,8 +31,15 @@ pub fn values(tree: &Tree) -> Vec<u64> {
 pub fn peeled_value(tree: grundy_games::peel::Peeling) -> Option<u64> {
     // g(v) is at most the number of edges below v, so u32 holds it.
     let mut g = vec![0u32; tree.len()];
-    let is_tree = tree.bottom_up(|child, parent| g[parent as usize] ^= g[child as usize] + 1);
-    is_tree.then(|| u64::from(g[0]))
+    let g = std::cell::Cell::from_mut(&mut g[..]).as_slice_of_cells();
+    let is_tree = tree.bottom_up_ahead(
+        |parent| prefetch(g, parent as usize),
+        |child, parent| {
+            let p = &g[parent as usize];
+            p.set(p.get() ^ (g[child as usize].get() + 1));
+        },
+    );
+    is_tree.then(|| u64::from(g[0].get()))
 }
 
 /// The whole answer (value, winning cuts, value for every root) of a tree read by leaf
@@ -61,12 +69,19 @@ pub fn peeled_answer(tree: grundy_games::peel::Peeling) -> Option<CutAnswer> {
     };
     let mut at = vec![blank; n];
     let mut order = Vec::with_capacity(n - 1);
-    let is_tree = tree.bottom_up(|child, p| {
-        let lifted = at[child as usize].g + 1;
-        at[child as usize].parent = p;
-        at[p as usize].g ^= lifted;
-        order.push(child);
-    });
+    let at_cells = std::cell::Cell::from_mut(&mut at[..]).as_slice_of_cells();
+    let is_tree = tree.bottom_up_ahead(
+        |p| prefetch(at_cells, p as usize),
+        |child, p| {
+            let mut c = at_cells[child as usize].get();
+            c.parent = p;
+            at_cells[child as usize].set(c);
+            let mut up = at_cells[p as usize].get();
+            up.g ^= c.g + 1;
+            at_cells[p as usize].set(up);
+            order.push(child);
+        },
+    );
     if !is_tree {
         return None;
     }
