@@ -19,6 +19,7 @@ fn answer(pos: &Position) -> Answer {
     let a = solve(pos, Budget::default()).unwrap().answer;
     let hashed = Budget {
         dense: false,
+        shapes: false,
         ..Budget::default()
     };
     assert_eq!(a, solve(pos, hashed).unwrap().answer, "hash memo: {pos:?}");

@@ -56,6 +56,10 @@ pub struct Budget {
     /// their numbers fit in the budget (the default); `false` uses the hash memo for
     /// every game (the tests compare both).
     pub dense: bool,
+    /// Answer a search of a small rooted tree whose shape was searched before (in this
+    /// process) from the values kept by [`shape`] (the default); `false` searches every
+    /// time (the tests comparing ways of searching, or counting states, turn it off).
+    pub shapes: bool,
 }
 
 impl Budget {
@@ -64,6 +68,7 @@ impl Budget {
         Budget {
             max_states,
             dense: true,
+            shapes: true,
         }
     }
 }
@@ -159,14 +164,18 @@ fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>
         (value, winning, s.states())
     });
     winning.sort_unstable();
-    let shapes = shape::Shapes::shared();
-    shapes.record(tree, Play::Normal, value);
+    let shapes = budget.shapes.then(shape::Shapes::shared);
+    if let Some(shapes) = shapes {
+        shapes.record(tree, Play::Normal, value);
+    }
     let mut by_root = vec![u64::from(value); tree.len()];
     for r in 1..tree.len() as u32 {
         let (t, _) = tree.rerooted(r);
-        let (v, st) = shapes.value(&t, Play::Normal, || {
-            cut_value::<M>(&t, Play::Normal, budget)
-        })?;
+        let search = || cut_value::<M>(&t, Play::Normal, budget);
+        let (v, st) = match shapes {
+            Some(shapes) => shapes.value(&t, Play::Normal, search),
+            None => search(),
+        }?;
         by_root[r as usize] = u64::from(v);
         states += st;
     }
