@@ -306,7 +306,7 @@ fn exhaust_on_several_threads_reports_the_first_failing_position() {
 }
 
 #[test]
-fn agc017d_and_cut_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_are_the_parsers() {
+fn tree_problems_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_are_the_parsers() {
     let dir = std::env::temp_dir().join(format!("grundy-peel-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run_problem = |problem: &str, text: &str, redirect: bool| {
@@ -354,6 +354,40 @@ fn agc017d_and_cut_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_
             err.contains("line 3: expected edge 2 of 2: second endpoint"),
             "{err}"
         );
+        // COT 3 and `paint` (N, the colours, the edges) the same way: the answers are the
+        // oracle's, the errors the parser's.
+        for problem in ["cot3", "paint"] {
+            for text in [
+                "1\n0\n",
+                "1\n1\n",
+                "3\n0 0 0\n1 2\n2 3\n",
+                "6\n0 1 0 0 1 0\n1 2\n1 3\n3 4\n3 5\n6 5\n",
+                "7\n0 0 0 0 0 0 0\n4 1\n1 2\n2 7\n4 5\n6 4\n3 4\n",
+            ] {
+                let (code, out, err) = run_problem(problem, text, redirect);
+                assert_eq!(code, Some(0), "{err}");
+                let path = dir.join("input.txt");
+                let oracle = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                    .args(["solve", problem, "--engine", "oracle"])
+                    .arg(&path)
+                    .output()
+                    .unwrap();
+                assert_eq!(
+                    out,
+                    String::from_utf8_lossy(&oracle.stdout),
+                    "{problem} {text:?}"
+                );
+            }
+            let (code, _, err) = run_problem(problem, "3\n0 2 0\n1 2\n2 3\n", redirect);
+            assert_eq!(code, Some(2));
+            assert!(
+                err.contains("line 2") && err.contains("colour of vertex 2"),
+                "{err}"
+            );
+            let (code, _, err) = run_problem(problem, "4\n0 0 0 0\n1 2\n2 3\n3 1\n", redirect);
+            assert_eq!(code, Some(2));
+            assert!(err.contains("line 5") && err.contains("edge 3 1"), "{err}");
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,6 +86,15 @@ fn fixed_seed_campaign_of_every_game() {
                     .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
                 assert_eq!(Answer::Cut(peeled), answer, "{what}: peeled\n{text}");
             }
+            if game == Game::Paint {
+                // The leaf-peeling path of `grundy solve paint` gives the same whole answer.
+                let layout = peel::Layout::ColoursThenEdges;
+                let tree = peel::read_tree(text.as_bytes(), layout, Limits::LENIENT.vertices)
+                    .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
+                let peeled = grundy_solver::paint::peeled_answer(tree)
+                    .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
+                assert_eq!(Answer::Paint(peeled), answer, "{what}: peeled\n{text}");
+            }
             let out = native.write_output(&[answer]);
             if let Err(e) = format::check(native, &back, &out) {
                 panic!("{what}: a right output is called malformed: {e}");
@@ -136,6 +145,20 @@ fn fixed_seed_inputs_of_every_contest_problem() {
                 });
                 assert_eq!(
                     problem.write_output(&[answer]),
+                    out,
+                    "{what}: peeled\n{text}"
+                );
+            }
+            if problem == Problem::Cot3 {
+                // The leaf-peeling path of `grundy solve cot3` gives the same output.
+                let layout = peel::Layout::ColoursThenEdges;
+                let vertices = problem.strict_limits().vertices;
+                let tree = peel::read_tree(text.as_bytes(), layout, vertices)
+                    .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
+                let answer = grundy_solver::paint::peeled_answer(tree)
+                    .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
+                assert_eq!(
+                    problem.write_output(&[Answer::Paint(answer)]),
                     out,
                     "{what}: peeled\n{text}"
                 );

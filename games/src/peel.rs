@@ -1,5 +1,6 @@
 //! The fast path for a tree given as `N` and `N − 1` edges (AGC 017 D's input, `cut`'s
-//! native one): no adjacency lists, no token objects, no line bookkeeping.
+//! native one), or as `N`, N colours (0 white, 1 black) and the edges (COT 3's input,
+//! `paint`'s native one): no adjacency lists, no token objects, no line bookkeeping.
 //!
 //! Each vertex keeps only its degree and the XOR of its neighbours' ids. A non-root vertex
 //! of degree 1 is a leaf, and its XOR *is* its parent; peeling it off (XOR its id out of
@@ -21,12 +22,28 @@
 /// `[degree, xor]` pair per vertex, side by side so that an update touches one cache line.
 pub struct Peeling {
     vertex: Vec<[u32; 2]>,
+    /// Whether each vertex is white, for a coloured input (empty otherwise).
+    white: Vec<bool>,
+}
+
+/// What an input holds after `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `N − 1` edges.
+    Edges,
+    /// N colours (0 white, 1 black), then `N − 1` edges.
+    ColoursThenEdges,
 }
 
 /// Reads `N` (in `vertices`) and `N − 1` edges with endpoints in `1..=N`, and nothing
 /// after them; `None` for anything else.
 pub fn read_edge_list(input: &[u8], vertices: (u64, u64)) -> Option<Peeling> {
-    let mut reader = EdgeListReader::new(vertices, Some(input.len() as u64));
+    read_tree(input, Layout::Edges, vertices)
+}
+
+/// As [`read_edge_list`], for either layout.
+pub fn read_tree(input: &[u8], layout: Layout, vertices: (u64, u64)) -> Option<Peeling> {
+    let mut reader = EdgeListReader::new(layout, vertices, Some(input.len() as u64));
     reader.feed(input)?;
     reader.finish()
 }
@@ -39,14 +56,24 @@ pub fn read_edge_list(input: &[u8], vertices: (u64, u64)) -> Option<Peeling> {
 /// chunks ahead of the one being parsed, so that copying the file in (a tenth of the time
 /// on one thread) overlaps the parsing.
 pub fn read_edge_list_from(
+    reader: impl std::io::Read + Send,
+    vertices: (u64, u64),
+    size_hint: Option<u64>,
+) -> std::io::Result<Option<Peeling>> {
+    read_tree_from(reader, Layout::Edges, vertices, size_hint)
+}
+
+/// As [`read_edge_list_from`], for either layout.
+pub fn read_tree_from(
     mut reader: impl std::io::Read + Send,
+    layout: Layout,
     vertices: (u64, u64),
     size_hint: Option<u64>,
 ) -> std::io::Result<Option<Peeling>> {
     use std::sync::mpsc::sync_channel;
     /// Chunks in flight: one parsed, the others filled.
     const CHUNKS: usize = 3;
-    let mut edges = EdgeListReader::new(vertices, size_hint);
+    let mut edges = EdgeListReader::new(layout, vertices, size_hint);
     if size_hint.is_some_and(|size| size < 1 << 20) {
         let mut chunk = vec![0u8; CHUNK];
         loop {
@@ -144,14 +171,19 @@ fn short_number(eight: &[u8]) -> Option<(u64, usize)> {
 /// An edge list read a chunk at a time: a byte-level state machine (a number may span
 /// two chunks).
 struct EdgeListReader {
+    layout: Layout,
     vertices: (u64, u64),
     /// The input's size when known (to refuse a count it cannot hold before allocating).
     size_hint: Option<u64>,
     /// The number being read and its digits so far (0 digits: between numbers).
     value: u64,
     digits: u32,
-    /// Numbers read so far (N first, then the endpoints).
+    /// Numbers read so far (N first, then the colours if any, then the endpoints).
     numbers: u64,
+    /// The colours read so far (white: 0).
+    white: Vec<bool>,
+    /// How many colours the input holds (N or none).
+    colours: u64,
     /// The first endpoint of the edge being read.
     first: u32,
     /// `[degree, xor of the neighbours]` of every vertex.
@@ -166,13 +198,16 @@ struct EdgeListReader {
 const AHEAD: usize = 16;
 
 impl EdgeListReader {
-    fn new(vertices: (u64, u64), size_hint: Option<u64>) -> EdgeListReader {
+    fn new(layout: Layout, vertices: (u64, u64), size_hint: Option<u64>) -> EdgeListReader {
         EdgeListReader {
+            layout,
             vertices: (vertices.0.max(1), vertices.1.min(u64::from(u32::MAX))),
             size_hint,
             value: 0,
             digits: 0,
             numbers: 0,
+            white: Vec::new(),
+            colours: 0,
             first: 0,
             vertex: Vec::new(),
             pending: [(0, 0); AHEAD],
@@ -243,13 +278,27 @@ impl EdgeListReader {
                 return None;
             }
             self.vertex = vec![[0, 0]; value as usize];
+            if self.layout == Layout::ColoursThenEdges {
+                self.colours = value;
+                self.white = Vec::with_capacity(value as usize);
+            }
             return Some(());
         }
-        if value == 0 || value > n || self.numbers > 2 * n - 1 {
+        if self.numbers <= 1 + self.colours {
+            // A colour: 0 (white) or 1 (black).
+            if value > 1 {
+                return None;
+            }
+            self.white.push(value == 0);
+            return Some(());
+        }
+        // The k-th endpoint (from 1), after N and the colours.
+        let k = self.numbers - 1 - self.colours;
+        if value == 0 || value > n || k > 2 * n - 2 {
             return None;
         }
         let v = value as u32 - 1;
-        if self.numbers % 2 == 0 {
+        if k % 2 == 1 {
             self.first = v;
         } else {
             self.edge(self.first, v);
@@ -282,7 +331,7 @@ impl EdgeListReader {
         b[1] ^= u;
     }
 
-    /// The edge list, if the input held exactly N and N − 1 edges.
+    /// The tree's records, if the input held exactly N, the colours and N − 1 edges.
     fn finish(mut self) -> Option<Peeling> {
         if self.digits > 0 {
             self.number(self.value)?;
@@ -292,8 +341,9 @@ impl EdgeListReader {
             self.count(a, b);
         }
         let n = self.vertex.len() as u64;
-        (n > 0 && self.numbers == 2 * n - 1).then_some(Peeling {
+        (n > 0 && self.numbers == 1 + self.colours + 2 * (n - 1)).then_some(Peeling {
             vertex: self.vertex,
+            white: self.white,
         })
     }
 }
@@ -307,6 +357,11 @@ impl Peeling {
     /// True for no vertex (never: `N ≥ 1`).
     pub fn is_empty(&self) -> bool {
         self.vertex.is_empty()
+    }
+
+    /// The colours of a coloured input (white: true), taken out; empty for an edge list.
+    pub fn take_white(&mut self) -> Vec<bool> {
+        std::mem::take(&mut self.white)
     }
 
     /// Peels the tree from vertex 0 as the root: calls `f(child, parent)` for every other
@@ -491,13 +546,18 @@ mod tests {
         }
     }
 
-    /// The peeled parents of `text`, or `None` when the fast path leaves it.
-    fn peeled(text: &[u8], vertices: (u64, u64)) -> Option<Vec<u32>> {
-        let p = read_edge_list(text, vertices)?;
+    /// The peeled parents (and colours) of `text`, or `None` when the fast path leaves it.
+    fn peeled(text: &[u8], layout: Layout, vertices: (u64, u64)) -> Option<(Vec<u32>, Vec<bool>)> {
+        let mut p = read_tree(text, layout, vertices)?;
+        let white = p.take_white();
         let mut parent = vec![u32::MAX; p.len()];
-        p.bottom_up(|c, q| parent[c as usize] = q).then_some(parent)
+        p.bottom_up(|c, q| parent[c as usize] = q)
+            .then_some((parent, white))
     }
 
+    /// Random small inputs of AGC 017 D and COT 3 (N, the colours for COT 3, the edges),
+    /// most of them damaged by a byte: the fast path takes only what the full parser
+    /// takes, and reads the same tree and colours.
     #[test]
     fn takes_only_what_the_full_parser_takes_and_reads_the_same_tree() {
         use crate::{Position, Problem};
@@ -508,63 +568,77 @@ mod tests {
             seed ^= seed << 17;
             seed % m
         };
-        let (mut taken, mut refused) = (0, 0);
-        for round in 0..4000 {
-            let n = 1 + next(9) as usize;
-            let mut text = format!("{n}\n").into_bytes();
-            for v in 1..n {
-                let p = next(v as u64) + 1;
-                let (a, b) = if next(2) == 0 {
-                    (p, v as u64 + 1)
-                } else {
-                    (v as u64 + 1, p)
-                };
-                text.extend(format!("{a} {b}\n").bytes());
-            }
-            // Damage most texts: a byte replaced, inserted or removed.
-            for _ in 0..next(3) {
-                let at = next(text.len() as u64 + 1) as usize;
-                let byte = *[b'0', b'1', b'2', b'9', b' ', b'\n', b'x', b'-', 0x0b]
-                    .get(next(9) as usize)
-                    .unwrap();
-                match next(3) {
-                    0 if at < text.len() => text[at] = byte,
-                    1 => text.insert(at, byte),
-                    _ if at < text.len() => {
-                        text.remove(at);
+        for (problem, layout) in [
+            (Problem::Agc017d, Layout::Edges),
+            (Problem::Cot3, Layout::ColoursThenEdges),
+        ] {
+            let (mut taken, mut refused) = (0, 0);
+            for round in 0..4000 {
+                let n = 1 + next(9) as usize;
+                let mut text = format!("{n}\n").into_bytes();
+                if layout == Layout::ColoursThenEdges {
+                    for _ in 0..n {
+                        text.extend(format!("{} ", next(2)).bytes());
                     }
-                    _ => {}
+                    text.push(b'\n');
                 }
-            }
-            let strict = round % 2 == 0;
-            let vertices = if strict {
-                (2, 100_000)
-            } else {
-                (1, 20_000_000)
-            };
-            let full = Problem::Agc017d.parse(&text, strict);
-            match (peeled(&text, vertices), full) {
-                (Some(parent), Ok(cases)) => {
-                    let Position::Cut(c) = &cases[0] else {
-                        unreachable!()
+                for v in 1..n {
+                    let p = next(v as u64) + 1;
+                    let (a, b) = if next(2) == 0 {
+                        (p, v as u64 + 1)
+                    } else {
+                        (v as u64 + 1, p)
                     };
-                    let want: Vec<u32> = (0..c.tree.len() as u32)
-                        .map(|v| c.tree.parent(v).unwrap_or(u32::MAX))
-                        .collect();
-                    assert_eq!(parent, want, "{:?}", String::from_utf8_lossy(&text));
-                    taken += 1;
+                    text.extend(format!("{a} {b}\n").bytes());
                 }
-                (Some(_), Err(e)) => panic!(
-                    "the fast path takes what the parser refuses ({e}): {:?}",
-                    String::from_utf8_lossy(&text)
-                ),
-                (None, Ok(_)) => refused += 1,
-                (None, Err(_)) => {}
+                // Damage most texts: a byte replaced, inserted or removed.
+                for _ in 0..next(3) {
+                    let at = next(text.len() as u64 + 1) as usize;
+                    let byte = *[b'0', b'1', b'2', b'9', b' ', b'\n', b'x', b'-', 0x0b]
+                        .get(next(9) as usize)
+                        .unwrap();
+                    match next(3) {
+                        0 if at < text.len() => text[at] = byte,
+                        1 => text.insert(at, byte),
+                        _ if at < text.len() => {
+                            text.remove(at);
+                        }
+                        _ => {}
+                    }
+                }
+                let strict = round % 2 == 0;
+                let vertices = if strict {
+                    problem.strict_limits().vertices
+                } else {
+                    crate::Limits::LENIENT.vertices
+                };
+                let full = problem.parse(&text, strict);
+                let shown = String::from_utf8_lossy(&text);
+                match (peeled(&text, layout, vertices), full) {
+                    (Some((parent, white)), Ok(cases)) => {
+                        let (tree, want_white) = match &cases[0] {
+                            Position::Cut(c) => (&c.tree, Vec::new()),
+                            Position::Paint(p) => (&p.tree, p.white.clone()),
+                            _ => unreachable!(),
+                        };
+                        let want: Vec<u32> = (0..tree.len() as u32)
+                            .map(|v| tree.parent(v).unwrap_or(u32::MAX))
+                            .collect();
+                        assert_eq!(parent, want, "{shown:?}");
+                        assert_eq!(white, want_white, "{shown:?}");
+                        taken += 1;
+                    }
+                    (Some(_), Err(e)) => {
+                        panic!("the fast path takes what the parser refuses ({e}): {shown:?}")
+                    }
+                    (None, Ok(_)) => refused += 1,
+                    (None, Err(_)) => {}
+                }
             }
+            assert!(taken > 1000, "{taken} taken");
+            // Only numbers of more than 19 digits are left to the parser among valid inputs.
+            assert_eq!(refused, 0, "{problem:?}");
         }
-        assert!(taken > 1000, "{taken} taken");
-        // Only numbers of more than 19 digits are left to the parser among valid inputs.
-        assert_eq!(refused, 0);
     }
 
     #[test]

@@ -17,10 +17,8 @@ pub fn solve(
     budget: Budget,
     misere: bool,
 ) -> Result<Outcome, Error> {
-    // A tree as N and N − 1 edges, answered by the solver: the leaf-peeling path.
-    let fast = matches!(problem, Problem::Agc017d | Problem::Native(Game::Cut))
-        && engine == Engine::Solver
-        && !misere;
+    // A tree as N (colours) and N − 1 edges, answered by the solver: the leaf-peeling path.
+    let fast = layout(problem).is_some() && engine == Engine::Solver && !misere;
     if fast {
         if let Some(out) = peeled_file(problem, file.as_deref(), strict) {
             crate::output::write_bytes(&out);
@@ -29,7 +27,8 @@ pub fn solve(
     }
     let (buf, source) = input::read(problem, file.as_deref(), strict)?;
     if fast {
-        let tree = peel::read_edge_list(&buf, vertices(problem, strict));
+        let layout = layout(problem).expect("a tree problem");
+        let tree = peel::read_tree(&buf, layout, vertices(problem, strict));
         if let Some(out) = tree.and_then(|t| peeled(problem, t)) {
             crate::output::write_bytes(&out);
             return Ok(Outcome::Passed);
@@ -46,6 +45,15 @@ pub fn solve(
     .map_err(|e| Error::input(e.to_string()))?;
     crate::output::write_bytes(&out);
     Ok(Outcome::Passed)
+}
+
+/// How an input of `problem` lays out its tree, for the problems the peeling path answers.
+fn layout(problem: Problem) -> Option<peel::Layout> {
+    match problem {
+        Problem::Agc017d | Problem::Native(Game::Cut) => Some(peel::Layout::Edges),
+        Problem::Cot3 | Problem::Native(Game::Paint) => Some(peel::Layout::ColoursThenEdges),
+        _ => None,
+    }
 }
 
 /// The vertex range of an input of `problem`.
@@ -72,22 +80,25 @@ fn peeled_file(problem: Problem, file: Option<&Path>, strict: bool) -> Option<Ve
     let path = file.filter(|_| !stdin).unwrap_or(Path::new("/dev/stdin"));
     let f = std::fs::File::open(path).ok()?;
     let size = f.metadata().ok().filter(|m| m.is_file())?.len();
-    let tree = peel::read_edge_list_from(f, vertices(problem, strict), Some(size)).ok()??;
+    let layout = layout(problem)?;
+    let tree = peel::read_tree_from(f, layout, vertices(problem, strict), Some(size)).ok()??;
     peeled(problem, tree)
 }
 
 /// The output for a peeled tree: the value alone for AGC 017 D, the whole answer for
-/// `cut`; `None` when the edges are not a tree.
+/// `cut`, `paint` and COT 3; `None` when the edges are not a tree.
 fn peeled(problem: Problem, tree: peel::Peeling) -> Option<Vec<u8>> {
-    let answer = if problem == Problem::Agc017d {
-        CutAnswer {
+    let answer = match problem {
+        Problem::Agc017d => Answer::Cut(CutAnswer {
             value: grundy_solver::cut::peeled_value(tree)?,
             ..Default::default()
+        }),
+        Problem::Cot3 | Problem::Native(Game::Paint) => {
+            Answer::Paint(grundy_solver::paint::peeled_answer(tree)?)
         }
-    } else {
-        grundy_solver::cut::peeled_answer(tree)?
+        _ => Answer::Cut(grundy_solver::cut::peeled_answer(tree)?),
     };
-    Some(problem.write_output(&[Answer::Cut(answer)]))
+    Some(problem.write_output(&[answer]))
 }
 
 /// Checks an input against the statement's constraints.
