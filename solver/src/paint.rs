@@ -14,10 +14,10 @@ use grundy_games::prefetch::prefetch;
 use grundy_games::{PaintAnswer, PaintPos};
 
 /// A trie node: its children (0: none) and, in `tag`, the XOR still to apply below it
-/// (bits 0..31) and whether every value under it is present ([`FULL`]). One record of 12
-/// bytes: a node visited is one cache line touched (mostly), and a million-vertex tree's
-/// tries (3.2 million nodes at their largest) stay under 40 MB. A free node's `child[0]`
-/// links the list of free nodes.
+/// (bits 0..26), the node's level (bits 26..31: a node of level L holds values of L
+/// bits; a leaf is level 0) and whether every value under it is present ([`FULL`]). One
+/// record of 12 bytes: a node visited is one cache line touched (mostly). A free node's
+/// `child[0]` links the list of free nodes.
 #[derive(Clone, Copy, Default)]
 struct Node {
     child: [u32; 2],
@@ -26,58 +26,60 @@ struct Node {
 
 /// The bit of [`Node::tag`] saying that every value under the node is present.
 const FULL: u32 = 1 << 31;
+/// Where a node's level starts in [`Node::tag`].
+const LEVEL_AT: u32 = 26;
+/// The XOR part of [`Node::tag`]: values have at most 26 bits (20 million vertices need 25).
+const XOR: u32 = (1 << LEVEL_AT) - 1;
 
-/// An arena of trie nodes over values of `bits` bits (at most 31: a value is at most the
-/// number of vertices). Node 0 is the empty trie. The nodes a merge frees are reused.
+/// Bits of `x` (0 for 0).
+fn bit_length(x: u32) -> u32 {
+    32 - x.leading_zeros()
+}
+
+/// An arena of binary tries over values of at most 26 bits. A trie is named by its root
+/// (0: the empty trie) and is only as tall as its values need: a trie of level h holds
+/// values below 2^h, and grows a level on top (a node with a left child only) when a
+/// larger value is XORed in, inserted or merged with it. Most sets of a large tree hold
+/// small values (a million-vertex random tree's largest is about 4,000), so the walks are
+/// short and the tries small. The nodes a merge frees are reused.
 struct Tries {
     node: Vec<Node>,
-    bits: u32,
-    work: Vec<(u32, u32, u32)>,
+    work: Vec<(u32, u32)>,
     visited: Vec<u32>,
     /// The first free node (0: none).
     free: u32,
 }
 
 impl Tries {
-    fn new(bits: u32, capacity: usize) -> Tries {
+    fn new(capacity: usize) -> Tries {
         let mut t = Tries {
             node: Vec::with_capacity(capacity),
-            bits,
             work: Vec::new(),
             visited: Vec::new(),
             free: 0,
         };
-        assert!(bits < 32, "values of {bits} bits");
-        t.node();
+        t.node(0);
         t
     }
 
-    fn node(&mut self) -> u32 {
+    /// A new node of `level`, without children.
+    fn node(&mut self, level: u32) -> u32 {
+        let fresh = Node {
+            child: [0, 0],
+            tag: level << LEVEL_AT,
+        };
         if self.free != 0 {
             let a = self.free;
             self.free = self.node[a as usize].child[0];
-            self.node[a as usize] = Node::default();
+            self.node[a as usize] = fresh;
             return a;
         }
-        self.node.push(Node::default());
+        self.node.push(fresh);
         (self.node.len() - 1) as u32
     }
 
-    /// Applies the pending XOR of `a` (a node of `level` ≥ 1) to its children.
-    fn push(&mut self, a: u32, level: u32) {
-        let t = self.node[a as usize].tag & !FULL;
-        if t == 0 {
-            return;
-        }
-        if t >> (level - 1) & 1 == 1 {
-            self.node[a as usize].child.swap(0, 1);
-        }
-        for c in self.node[a as usize].child {
-            if c != 0 {
-                self.node[c as usize].tag ^= t;
-            }
-        }
-        self.node[a as usize].tag &= FULL;
+    fn level(&self, a: u32) -> u32 {
+        self.node[a as usize].tag >> LEVEL_AT & 0x1f
     }
 
     fn full(&self, a: u32) -> bool {
@@ -90,6 +92,25 @@ impl Tries {
         self.free = a;
     }
 
+    /// Applies the pending XOR of `a` to its children. Only the bits below a node's level
+    /// mean anything to it; higher ones, passed down from a taller ancestor, are ignored.
+    fn push(&mut self, a: u32) {
+        let t = self.node[a as usize].tag & XOR;
+        let level = self.level(a);
+        if t == 0 || level == 0 {
+            return;
+        }
+        if t >> (level - 1) & 1 == 1 {
+            self.node[a as usize].child.swap(0, 1);
+        }
+        for c in self.node[a as usize].child {
+            if c != 0 {
+                self.node[c as usize].tag ^= t;
+            }
+        }
+        self.node[a as usize].tag &= !XOR;
+    }
+
     fn refresh(&mut self, a: u32) {
         let [l, r] = self.node[a as usize].child;
         let full = l != 0 && r != 0 && self.full(l) && self.full(r);
@@ -97,23 +118,42 @@ impl Tries {
         *tag = if full { *tag | FULL } else { *tag & !FULL };
     }
 
-    /// XORs every value of the trie rooted at `a` with `x`.
-    fn xor_all(&mut self, a: u32, x: u64) {
-        if a != 0 {
-            self.node[a as usize].tag ^= x as u32;
+    /// The trie `a` (not empty) made `level` tall, if it is shorter: new roots above it,
+    /// each with the old root as its left child (values below 2^h have those bits 0).
+    fn lift(&mut self, mut a: u32, level: u32) -> u32 {
+        for l in self.level(a) + 1..=level {
+            let top = self.node(l);
+            self.node[top as usize].child[0] = a;
+            a = top;
         }
+        a
+    }
+
+    /// XORs every value of the trie rooted at `a` with `x`; returns its root.
+    fn xor_all(&mut self, a: u32, x: u32) -> u32 {
+        debug_assert!(x <= XOR);
+        if a == 0 || x == 0 {
+            return a;
+        }
+        let a = self.lift(a, bit_length(x));
+        self.node[a as usize].tag ^= x;
+        a
     }
 
     /// Inserts `x` into the trie rooted at `root` (0 for empty); returns the root.
-    fn insert(&mut self, root: u32, x: u64) -> u32 {
-        let root = if root == 0 { self.node() } else { root };
+    fn insert(&mut self, root: u32, x: u32) -> u32 {
+        debug_assert!(x <= XOR);
+        let root = match root {
+            0 => self.node(bit_length(x)),
+            r => self.lift(r, bit_length(x)),
+        };
         let mut a = root;
         self.visited.clear();
-        for level in (1..=self.bits).rev() {
-            self.push(a, level);
+        for level in (1..=self.level(root)).rev() {
+            self.push(a);
             let bit = (x >> (level - 1) & 1) as usize;
             if self.node[a as usize].child[bit] == 0 {
-                let c = self.node();
+                let c = self.node(level - 1);
                 self.node[a as usize].child[bit] = c;
             }
             self.visited.push(a);
@@ -131,16 +171,18 @@ impl Tries {
         if a == 0 || b == 0 {
             return a.max(b);
         }
+        let level = self.level(a).max(self.level(b));
+        let (a, b) = (self.lift(a, level), self.lift(b, level));
         self.work.clear();
         self.visited.clear();
-        self.work.push((a, b, self.bits));
-        while let Some((x, y, level)) = self.work.pop() {
-            if level == 0 {
+        self.work.push((a, b));
+        while let Some((x, y)) = self.work.pop() {
+            if self.level(x) == 0 {
                 self.release(y); // both leaves: x already holds the value
                 continue;
             }
-            self.push(x, level);
-            self.push(y, level);
+            self.push(x);
+            self.push(y);
             for side in 0..2 {
                 let (cx, cy) = (
                     self.node[x as usize].child[side],
@@ -149,7 +191,7 @@ impl Tries {
                 if cx == 0 {
                     self.node[x as usize].child[side] = cy;
                 } else if cy != 0 {
-                    self.work.push((cx, cy, level - 1));
+                    self.work.push((cx, cy));
                 }
             }
             // y's children now belong to x (or are being merged into x's): y is free.
@@ -164,11 +206,17 @@ impl Tries {
     }
 
     /// The smallest value not in the trie rooted at `a`.
-    fn mex(&mut self, mut a: u32) -> u64 {
-        let mut result = 0u64;
-        let mut level = self.bits;
+    fn mex(&mut self, mut a: u32) -> u32 {
+        if a == 0 {
+            return 0;
+        }
+        let mut level = self.level(a);
+        if self.full(a) {
+            return 1 << level;
+        }
+        let mut result = 0;
         while level > 0 && a != 0 {
-            self.push(a, level);
+            self.push(a);
             let [l, r] = self.node[a as usize].child;
             if l != 0 && self.full(l) {
                 result |= 1 << (level - 1);
@@ -182,14 +230,23 @@ impl Tries {
     }
 }
 
+/// Trie nodes to reserve room for: a value is at most n (a mex over at most n values), and
+/// each white vertex inserts one value, a node per bit.
+fn capacity(n: usize, whites: usize) -> usize {
+    assert!(
+        n <= XOR as usize,
+        "{n} vertices: values of more than 26 bits"
+    );
+    let bits = bit_length(n as u32) as usize;
+    (whites * (bits + 1) + 1).min(1 << 26)
+}
+
 /// g(v) and xs(v) for every vertex (both at most the number of vertices: u32).
 pub fn values(pos: &PaintPos) -> (Vec<u32>, Vec<u32>) {
     let tree = &pos.tree;
     let n = tree.len();
-    // Every value is at most n (a mex over at most n reachable values).
-    let bits = 64 - (n as u64).leading_zeros();
     let whites = pos.white.iter().filter(|&&w| w).count();
-    let mut tries = Tries::new(bits, (whites * (bits as usize + 1) + 1).min(1 << 26));
+    let mut tries = Tries::new(capacity(n, whites));
     let mut root = vec![0u32; n];
     let mut g = vec![0u32; n];
     let mut xs = vec![0u32; n];
@@ -200,13 +257,13 @@ pub fn values(pos: &PaintPos) -> (Vec<u32>, Vec<u32>) {
         let mut r = 0;
         for &c in children {
             let rc = std::mem::take(&mut root[c as usize]);
-            tries.xor_all(rc, u64::from(x ^ g[c as usize]));
+            let rc = tries.xor_all(rc, x ^ g[c as usize]);
             r = tries.merge(r, rc);
         }
         if pos.white[v as usize] {
-            r = tries.insert(r, u64::from(x));
+            r = tries.insert(r, x);
         }
-        g[v as usize] = tries.mex(r) as u32;
+        g[v as usize] = tries.mex(r);
         root[v as usize] = r;
     }
     (g, xs)
@@ -257,20 +314,18 @@ pub fn peeled_answer(mut tree: grundy_games::peel::Peeling) -> Option<PaintAnswe
     }
     let white = tree.take_white();
     let n = tree.len();
-    let bits = 64 - (n as u64).leading_zeros();
     let whites = white.iter().filter(|&&w| w).count();
-    let mut tries = Tries::new(bits, (whites * (bits as usize + 1) + 1).min(1 << 26));
+    let mut tries = Tries::new(capacity(n, whites));
     let mut at = vec![Vertex::default(); n];
     let mut order = Vec::with_capacity(n.saturating_sub(1));
     // S(v) = (union of the children's S(c) ⊕ g(c)) ⊕ xs(v), with {xs(v)} if v is white:
     // returns its trie and g(v) = mex S(v).
     let close = |tries: &mut Tries, v: Vertex, white: bool| {
-        let mut r = v.trie;
-        tries.xor_all(r, u64::from(v.xs));
+        let mut r = tries.xor_all(v.trie, v.xs);
         if white {
-            r = tries.insert(r, u64::from(v.xs));
+            r = tries.insert(r, v.xs);
         }
-        (r, tries.mex(r) as u32)
+        (r, tries.mex(r))
     };
     let cells = std::cell::Cell::from_mut(&mut at[..]).as_slice_of_cells();
     let is_tree = tree.bottom_up_ahead(
@@ -278,7 +333,7 @@ pub fn peeled_answer(mut tree: grundy_games::peel::Peeling) -> Option<PaintAnswe
         |c, p| {
             let mut v = cells[c as usize].get();
             let (r, g) = close(&mut tries, v, white[c as usize]);
-            tries.xor_all(r, u64::from(g));
+            let r = tries.xor_all(r, g);
             (v.parent, v.g, v.trie) = (p, g, 0);
             cells[c as usize].set(v);
             let mut up = cells[p as usize].get();
@@ -317,23 +372,43 @@ mod tests {
 
     impl Tries {
         /// Every value of the trie rooted at `a` (pushing every pending XOR on the way).
-        fn contents(&mut self, a: u32) -> BTreeSet<u64> {
+        /// Also checks that every child is one level below its parent, and that a node
+        /// is full exactly when it holds every value of its level.
+        fn contents(&mut self, a: u32) -> BTreeSet<u32> {
             let mut out = BTreeSet::new();
-            let mut stack = vec![(a, self.bits, 0u64)];
-            while let Some((x, level, value)) = stack.pop() {
-                if x == 0 {
-                    continue;
-                }
+            if a == 0 {
+                return out;
+            }
+            let mut stack = vec![(a, 0u32)];
+            while let Some((x, value)) = stack.pop() {
+                let level = self.level(x);
+                let below = self.values_under(x);
+                assert_eq!(self.full(x), below == 1 << level, "full at level {level}");
                 if level == 0 {
                     out.insert(value);
                     continue;
                 }
-                self.push(x, level);
-                let [l, r] = self.node[x as usize].child;
-                stack.push((l, level - 1, value));
-                stack.push((r, level - 1, value | 1 << (level - 1)));
+                self.push(x);
+                for (side, c) in self.node[x as usize].child.into_iter().enumerate() {
+                    if c != 0 {
+                        assert_eq!(self.level(c), level - 1, "a child's level");
+                        stack.push((c, value | (side as u32) << (level - 1)));
+                    }
+                }
             }
             out
+        }
+
+        /// How many values the trie under node `x` holds.
+        fn values_under(&self, x: u32) -> usize {
+            let (mut count, mut stack) = (0, vec![x]);
+            while let Some(y) = stack.pop() {
+                if self.level(y) == 0 {
+                    count += 1;
+                }
+                stack.extend(self.node[y as usize].child.into_iter().filter(|&c| c != 0));
+            }
+            count
         }
     }
 
@@ -389,22 +464,24 @@ mod tests {
             seed % m
         };
         for _ in 0..300 {
-            let bits = 1 + next(5) as u32;
+            // Values of up to 1..=6 bits: tries grow as larger values come.
+            let bits = 1 + next(6) as u32;
             let top = 1u64 << bits;
-            let mut tries = Tries::new(bits, 64);
+            let mut tries = Tries::new(64);
             let mut roots = [0u32; 4];
             let mut sets = vec![BTreeSet::new(); 4];
             for _ in 0..40 {
                 let i = next(4) as usize;
+                // Small values more often than large ones.
+                let range = next(top) + 1;
+                let x = next(range) as u32;
                 match next(4) {
                     0 => {
-                        let x = next(top);
                         roots[i] = tries.insert(roots[i], x);
                         sets[i].insert(x);
                     }
                     1 => {
-                        let x = next(top);
-                        tries.xor_all(roots[i], x);
+                        roots[i] = tries.xor_all(roots[i], x);
                         sets[i] = sets[i].iter().map(|v| v ^ x).collect();
                     }
                     2 => {
@@ -415,10 +492,12 @@ mod tests {
                     }
                     _ => {
                         let mex = (0..).find(|v| !sets[i].contains(v)).unwrap();
-                        if mex < top {
-                            assert_eq!(tries.mex(roots[i]), mex, "{:?}", sets[i]);
-                        }
+                        assert_eq!(tries.mex(roots[i]), mex, "{:?}", sets[i]);
                     }
+                }
+                // A trie is as tall as its values need, or taller.
+                if let Some(&most) = sets[i].last() {
+                    assert!(tries.level(roots[i]) >= bit_length(most));
                 }
             }
             for i in 0..4 {
