@@ -28,7 +28,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// One measured run: wall time (start-up included), output, peak resident memory.
+/// One measured run: wall time (the program's start-up included, not `grundy measure`'s),
+/// output, peak resident memory.
 struct Measure {
     wall: Duration,
     stdout: Vec<u8>,
@@ -38,10 +39,11 @@ struct Measure {
 /// Runs `cmd` with `input` as its standard input (a regular file, as a judge gives it)
 /// and measures it. The peak memory comes from `grundy measure`, a small process that
 /// spawns `cmd` and reads `wait4`'s resource usage of it: a process spawned from this one
-/// would start its peak at this process's size (the generated trees).
+/// would start its peak at this process's size (the generated trees). The wall time is
+/// the one `grundy measure` takes from spawning `cmd` to its exit, so that its own
+/// start-up (2.5 ms here) is not counted against the program.
 fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
     let file = std::fs::File::open(input).map_err(|e| e.to_string())?;
-    let start = Instant::now();
     let out = Command::new(me)
         .arg("measure")
         .args(cmd)
@@ -50,7 +52,6 @@ fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-    let wall = start.elapsed();
     let err = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
         return Err(format!("{cmd:?} failed: {err}"));
@@ -60,17 +61,24 @@ fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
         .find_map(|l| l.strip_prefix("max_rss "))
         .and_then(|v| v.trim().parse().ok())
         .ok_or_else(|| format!("no peak memory from grundy measure: {err}"))?;
+    let inner = err
+        .lines()
+        .find_map(|l| l.strip_prefix("wall_ns "))
+        .and_then(|v| v.trim().parse().ok())
+        .map(Duration::from_nanos)
+        .ok_or_else(|| format!("no wall time from grundy measure: {err}"))?;
     Ok(Measure {
-        wall,
+        wall: inner,
         stdout: out.stdout,
         max_rss,
     })
 }
 
 /// `grundy measure CMD…`: runs CMD with this process's standard input and output, then
-/// prints `max_rss BYTES` (its peak resident memory, from `wait4`) on stderr; the exit
-/// code is CMD's.
+/// prints `max_rss BYTES` (its peak resident memory, from `wait4`) and `wall_ns NS` (from
+/// spawning it to its exit) on stderr; the exit code is CMD's.
 pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
+    let start = Instant::now();
     let child = Command::new(&cmd[0])
         .args(&cmd[1..])
         .spawn()
@@ -82,7 +90,9 @@ pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
         let pid = libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage);
         (pid, usage)
     };
+    let wall = start.elapsed();
     eprintln!("max_rss {}", usage.ru_maxrss as u64 * 1024);
+    eprintln!("wall_ns {}", wall.as_nanos());
     let ok = pid > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
     if ok {
         Ok(Outcome::Passed)
