@@ -439,6 +439,16 @@ const DELAY: usize = 16;
 mod tests {
     use super::*;
 
+    /// A xorshift generator from `seed`: each call gives a number below its argument.
+    fn below(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        }
+    }
+
     fn parents(input: &str) -> Option<Vec<u32>> {
         let p = read_edge_list(input.as_bytes(), (1, 100))?;
         let mut parent = vec![u32::MAX; p.len()];
@@ -561,13 +571,7 @@ mod tests {
     #[test]
     fn takes_only_what_the_full_parser_takes_and_reads_the_same_tree() {
         use crate::{Position, Problem};
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0x9E37_79B9_7F4A_7C15u64);
         for (problem, layout) in [
             (Problem::Agc017d, Layout::Edges),
             (Problem::Cot3, Layout::ColoursThenEdges),
@@ -644,13 +648,7 @@ mod tests {
     #[test]
     fn short_numbers_are_read_whole_at_once() {
         let alphabet = b"0123456789 \n\t\r/:x\x00\xff\x0b\x0c";
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0x1234_5678_9abc_def1u64);
         for _ in 0..200_000 {
             let mut eight = [0u8; 8];
             // Mostly digits, so that every length comes up.
@@ -671,13 +669,7 @@ mod tests {
     /// number at once), every text gives the same records or is refused both ways.
     #[test]
     fn reading_at_once_and_byte_by_byte_agree() {
-        let mut seed = 0xdead_beef_cafe_f00du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0xdead_beef_cafe_f00du64);
         let spaces = [" ", "\n", "\r\n", "\t", "  ", "\x0b", "\x0c"];
         let (mut taken, mut refused) = (0, 0);
         for _ in 0..3000 {
@@ -723,13 +715,7 @@ mod tests {
     /// cycle (a part cut off from the root) are refused.
     #[test]
     fn large_trees_of_every_shape_peel_in_order() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0x2545_F491_4F6C_DD1Du64);
         for n in [17usize, 33, 300, 5000] {
             for shape in 0..5 {
                 // Parent of v (1..n) before relabelling.

@@ -370,6 +370,16 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
+    /// A xorshift generator from `seed`: each call gives a number below its argument.
+    fn below(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        }
+    }
+
     impl Tries {
         /// Every value of the trie rooted at `a` (pushing every pending XOR on the way).
         /// Also checks that every child is one level below its parent, and that a node
@@ -418,13 +428,7 @@ mod tests {
     #[test]
     fn peeled_answers_are_the_solvers() {
         use grundy_games::{peel, Position, Problem, Tree};
-        let mut seed = 0x51_7cc1_b727_220au64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0x51_7cc1_b727_220au64);
         for round in 0..60 {
             let n = [2, 40, 700, 3000][round % 4];
             let mut id: Vec<u32> = (0..n as u32).collect();
@@ -456,13 +460,7 @@ mod tests {
     /// (a walk went down the other side), where the tags must combine by XOR.
     #[test]
     fn tries_behave_like_sets() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut next = below(0x2545_F491_4F6C_DD1Du64);
         for _ in 0..300 {
             // Values of up to 1..=6 bits: tries grow as larger values come.
             let bits = 1 + next(6) as u32;

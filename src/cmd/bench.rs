@@ -226,7 +226,21 @@ fn other_inputs() -> Vec<(&'static str, Problem, String)> {
     let cactus = Position::Hackenbush(HackenbushPos {
         graphs: vec![big_cactus(rng, n)],
     });
-    vec![
+    // AGC 017 D on the shapes where leaf peeling differs most from a random tree: one
+    // long chain of parents to follow, one vertex with every edge, a spine with legs.
+    let mut shapes: Vec<(&'static str, Problem, String)> = [
+        ("agc017d, chain", TreeShape::Chain),
+        ("agc017d, star", TreeShape::Star),
+        ("agc017d, caterpillar", TreeShape::Caterpillar),
+    ]
+    .into_iter()
+    .map(|(what, shape)| {
+        let tree = gen::tree(rng, n, shape);
+        let text = Problem::Agc017d.write_input(&[Position::Cut(CutPos { tree })]);
+        (what, Problem::Agc017d, text)
+    })
+    .collect();
+    shapes.extend([
         (
             "cut, all queries, random tree",
             Problem::Native(Game::Cut),
@@ -252,7 +266,8 @@ fn other_inputs() -> Vec<(&'static str, Problem, String)> {
             Problem::Native(Game::Hackenbush),
             Problem::Native(Game::Hackenbush).write_input(&[cactus]),
         ),
-    ]
+    ]);
+    shapes
 }
 
 /// A cactus of `edges` edges: a random tree with cycles of 1 to 5 edges (loops, parallel
