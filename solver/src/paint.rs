@@ -92,14 +92,15 @@ impl Tries {
         self.free = a;
     }
 
-    /// Applies the pending XOR of `a` to its children. Only the bits below a node's level
-    /// mean anything to it; higher ones, passed down from a taller ancestor, are ignored.
+    /// Applies the pending XOR of `a` (not a leaf: the walks push only nodes above level
+    /// 0) to its children. Only the bits below a node's level mean anything to it; higher
+    /// ones, passed down from a taller ancestor, are ignored.
     fn push(&mut self, a: u32) {
         let t = self.node[a as usize].tag & XOR;
-        let level = self.level(a);
-        if t == 0 || level == 0 {
+        if t == 0 {
             return;
         }
+        let level = self.level(a);
         if t >> (level - 1) & 1 == 1 {
             self.node[a as usize].child.swap(0, 1);
         }
@@ -409,6 +410,18 @@ mod tests {
             out
         }
 
+        /// How many nodes the trie rooted at `x` has (none for 0).
+        fn nodes_under(&self, x: u32) -> usize {
+            let (mut count, mut stack) = (0, vec![x]);
+            while let Some(y) = stack.pop() {
+                if y != 0 {
+                    count += 1;
+                    stack.extend(self.node[y as usize].child);
+                }
+            }
+            count
+        }
+
         /// How many values the trie under node `x` holds.
         fn values_under(&self, x: u32) -> usize {
             let (mut count, mut stack) = (0, vec![x]);
@@ -500,7 +513,18 @@ mod tests {
             }
             for i in 0..4 {
                 assert_eq!(tries.contents(roots[i]), sets[i]);
+                // The empty set is the empty trie (XORing it adds no node).
+                assert_eq!(roots[i] == 0, sets[i].is_empty());
             }
+            // Every node is node 0, in a trie, or free for reuse: none is lost.
+            let in_tries: usize = roots.iter().map(|&r| tries.nodes_under(r)).sum();
+            let mut free = 0;
+            let mut at = tries.free;
+            while at != 0 {
+                free += 1;
+                at = tries.node[at as usize].child[0];
+            }
+            assert_eq!(1 + in_tries + free, tries.node.len());
         }
     }
 }
