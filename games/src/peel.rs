@@ -309,7 +309,7 @@ impl EdgeListReader {
     /// Counts the edge `u`–`v`, [`AHEAD`] edges late: its endpoints' records are asked
     /// for now and updated once later edges have been read, so that the waits for memory
     /// overlap (the updates commute: a sum and a XOR).
-    #[inline]
+    #[inline(always)]
     fn edge(&mut self, u: u32, v: u32) {
         crate::prefetch::prefetch(&self.vertex, u as usize);
         crate::prefetch::prefetch(&self.vertex, v as usize);
@@ -400,31 +400,45 @@ impl Peeling {
                 queue[*tail % RING] = u as u32;
                 *tail += 1;
             };
+        // Peels leaf u, if it still is one (its one neighbour may have been peeled into
+        // it: two vertices left of a part cut off from the root, not a tree), and queues
+        // its parent if that became a leaf after its turn (a later one waits for it).
+        macro_rules! peel {
+            ($u:expr, $v:expr) => {{
+                let u = $u;
+                if self.vertex[u][0] == 1 {
+                    let p = self.vertex[u][1] as usize;
+                    f(u as u32, p as u32);
+                    self.vertex[u][0] = 0;
+                    let q = &mut self.vertex[p];
+                    q[1] ^= u as u32;
+                    q[0] -= 1;
+                    peeled += 1;
+                    if p != 0 && p <= $v && self.vertex[p][0] == 1 {
+                        push(&self.vertex, &mut queue, &mut tail, p);
+                    }
+                }
+            }};
+        }
+        // The parent of the last leaf the scan queued: a leaf with the same parent (a
+        // star's rays, a caterpillar's legs) is peeled at once, the record being at hand.
+        let mut last = usize::MAX;
         for v in 1..=n {
             if v < n && self.vertex[v][0] == 1 {
-                push(&self.vertex, &mut queue, &mut tail, v);
+                let p = self.vertex[v][1] as usize;
+                if p == last {
+                    peel!(v, v);
+                } else {
+                    last = p;
+                    push(&self.vertex, &mut queue, &mut tail, v);
+                }
             }
             // Work the queue off down to DELAY entries (all of it after the last id).
             let keep = if v < n { DELAY } else { 0 };
             while tail - head > keep {
                 let u = queue[head % RING] as usize;
                 head += 1;
-                // Still a leaf, unless its one neighbour was peeled into it (two vertices
-                // left of a part cut off from the root: not a tree).
-                if self.vertex[u][0] != 1 {
-                    continue;
-                }
-                let p = self.vertex[u][1] as usize;
-                f(u as u32, p as u32);
-                self.vertex[u][0] = 0;
-                let q = &mut self.vertex[p];
-                q[1] ^= u as u32;
-                q[0] -= 1;
-                peeled += 1;
-                // A parent whose turn has passed is queued now; a later one waits for it.
-                if p != 0 && p <= v && self.vertex[p][0] == 1 {
-                    push(&self.vertex, &mut queue, &mut tail, p);
-                }
+                peel!(u, v);
             }
         }
         peeled + 1 == n
