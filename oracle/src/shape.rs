@@ -198,5 +198,7 @@ mod tests {
         assert_eq!(searches.get(), 2);
         table.record(&tree, Play::Normal, 3);
         assert_eq!(table.value(&same, Play::Normal, search), Ok((3, 0)));
+        // Every search of the process shares one table.
+        assert!(std::ptr::eq(Shapes::shared(), Shapes::shared()));
     }
 }
