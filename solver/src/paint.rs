@@ -242,128 +242,125 @@ fn capacity(n: usize, whites: usize) -> usize {
     (whites * (bits + 1) + 1).min(1 << 26)
 }
 
-/// g(v) and xs(v) for every vertex (both at most the number of vertices: u32).
-pub fn values(pos: &PaintPos) -> (Vec<u32>, Vec<u32>) {
-    let tree = &pos.tree;
-    let n = tree.len();
-    let whites = pos.white.iter().filter(|&&w| w).count();
-    let mut tries = Tries::new(capacity(n, whites));
-    let mut root = vec![0u32; n];
-    let mut g = vec![0u32; n];
-    let mut xs = vec![0u32; n];
-    for &v in tree.order().iter().rev() {
-        let children = tree.children(v);
-        let x = children.iter().fold(0, |acc, &c| acc ^ g[c as usize]);
-        xs[v as usize] = x;
-        let mut r = 0;
-        for &c in children {
-            let rc = std::mem::take(&mut root[c as usize]);
-            let rc = tries.xor_all(rc, x ^ g[c as usize]);
-            r = tries.merge(r, rc);
+/// What the bottom-up pass keeps of a vertex: parent; g; xs, the XOR of the children's g;
+/// the trie of the children's sets (each XORed with its g) while the vertex is open, then
+/// the XOR `above` of the top-down pass. One 16-byte record.
+#[derive(Clone, Copy, Default)]
+struct Vertex {
+    parent: u32,
+    g: u32,
+    xs: u32,
+    trie: u32,
+}
+
+/// The sets of a tree's vertices built bottom-up, a vertex at a time as it is hung from
+/// its parent, in any order that lists children before parents (the tree's reversed
+/// breadth-first order, or a leaf peeling). A vertex is complete when it is hung, so its
+/// set S(c) and value g(c) are made then and merged at once into its parent's, and the
+/// parent's xs grows as its children come; the XOR by xs(p) that every child's set needs
+/// is the same for all of them, so the parent keeps the union of the S(c) ⊕ g(c) and
+/// applies xs(p) once, at its own turn.
+struct Sets {
+    at: Vec<std::cell::Cell<Vertex>>,
+    tries: Tries,
+    /// The vertices hung so far, in that order.
+    order: Vec<u32>,
+}
+
+impl Sets {
+    fn new(white: &[bool]) -> Sets {
+        let n = white.len();
+        let whites = white.iter().filter(|&&w| w).count();
+        Sets {
+            at: vec![std::cell::Cell::new(Vertex::default()); n],
+            tries: Tries::new(capacity(n, whites)),
+            order: Vec::with_capacity(n.saturating_sub(1)),
         }
-        if pos.white[v as usize] {
-            r = tries.insert(r, x);
-        }
-        g[v as usize] = tries.mex(r);
-        root[v as usize] = r;
     }
-    (g, xs)
+
+    /// Hangs the complete vertex `c` from `p` (an associated function over the parts, so
+    /// that `at` can be read for prefetching while this runs).
+    fn hang(
+        at: &[std::cell::Cell<Vertex>],
+        tries: &mut Tries,
+        order: &mut Vec<u32>,
+        white: bool,
+        (c, p): (u32, u32),
+    ) {
+        let mut v = at[c as usize].get();
+        let (r, g) = close(tries, v, white);
+        let r = tries.xor_all(r, g);
+        (v.parent, v.g, v.trie) = (p, g, 0);
+        at[c as usize].set(v);
+        let mut up = at[p as usize].get();
+        up.trie = tries.merge(up.trie, r);
+        up.xs ^= g;
+        at[p as usize].set(up);
+        order.push(c);
+    }
+
+    /// The value (the root's set closed) and the winning first vertices, top-down:
+    /// A(root) = 0, A(c) = A(p) ⊕ xs(p) ⊕ g(c); painting white u leaves A(u) ⊕ xs(u).
+    fn finish(mut self, white: &[bool]) -> PaintAnswer {
+        let mut at: Vec<Vertex> = self.at.into_iter().map(|v| v.into_inner()).collect();
+        if at.is_empty() {
+            return PaintAnswer::default();
+        }
+        let (_, g0) = close(&mut self.tries, at[0], white[0]);
+        drop(self.tries);
+        (at[0].g, at[0].trie) = (g0, 0);
+        for &c in self.order.iter().rev() {
+            let up = at[at[c as usize].parent as usize];
+            let v = &mut at[c as usize];
+            v.trie = up.trie ^ up.xs ^ v.g;
+        }
+        let winning = (0..at.len() as u32)
+            .filter(|&v| white[v as usize] && at[v as usize].trie == at[v as usize].xs)
+            .collect();
+        PaintAnswer {
+            value: u64::from(g0),
+            winning,
+        }
+    }
+}
+
+/// S(v) = (union of the children's S(c) ⊕ g(c)) ⊕ xs(v), with {xs(v)} if v is white:
+/// returns its trie and g(v) = mex S(v).
+fn close(tries: &mut Tries, v: Vertex, white: bool) -> (u32, u32) {
+    let mut r = tries.xor_all(v.trie, v.xs);
+    if white {
+        r = tries.insert(r, v.xs);
+    }
+    (r, tries.mex(r))
 }
 
 /// Value and every winning first vertex.
 pub fn solve(pos: &PaintPos) -> PaintAnswer {
     let tree = &pos.tree;
-    let (g, xs) = values(pos);
-    let mut above = vec![0u32; tree.len()];
-    let mut winning = Vec::new();
-    for &v in tree.order() {
-        let a = above[v as usize];
-        if pos.white[v as usize] && a ^ xs[v as usize] == 0 {
-            winning.push(v);
-        }
-        for &c in tree.children(v) {
-            above[c as usize] = a ^ xs[v as usize] ^ g[c as usize];
+    let mut sets = Sets::new(&pos.white);
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            let white = pos.white[v as usize];
+            Sets::hang(&sets.at, &mut sets.tries, &mut sets.order, white, (v, p));
         }
     }
-    winning.sort_unstable();
-    PaintAnswer {
-        value: u64::from(g[0]),
-        winning,
-    }
+    sets.finish(&pos.white)
 }
 
 /// Value and every winning first vertex of a coloured tree read by leaf peeling
 /// ([`grundy_games::peel`]), without building it; `None` when the edges are not a tree.
-///
-/// The same sets as [`values`], in peeling order: a vertex is complete when it is peeled
-/// (its children were peeled before it), so its set S(c) and value g(c) are made then and
-/// merged at once into its parent's, and the parent's XOR of children's values xs grows
-/// as they come. The XOR by xs(p) that every child's set needs is not known until the
-/// last child, but it is the same for all of them: the parent keeps the union of the
-/// S(c) ⊕ g(c) and applies xs(p) once, when its own turn comes. What a vertex needs sits
-/// in one 16-byte record, asked for a few peels ahead ([`grundy_games::prefetch`]).
+/// The same [`Sets`] as [`solve`], hung in peeling order, each parent's record asked for
+/// a few peels ahead ([`grundy_games::prefetch`]).
 pub fn peeled_answer(mut tree: grundy_games::peel::Peeling) -> Option<PaintAnswer> {
-    /// Parent; g; xs, the XOR of the children's g; the trie of the children's sets (each
-    /// XORed with its g) while the vertex is open, then the XOR `above` of the top-down
-    /// pass.
-    #[derive(Clone, Copy, Default)]
-    struct Vertex {
-        parent: u32,
-        g: u32,
-        xs: u32,
-        trie: u32,
-    }
     let white = tree.take_white();
-    let n = tree.len();
-    let whites = white.iter().filter(|&&w| w).count();
-    let mut tries = Tries::new(capacity(n, whites));
-    let mut at = vec![Vertex::default(); n];
-    let mut order = Vec::with_capacity(n.saturating_sub(1));
-    // S(v) = (union of the children's S(c) ⊕ g(c)) ⊕ xs(v), with {xs(v)} if v is white:
-    // returns its trie and g(v) = mex S(v).
-    let close = |tries: &mut Tries, v: Vertex, white: bool| {
-        let mut r = tries.xor_all(v.trie, v.xs);
-        if white {
-            r = tries.insert(r, v.xs);
-        }
-        (r, tries.mex(r))
-    };
-    let cells = std::cell::Cell::from_mut(&mut at[..]).as_slice_of_cells();
+    let mut sets = Sets::new(&white);
+    let Sets { at, tries, order } = &mut sets;
+    let at: &[std::cell::Cell<Vertex>] = at;
     let is_tree = tree.bottom_up_ahead(
-        |p| prefetch(cells, p as usize),
-        |c, p| {
-            let mut v = cells[c as usize].get();
-            let (r, g) = close(&mut tries, v, white[c as usize]);
-            let r = tries.xor_all(r, g);
-            (v.parent, v.g, v.trie) = (p, g, 0);
-            cells[c as usize].set(v);
-            let mut up = cells[p as usize].get();
-            up.trie = tries.merge(up.trie, r);
-            up.xs ^= g;
-            cells[p as usize].set(up);
-            order.push(c);
-        },
+        |p| prefetch(at, p as usize),
+        |c, p| Sets::hang(at, tries, order, white[c as usize], (c, p)),
     );
-    if !is_tree {
-        return None;
-    }
-    let (_, g0) = close(&mut tries, at[0], white[0]);
-    drop(tries);
-    at[0].g = g0;
-    at[0].trie = 0;
-    // Top-down: A(root) = 0, A(c) = A(p) ⊕ xs(p) ⊕ g(c); painting white u leaves A(u) ⊕ xs(u).
-    for &c in order.iter().rev() {
-        let up = at[at[c as usize].parent as usize];
-        let v = &mut at[c as usize];
-        v.trie = up.trie ^ up.xs ^ v.g;
-    }
-    let winning = (0..n as u32)
-        .filter(|&v| white[v as usize] && at[v as usize].trie == at[v as usize].xs)
-        .collect();
-    Some(PaintAnswer {
-        value: u64::from(g0),
-        winning,
-    })
+    is_tree.then(|| sets.finish(&white))
 }
 
 #[cfg(test)]
