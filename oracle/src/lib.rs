@@ -23,6 +23,10 @@
 //! to 16 vertices by their exact canonical shape, so `exhaust cut` (where every rerooting
 //! is itself enumerated) searches each shape once.
 //!
+//! A game grundy has never seen is searched by [`ruleset`] from rules the setter writes
+//! ([`Rules`] in Rust, or any [`ruleset::Explorer`], such as a Python rules file run by
+//! the judging layer): the same definitions, over states the rules name.
+//!
 //! Misère play has no fast rule in the solver for most of these games; [`misere`] is
 //! answered by the oracle only.
 
@@ -37,10 +41,12 @@ pub(crate) mod hackenbush;
 pub(crate) mod mask;
 pub(crate) mod memo;
 pub(crate) mod paint;
+pub mod ruleset;
 pub(crate) mod search;
 pub(crate) mod shape;
 pub(crate) mod staircase;
 
+pub use ruleset::Rules;
 pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
 
 use grundy_games::*;
