@@ -10,6 +10,7 @@
 //! the contestant's wrong answer.
 
 use crate::error::Error;
+use crate::game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use crate::judge::{self, Verdict};
 use crate::output::escape_bytes;
 use crate::program;
@@ -20,6 +21,7 @@ use grundy_games::Problem;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// `problem.toml` as written.
@@ -42,6 +44,7 @@ struct PackageToml {
     checker: CheckerToml,
     #[serde(default)]
     generators: Vec<GeneratorToml>,
+    game: Option<GameToml>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -111,6 +114,8 @@ pub struct Package {
     pub checker: Checker,
     /// External generators (`{seed}` and `{size}` are substituted).
     pub generators: Vec<String>,
+    /// The game, given by its rules (`[game]`).
+    pub game: Option<GameSpec>,
 }
 
 /// True when `arg` names a package folder (one holding a `problem.toml`).
@@ -231,7 +236,7 @@ type References = (
 );
 
 /// Reads `[reference]`: at least one reference, every program present in the package.
-fn references(r: &ReferenceToml, dir: &Path) -> Result<References, String> {
+fn references(r: &ReferenceToml, dir: &Path, rules: bool) -> Result<References, String> {
     let engine = match &r.engine {
         None => None,
         Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
@@ -247,8 +252,14 @@ fn references(r: &ReferenceToml, dir: &Path) -> Result<References, String> {
         .brute
         .as_deref()
         .map(|b| (package_command(dir, b), r.brute_max.unwrap_or(10)));
-    if model.is_none() && brute.is_none() && engine.is_none() {
-        return Err("[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine`".into());
+    if model.is_none() && brute.is_none() && engine.is_none() && !rules {
+        return Err("[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine` (or the game's rules: `[game] rules = \"rules.py\"`)".into());
+    }
+    if engine.is_some() && rules {
+        return Err(
+            "[reference]: a built-in `engine` and `[game] rules` cannot both answer; keep one"
+                .into(),
+        );
     }
     for (what, prog) in [
         ("model", model.as_ref()),
@@ -321,8 +332,14 @@ impl Package {
         };
         let (limits, wall_factor) =
             judge_limits(&t.judge).map_err(|m| bad(at_section("[judge]"), &m))?;
-        let (engine, model, brute) =
-            references(&t.reference, dir).map_err(|m| bad(at_section("[reference]"), &m))?;
+        let game = t
+            .game
+            .as_ref()
+            .map(|g| GameSpec::load(g, dir))
+            .transpose()
+            .map_err(|m| bad(at_section("[game]"), &m))?;
+        let (engine, model, brute) = references(&t.reference, dir, game.is_some())
+            .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
@@ -341,6 +358,7 @@ impl Package {
             engine,
             checker,
             generators: t.generators.into_iter().map(|g| g.command).collect(),
+            game,
         })
     }
 
@@ -365,6 +383,11 @@ impl Package {
                 Checker::Program(p) => Some(prep(p, "checker")?),
                 Checker::Builtin(_) => None,
             },
+            rules: self
+                .game
+                .clone()
+                .map(|g| RulesGame::new(g).map(Arc::new))
+                .transpose()?,
         })
     }
 }
@@ -378,6 +401,8 @@ pub struct Prepared {
     pub brute: Option<(Vec<String>, usize)>,
     /// The checker program.
     pub checker: Option<Vec<String>>,
+    /// The game's rules, with their workers.
+    pub rules: Option<Arc<RulesGame>>,
 }
 
 /// A problem with the package found while judging (exit 2, never the contestant's WA).
@@ -441,6 +466,13 @@ pub fn expected(
         return Ok((out, format!("grundy's {by}")));
     }
     let small = pkg.schema.size(inst);
+    if let Some(game) = prep
+        .rules
+        .as_ref()
+        .filter(|g| prep.model.is_none() || small <= g.spec.max_size)
+    {
+        return expected_by_rules(pkg, prep, game, inst, input, small);
+    }
     let brute = prep.brute.as_ref().filter(|(_, max)| small <= *max);
     match (brute, &prep.model) {
         (Some((b, _)), Some(m)) => {
@@ -466,6 +498,44 @@ pub fn expected(
     }
 }
 
+/// The expected output by the game's rules, cross-checked with the brute force and the
+/// model where they answer this input too.
+fn expected_by_rules(
+    pkg: &Package,
+    prep: &Prepared,
+    game: &RulesGame,
+    inst: &Instance,
+    input: &str,
+    size: usize,
+) -> Result<(Vec<u8>, String), Error> {
+    let fault = |e: String| package_error(pkg, "the rules", e, input);
+    let results = game.solve_input(&pkg.schema, inst, input).map_err(fault)?;
+    let answer = game.render(&results).map_err(fault)?;
+    let mut by = "rules".to_string();
+    let others = [
+        prep.brute
+            .as_ref()
+            .filter(|(_, max)| size <= *max)
+            .map(|(b, _)| (b, "brute force")),
+        prep.model.as_ref().map(|m| (m, "model solution")),
+    ];
+    for (argv, what) in others.into_iter().flatten() {
+        let theirs = run_reference(pkg, argv, what, input)?;
+        match judge_output(pkg, prep, input, &theirs, &answer)? {
+            Verdict::Ok => by += &format!(" (and {what})"),
+            v => {
+                return Err(package_error(
+                    pkg,
+                    &format!("the {what} and the rules disagree"),
+                    v.to_string(),
+                    input,
+                ))
+            }
+        }
+    }
+    Ok((answer, by))
+}
+
 /// The checker's verdict on `output` for `input`, given the reference's `answer`.
 pub fn judge_output(
     pkg: &Package,
@@ -474,6 +544,24 @@ pub fn judge_output(
     output: &[u8],
     answer: &[u8],
 ) -> Result<Verdict, Error> {
+    if let Some(game) = prep
+        .rules
+        .as_ref()
+        .filter(|g| g.spec.answer == AnswerKind::AnyWinningMove)
+    {
+        let inst = pkg.schema.read(input.as_bytes()).map_err(|e| {
+            package_error(
+                pkg,
+                "the input does not meet the schema",
+                e.to_string(),
+                input,
+            )
+        })?;
+        let results = game
+            .solve_input(&pkg.schema, &inst, input)
+            .map_err(|e| package_error(pkg, "the rules", e, input))?;
+        return Ok(game.judge_any_move(&results, output));
+    }
     match (&pkg.checker, &prep.checker) {
         (Checker::Builtin(how), _) => Ok(match compare_with(*how, answer, output) {
             Ok(()) => Verdict::Ok,

@@ -141,7 +141,7 @@ impl Run {
 /// Most bytes of stderr kept.
 const STDERR_CAP: usize = 64 * 1024;
 
-fn set_nonblocking(fd: RawFd) {
+pub(crate) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a descriptor we own; no memory effects.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -200,7 +200,7 @@ impl Capture {
     }
 }
 
-fn kill_group(pgid: i32) {
+pub(crate) fn kill_group(pgid: i32) {
     // SAFETY: sending a signal to a process group we created has no memory effects.
     unsafe {
         libc::kill(-pgid, libc::SIGKILL);
@@ -209,7 +209,7 @@ fn kill_group(pgid: i32) {
 
 /// The command for `argv`, contained: a working directory, the run's marker, piped
 /// standard streams, its own process group, death with grundy, and the rlimits.
-fn contained_command(
+pub(crate) fn contained_command(
     argv: &[String],
     dir: &std::path::Path,
     id: &RunId,

@@ -1,0 +1,504 @@
+//! The `[game]` of a problem package: a game given by its rules file, and every answer a
+//! problem may ask, computed from the values the oracle's search finds.
+//!
+//! `answer` is what the program prints for each test case: `winner` (a word for the
+//! player to move first winning, another for losing), `value` (the Grundy value),
+//! `winning-moves` (every winning first move's label, one per line, in natural order — or
+//! the `none` word), `any-winning-move` (one winning move, judged by playing it: its label
+//! must be a move of the start and leave a lost position; or `none` when there is none) and
+//! `outcome` (three words: win, lose, draw, for loopy games). `play = "misere"` and
+//! `loopy = true` change the winning condition and allow repeated states.
+//!
+//! A test case reaches the rules as JSON built here from the schema's parse (integers by
+//! name, trees and graphs with their edges, arrays by the name of their values, queries);
+//! the shim adds parents, children and adjacency lists. When the rules have `components`
+//! or `canonical`, every small test case is also searched without them, and a difference
+//! is the package's fault, shown with the test case.
+
+use crate::error::Error;
+use crate::judge::Verdict;
+use crate::rules::Pool;
+use grundy_games::schema::{Instance, Item, Schema, Value};
+use grundy_oracle::ruleset::{Ending, Options, Outcome, RulesError, Solved};
+use serde::Deserialize;
+use serde_json::{json, Map};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// `[game]` as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameToml {
+    rules: Option<String>,
+    answer: Option<String>,
+    words: Option<Vec<String>>,
+    none: Option<String>,
+    play: Option<String>,
+    loopy: Option<bool>,
+    max_states: Option<usize>,
+    max_size: Option<usize>,
+    timeout: Option<f64>,
+}
+
+/// What a program prints for each test case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerKind {
+    /// A word for a first-player win, another for a loss.
+    Winner,
+    /// The Grundy value.
+    Value,
+    /// Every winning first move, one per line, or the `none` word.
+    WinningMoves,
+    /// Any one winning first move, or the `none` word.
+    AnyWinningMove,
+    /// Three words: win, lose, draw.
+    Outcome,
+}
+
+impl AnswerKind {
+    const NAMES: [(&'static str, AnswerKind); 5] = [
+        ("winner", AnswerKind::Winner),
+        ("value", AnswerKind::Value),
+        ("winning-moves", AnswerKind::WinningMoves),
+        ("any-winning-move", AnswerKind::AnyWinningMove),
+        ("outcome", AnswerKind::Outcome),
+    ];
+}
+
+/// A package's game, as loaded.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// The rules file.
+    pub rules: PathBuf,
+    /// What is printed.
+    pub answer: AnswerKind,
+    /// The words of `winner` (2) or `outcome` (3).
+    pub words: Vec<String>,
+    /// The word printed when there is no winning move.
+    pub none: String,
+    /// Normal or misère play.
+    pub ending: Ending,
+    /// States may repeat.
+    pub loopy: bool,
+    /// The search's budget.
+    pub max_states: usize,
+    /// With a model solution, the rules answer inputs up to this size (and the model the
+    /// rest); without one, every input.
+    pub max_size: usize,
+    /// The time limit of one request to the rules.
+    pub timeout: Duration,
+}
+
+/// States a search without `components` and `canonical` may take to cross-check them.
+pub const CROSS_CHECK_STATES: usize = 20_000;
+
+impl GameSpec {
+    /// Reads `[game]`; `dir` is the package folder.
+    pub fn load(t: &GameToml, dir: &Path) -> Result<GameSpec, String> {
+        let rules = t
+            .rules
+            .as_deref()
+            .ok_or("[game]: expected `rules = \"rules.py\"`, the file with the rules")?;
+        let path = dir.join(rules);
+        if !path.is_file() {
+            return Err(format!("game.rules: {} does not exist", path.display()));
+        }
+        let answer = match t.answer.as_deref() {
+            None => AnswerKind::Winner,
+            Some(a) => AnswerKind::NAMES
+                .iter()
+                .find(|(n, _)| *n == a)
+                .map(|(_, k)| *k)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = AnswerKind::NAMES.iter().map(|(n, _)| *n).collect();
+                    format!("game.answer: `{a}` (expected one of {})", names.join(", "))
+                })?,
+        };
+        let ending = match t.play.as_deref() {
+            None | Some("normal") => Ending::Normal,
+            Some("misere") => Ending::Misere,
+            Some(p) => return Err(format!("game.play: `{p}` (expected normal or misere)")),
+        };
+        let loopy = t.loopy.unwrap_or(false);
+        if answer == AnswerKind::Value && (loopy || ending == Ending::Misere) {
+            return Err("game.answer: `value` (the Grundy value) is defined for normal play without repeated states only; ask for `winner`, `outcome` or the winning moves".into());
+        }
+        let want = if answer == AnswerKind::Outcome { 3 } else { 2 };
+        let words = match &t.words {
+            None if want == 3 => vec!["First".into(), "Second".into(), "Draw".into()],
+            None => vec!["First".into(), "Second".into()],
+            Some(w) if w.len() == want && w.iter().all(|x| valid_word(x)) => w.clone(),
+            Some(w) => {
+                return Err(format!(
+                    "game.words: expected {want} words without spaces (the player to move wins, loses{}), found {w:?}",
+                    if want == 3 { ", draw" } else { "" }
+                ))
+            }
+        };
+        let none = t.none.clone().unwrap_or_else(|| "-1".into());
+        if !valid_word(&none) {
+            return Err(format!("game.none: expected one word, found {none:?}"));
+        }
+        let timeout = t.timeout.unwrap_or(20.0);
+        if !(timeout.is_finite() && timeout > 0.0 && timeout <= 1e5) {
+            return Err("game.timeout: expected seconds, more than 0".into());
+        }
+        let max_states = t.max_states.unwrap_or(grundy_oracle::DEFAULT_MAX_STATES);
+        if !(1..=1 << 28).contains(&max_states) {
+            return Err("game.max_states: expected 1 to 268435456".into());
+        }
+        Ok(GameSpec {
+            rules: path,
+            answer,
+            words,
+            none,
+            ending,
+            loopy,
+            max_states,
+            max_size: t.max_size.unwrap_or(usize::MAX),
+            timeout: Duration::from_secs_f64(timeout),
+        })
+    }
+
+    /// The search's options.
+    pub fn options(&self) -> Options {
+        Options {
+            max_states: self.max_states,
+            ending: self.ending,
+            loopy: self.loopy,
+        }
+    }
+}
+
+fn valid_word(w: &str) -> bool {
+    !w.is_empty() && !w.chars().any(char::is_whitespace)
+}
+
+/// A test case as the rules see it: integers by name, `tree`/`graph` (then `tree_2`, …)
+/// with `n`, `edges` (1-based, in input order) and `weights`, arrays by the name of their
+/// values limit, `queries` as lists of the tokens of each line (vertices 1-based).
+pub fn case_json(schema: &Schema, case: &grundy_games::schema::Case) -> serde_json::Value {
+    let mut map = Map::new();
+    let taken = |map: &Map<String, serde_json::Value>, base: &str| {
+        let mut name = base.to_string();
+        let mut k = 2;
+        while map.contains_key(&name) {
+            name = format!("{base}_{k}");
+            k += 1;
+        }
+        name
+    };
+    for (item, value) in schema.items.iter().zip(&case.values) {
+        match (item, value) {
+            (Item::Ints(names), Value::Ints(xs)) => {
+                for (n, x) in names.iter().zip(xs) {
+                    map.insert(n.clone(), json!(x));
+                }
+            }
+            (Item::Tree { .. } | Item::Graph { .. }, Value::Edges { n, edges, weights }) => {
+                let kind = if matches!(item, Item::Tree { .. }) {
+                    "tree"
+                } else {
+                    "graph"
+                };
+                let name = taken(&map, kind);
+                let edges: Vec<[u32; 2]> = edges.iter().map(|&(a, b)| [a + 1, b + 1]).collect();
+                map.insert(
+                    name,
+                    json!({"kind": kind, "n": n, "edges": edges, "weights": weights}),
+                );
+            }
+            (Item::Array { values, .. }, Value::Array(xs)) => {
+                let name = taken(&map, values);
+                map.insert(name, json!(xs));
+            }
+            (Item::Queries { kinds, .. }, Value::Queries(qs)) => {
+                let name = taken(&map, "queries");
+                let lines: Vec<Vec<i64>> = qs
+                    .iter()
+                    .map(|(k, fields)| {
+                        let kind = &kinds[*k];
+                        kind.tag
+                            .into_iter()
+                            .chain(fields.iter().zip(&kind.fields).map(|(v, f)| match f {
+                                grundy_games::schema::Field::Value(_) => *v,
+                                _ => v + 1,
+                            }))
+                            .collect()
+                    })
+                    .collect();
+                map.insert(name, json!(lines));
+            }
+            _ => {}
+        }
+    }
+    serde_json::Value::Object(map)
+}
+
+/// What the search found for one test case: enough to print and to judge any answer.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// The start's outcome for the player to move.
+    pub outcome: Outcome,
+    /// Its Grundy value (normal play, acyclic).
+    pub value: Option<u32>,
+    /// Every winning first move's label, in natural order.
+    pub winning: Vec<String>,
+    /// Every first move's label.
+    pub moves: Vec<String>,
+    /// States explored.
+    pub states: usize,
+}
+
+/// A game with its rules running: answers and judges test cases.
+#[derive(Debug)]
+pub struct RulesGame {
+    /// The configuration.
+    pub spec: GameSpec,
+    pool: Pool,
+    cache: Mutex<HashMap<u64, Arc<Vec<CaseResult>>>>,
+}
+
+/// How many inputs' results are kept (for judging `any-winning-move` without a second
+/// search).
+const CACHE: usize = 256;
+
+/// Natural order: token by token, integers by value, other tokens as text.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    let mut x = a.split_whitespace();
+    let mut y = b.split_whitespace();
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return std::cmp::Ordering::Equal,
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some(s), Some(t)) => {
+                let o = match (s.parse::<i128>(), t.parse::<i128>()) {
+                    (Ok(p), Ok(q)) => p.cmp(&q),
+                    _ => s.cmp(t),
+                };
+                if o != std::cmp::Ordering::Equal {
+                    return o;
+                }
+            }
+        }
+    }
+}
+
+fn tokens(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl RulesGame {
+    /// Starts (lazily) the workers of a game.
+    pub fn new(spec: GameSpec) -> Result<RulesGame, Error> {
+        let pool = Pool::new(&spec.rules, spec.timeout)
+            .map_err(|e| Error::io("a temporary folder for the rules worker", &e))?;
+        Ok(RulesGame {
+            spec,
+            pool,
+            cache: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Searches one test case; with `components`/`canonical`, a small one is searched
+    /// whole too and must agree. Errors are the package's (its message says why).
+    pub fn solve_case(&self, case: &serde_json::Value) -> Result<CaseResult, String> {
+        let (solved, shortcuts) = self
+            .pool
+            .solve(case, false, self.spec.options())
+            .map_err(|e| rules_error(&e))?;
+        let result = summary(&solved);
+        if shortcuts {
+            let plain = Options {
+                max_states: CROSS_CHECK_STATES,
+                ..self.spec.options()
+            };
+            match self.pool.solve(case, true, plain) {
+                Ok((whole, _)) => {
+                    let w = summary(&whole);
+                    if w.value != result.value
+                        || w.outcome != result.outcome
+                        || w.winning != result.winning
+                    {
+                        return Err(format!(
+                            "`components` or `canonical` disagree with the search of the whole state (a wrong decomposition or symmetry): with them the start is {}, without them {}",
+                            describe_result(&result),
+                            describe_result(&w)
+                        ));
+                    }
+                }
+                Err(RulesError::TooManyStates { .. } | RulesError::TooManyMoves { .. }) => {}
+                Err(e) => return Err(rules_error(&e)),
+            }
+        }
+        Ok(result)
+    }
+
+    /// Every test case of an input, searched (cached by the input's text).
+    pub fn solve_input(
+        &self,
+        schema: &Schema,
+        inst: &Instance,
+        text: &str,
+    ) -> Result<Arc<Vec<CaseResult>>, String> {
+        let key = crate::program::content_hash(text.as_bytes());
+        if let Some(r) = self
+            .cache
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return Ok(r.clone());
+        }
+        let results: Result<Vec<CaseResult>, String> = inst
+            .cases
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                self.solve_case(&case_json(schema, c)).map_err(|e| {
+                    if inst.cases.len() > 1 {
+                        format!("test case {}: {e}", k + 1)
+                    } else {
+                        e
+                    }
+                })
+            })
+            .collect();
+        let results = Arc::new(results?);
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= CACHE {
+            cache.clear();
+        }
+        cache.insert(key, results.clone());
+        Ok(results)
+    }
+
+    /// The expected output of these results (for `any-winning-move`, the first winning
+    /// move: one right answer of several).
+    pub fn render(&self, results: &[CaseResult]) -> Result<Vec<u8>, String> {
+        let s = &self.spec;
+        let mut out = String::new();
+        for (k, r) in results.iter().enumerate() {
+            let line = match s.answer {
+                AnswerKind::Winner => match r.outcome {
+                    Outcome::Win => s.words[0].clone(),
+                    Outcome::Lose => s.words[1].clone(),
+                    Outcome::Draw => {
+                        return Err(format!(
+                            "test case {}: the start is a draw, which `answer = \"winner\"` has no word for (use `answer = \"outcome\"` and three `words`)",
+                            k + 1
+                        ))
+                    }
+                },
+                AnswerKind::Outcome => match r.outcome {
+                    Outcome::Win => s.words[0].clone(),
+                    Outcome::Lose => s.words[1].clone(),
+                    Outcome::Draw => s.words[2].clone(),
+                },
+                AnswerKind::Value => r.value.map_or_else(String::new, |v| v.to_string()),
+                AnswerKind::WinningMoves if r.winning.is_empty() => s.none.clone(),
+                AnswerKind::WinningMoves => r.winning.join("\n"),
+                AnswerKind::AnyWinningMove => {
+                    r.winning.first().cloned().unwrap_or_else(|| s.none.clone())
+                }
+            };
+            out.push_str(&line);
+            out.push('\n');
+        }
+        Ok(out.into_bytes())
+    }
+
+    /// Judges an `any-winning-move` output: one line per test case, each a label of a
+    /// winning first move (played: it must exist and leave a lost position), or the `none`
+    /// word exactly when there is no winning move.
+    pub fn judge_any_move(&self, results: &[CaseResult], output: &[u8]) -> Verdict {
+        let text = String::from_utf8_lossy(output);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        if lines.len() != results.len() {
+            return Verdict::Presentation(format!(
+                "expected {} line(s), one move per test case, found {}",
+                results.len(),
+                lines.len()
+            ));
+        }
+        for (k, (line, r)) in lines.iter().zip(results).enumerate() {
+            let at = if results.len() > 1 {
+                format!("test case {}: ", k + 1)
+            } else {
+                String::new()
+            };
+            let said = tokens(line);
+            if said == self.spec.none {
+                if let Some(w) = r.winning.first() {
+                    return Verdict::WrongAnswer(format!(
+                        "{at}printed `{said}` (no winning move), but `{w}` wins"
+                    ));
+                }
+                continue;
+            }
+            if !r.moves.iter().any(|m| tokens(m) == said) {
+                return Verdict::WrongAnswer(format!(
+                    "{at}`{said}` is not a move of the start position"
+                ));
+            }
+            if !r.winning.iter().any(|m| tokens(m) == said) {
+                return Verdict::WrongAnswer(if r.winning.is_empty() {
+                    format!(
+                        "{at}`{said}` does not win: the start is lost, `{}` was expected",
+                        self.spec.none
+                    )
+                } else {
+                    format!(
+                        "{at}`{said}` does not win (it leaves the opponent a winning position); winning moves: {}",
+                        shown_moves(&r.winning)
+                    )
+                });
+            }
+        }
+        Verdict::Ok
+    }
+}
+
+fn shown_moves(m: &[String]) -> String {
+    let shown: Vec<String> = m.iter().take(6).map(|x| format!("`{x}`")).collect();
+    if m.len() > 6 {
+        format!("{}, … ({} in all)", shown.join(", "), m.len())
+    } else {
+        shown.join(", ")
+    }
+}
+
+fn describe_result(r: &CaseResult) -> String {
+    let head = match (r.value, r.outcome) {
+        (Some(v), _) => format!("of value {v}"),
+        (None, Outcome::Win) => "won".into(),
+        (None, Outcome::Lose) => "lost".into(),
+        (None, Outcome::Draw) => "a draw".into(),
+    };
+    format!("{head} with winning moves [{}]", r.winning.join(", "))
+}
+
+fn summary(s: &Solved) -> CaseResult {
+    let mut winning: Vec<String> = s.winning_moves().into_iter().map(String::from).collect();
+    winning.sort_by(|a, b| natural_cmp(a, b));
+    CaseResult {
+        outcome: s.outcome(),
+        value: s.value(),
+        winning,
+        moves: s.moves().into_iter().map(|m| m.0.to_string()).collect(),
+        states: s.states(),
+    }
+}
+
+/// A search's error in the words of a package's fault.
+fn rules_error(e: &RulesError) -> String {
+    match e {
+        RulesError::TooManyStates { .. } | RulesError::TooManyMoves { .. } => format!(
+            "the rules cannot answer this input: {e} (`[game] max_states` raises the budget; a `model` solution can answer inputs above `[game] max_size`)"
+        ),
+        _ => e.to_string(),
+    }
+}

@@ -1,0 +1,376 @@
+//! Rules files: a package's game given by its rules in Python (`[game] rules = "rules.py"`),
+//! run in long-lived workers and searched by the oracle's [`ruleset`](grundy_oracle::ruleset).
+//!
+//! A worker is one `python3` process running the shim shipped inside grundy
+//! (`src/rules_shim.py`) on the rules file: it builds the start state from a test case,
+//! interns every state it meets (grundy sees only their numbers), and answers a batch of
+//! states with all their moves, each state after a move already split by `components` and
+//! put in `canonical` form. One JSON line each way per request; one request per batch of
+//! up to [`ruleset::BATCH`](grundy_oracle::ruleset::BATCH) states, never a process or a
+//! round trip per state. A worker is contained like every program grundy runs (its own
+//! empty directory and process group, killed with grundy) and every request has a time
+//! limit: a worker that does not answer in time is killed and the rules are reported.
+//!
+//! Workers are pooled ([`Pool`]): a search takes one, and gives it back when it is done,
+//! so parallel jobs each have their own and a worker's start-up is paid once.
+
+use crate::contain::{self, RunId};
+use crate::runner::{self, Limits};
+use grundy_oracle::ruleset::{self, Explorer, Move, Options, RulesError, Solved, StateId};
+use serde::Deserialize;
+use std::fmt;
+use std::io::{Read, Write};
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// The shim, shipped inside grundy.
+const SHIM: &str = include_str!("rules_shim.py");
+
+/// What went wrong with the rules: always the package's fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// What kind of fault.
+    pub kind: FaultKind,
+    /// In words (for an exception, the traceback's last lines).
+    pub message: String,
+    /// The state it happened in, as the rules' `repr` shows it.
+    pub state: Option<String>,
+}
+
+/// The kinds of [`Fault`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The rules file does not load, or lacks `start` or `moves`.
+    Load,
+    /// A function of the rules raised an exception.
+    Exception,
+    /// A state cannot be hashed.
+    Unhashable,
+    /// `moves` or `components` returned something of the wrong shape.
+    BadMoves,
+    /// The worker did not answer a request in time.
+    Timeout,
+    /// The worker died or broke the protocol.
+    Died,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            FaultKind::Load => "the rules file cannot be loaded",
+            FaultKind::Exception => "the rules raised an exception",
+            FaultKind::Unhashable => "a state of the rules cannot be hashed",
+            FaultKind::BadMoves => "the rules returned a malformed move",
+            FaultKind::Timeout => "the rules did not answer in time",
+            FaultKind::Died => "the rules worker stopped",
+        };
+        write!(f, "{what}")?;
+        if let Some(s) = &self.state {
+            write!(f, " (in state {s})")?;
+        }
+        let message = self.message.trim();
+        if !message.is_empty() {
+            write!(f, ":\n      {}", message.replace('\n', "\n      "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Fault {}
+
+/// A reply of the worker.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Reply<T> {
+    Ok {
+        ok: T,
+    },
+    Err {
+        err: String,
+        message: String,
+        state: Option<String>,
+    },
+}
+
+/// One running worker.
+pub struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    pending: Vec<u8>,
+    stderr_path: PathBuf,
+    timeout: Duration,
+    _dir: tempfile::TempDir,
+    _id: RunId,
+}
+
+impl Worker {
+    /// Starts a worker of `rules` (the shim is at `shim`).
+    fn start(shim: &Path, rules: &Path, timeout: Duration) -> Result<Worker, Fault> {
+        let died = |m: String| Fault {
+            kind: FaultKind::Died,
+            message: m,
+            state: None,
+        };
+        let dir = tempfile::Builder::new()
+            .prefix("grundy-rules-")
+            .tempdir()
+            .map_err(|e| died(format!("cannot create a working directory: {e}")))?;
+        let stderr_path = dir.path().join("stderr.txt");
+        let stderr = std::fs::File::create(&stderr_path)
+            .map_err(|e| died(format!("cannot create {}: {e}", stderr_path.display())))?;
+        let argv = [
+            "python3".to_string(),
+            "-u".to_string(),
+            shim.display().to_string(),
+            rules.display().to_string(),
+        ];
+        let id = RunId::new();
+        let limits = Limits {
+            stack: None,
+            ..Limits::with_time(Duration::from_secs(1), 1.0)
+        };
+        let mut cmd = runner::contained_command(&argv, dir.path(), &id, &limits);
+        cmd.stderr(Stdio::from(stderr));
+        let mut child =
+            contain::spawn(&mut cmd).map_err(|e| died(format!("cannot run python3: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(died("no pipes to the worker".into()));
+        };
+        runner::set_nonblocking(stdout.as_raw_fd());
+        Ok(Worker {
+            child,
+            stdin,
+            stdout,
+            pending: Vec::new(),
+            stderr_path,
+            timeout,
+            _dir: dir,
+            _id: id,
+        })
+    }
+
+    /// The last lines the rules printed on stderr.
+    fn stderr_tail(&self) -> String {
+        let text = std::fs::read_to_string(&self.stderr_path).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(8)..].join("\n")
+    }
+
+    fn died(&mut self, what: &str) -> Fault {
+        let _ = self.child.try_wait();
+        let tail = self.stderr_tail();
+        Fault {
+            kind: FaultKind::Died,
+            message: if tail.is_empty() {
+                what.to_string()
+            } else {
+                format!("{what}; its stderr ends with:\n{tail}")
+            },
+            state: None,
+        }
+    }
+
+    /// Sends one request and waits (at most the timeout) for its reply line.
+    fn ask<T: for<'de> Deserialize<'de>>(
+        &mut self,
+        request: &serde_json::Value,
+        what: &str,
+    ) -> Result<T, Fault> {
+        let mut line = serde_json::to_vec(request).map_err(|e| Fault {
+            kind: FaultKind::Died,
+            message: format!("cannot encode a request: {e}"),
+            state: None,
+        })?;
+        line.push(b'\n');
+        if self
+            .stdin
+            .write_all(&line)
+            .and_then(|_| self.stdin.flush())
+            .is_err()
+        {
+            return Err(self.died("the worker closed its input"));
+        }
+        let deadline = Instant::now() + self.timeout;
+        let reply = loop {
+            if let Some(nl) = self.pending.iter().position(|&b| b == b'\n') {
+                let rest = self.pending.split_off(nl + 1);
+                break std::mem::replace(&mut self.pending, rest);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Fault {
+                    kind: FaultKind::Timeout,
+                    message: format!(
+                        "no answer within {} s while {what} (a rules function that loops, or far too slow; `[game] timeout` sets the limit)",
+                        self.timeout.as_secs_f64()
+                    ),
+                    state: None,
+                });
+            }
+            let mut pfd = libc::pollfd {
+                fd: self.stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            let ms = left.as_millis().clamp(1, 1000) as libc::c_int;
+            // SAFETY: one valid pollfd for the duration of the call.
+            unsafe { libc::poll(&mut pfd, 1, ms) };
+            let mut buf = [0u8; 1 << 16];
+            match self.stdout.read(&mut buf) {
+                Ok(0) => return Err(self.died("the worker exited")),
+                Ok(k) => self.pending.extend_from_slice(&buf[..k]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return Err(self.died("the worker's output broke")),
+            }
+            if contain::interrupted() {
+                return Err(Fault {
+                    kind: FaultKind::Died,
+                    message: "interrupted".into(),
+                    state: None,
+                });
+            }
+        };
+        match serde_json::from_slice::<Reply<T>>(&reply) {
+            Ok(Reply::Ok { ok }) => Ok(ok),
+            Ok(Reply::Err {
+                err,
+                message,
+                state,
+            }) => Err(Fault {
+                kind: match err.as_str() {
+                    "load" => FaultKind::Load,
+                    "exception" => FaultKind::Exception,
+                    "unhashable" => FaultKind::Unhashable,
+                    "bad-moves" | "bad-components" => FaultKind::BadMoves,
+                    _ => FaultKind::Died,
+                },
+                message,
+                state,
+            }),
+            Err(e) => Err(self.died(&format!("the worker broke the protocol ({e})"))),
+        }
+    }
+
+    /// Builds the start state of a test case (as JSON); `plain` turns `components` and
+    /// `canonical` off for this search.
+    /// Also says whether the rules have `components` or `canonical`.
+    pub fn start_case(
+        &mut self,
+        case: &serde_json::Value,
+        plain: bool,
+    ) -> Result<(StateId, bool), Fault> {
+        self.ask(
+            &serde_json::json!({"op": "start", "case": case, "plain": plain}),
+            "building the start state",
+        )
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        runner::kill_group(self.child.id() as i32);
+        let _ = self.child.wait();
+        contain::release(self.child.id() as i32);
+    }
+}
+
+impl Explorer for Worker {
+    fn expand(&mut self, batch: &[StateId]) -> Result<Vec<Vec<Move>>, RulesError> {
+        let raw: Vec<Vec<(String, Vec<StateId>)>> = self
+            .ask(
+                &serde_json::json!({"op": "expand", "ids": batch}),
+                &format!("listing the moves of {} states", batch.len()),
+            )
+            .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+        Ok(raw
+            .into_iter()
+            .map(|ms| {
+                ms.into_iter()
+                    .map(|(label, parts)| Move { label, parts })
+                    .collect()
+            })
+            .collect())
+    }
+
+    fn describe(&mut self, id: StateId) -> String {
+        self.ask::<String>(
+            &serde_json::json!({"op": "describe", "id": id}),
+            "describing a state",
+        )
+        .unwrap_or_else(|_| format!("#{id}"))
+    }
+}
+
+/// Workers of one rules file, started on demand and reused.
+pub struct Pool {
+    rules: PathBuf,
+    timeout: Duration,
+    shim_dir: tempfile::TempDir,
+    idle: Mutex<Vec<Worker>>,
+}
+
+impl fmt::Debug for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pool({})", self.rules.display())
+    }
+}
+
+impl Pool {
+    /// A pool for the rules file `rules`, each request limited to `timeout`.
+    pub fn new(rules: &Path, timeout: Duration) -> std::io::Result<Pool> {
+        let shim_dir = tempfile::Builder::new().prefix("grundy-shim-").tempdir()?;
+        std::fs::write(shim_dir.path().join("grundy_rules_shim.py"), SHIM)?;
+        Ok(Pool {
+            rules: std::path::absolute(rules)?,
+            timeout,
+            shim_dir,
+            idle: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Runs `f` with a worker (an idle one, or a new one); a worker is kept for reuse
+    /// unless it timed out or died.
+    pub fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Worker) -> Result<T, RulesError>,
+    ) -> Result<T, RulesError> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut w = match idle {
+            Some(w) => w,
+            None => Worker::start(
+                &self.shim_dir.path().join("grundy_rules_shim.py"),
+                &self.rules,
+                self.timeout,
+            )
+            .map_err(|f| RulesError::Explorer(Box::new(f)))?,
+        };
+        let r = f(&mut w);
+        let broken = matches!(&r, Err(RulesError::Explorer(e))
+            if e.downcast_ref::<Fault>().is_some_and(|f| matches!(f.kind, FaultKind::Timeout | FaultKind::Died)));
+        if !broken {
+            self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(w);
+        }
+        r
+    }
+
+    /// Searches one test case (as JSON) with the rules; `plain` without `components` and
+    /// `canonical`. Also says whether the rules have `components` or `canonical`.
+    pub fn solve(
+        &self,
+        case: &serde_json::Value,
+        plain: bool,
+        opts: Options,
+    ) -> Result<(Solved, bool), RulesError> {
+        self.with(|w| {
+            let (start, shortcuts) = w
+                .start_case(case, plain)
+                .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+            Ok((ruleset::solve(w, start, opts)?, shortcuts))
+        })
+    }
+}

@@ -1,0 +1,208 @@
+# grundy's rules worker: runs a package's rules file and answers grundy's requests, one
+# JSON line each way. Shipped inside grundy (src/rules_shim.py) and written next to each
+# worker when it starts; the game theory is done by grundy, not here.
+#
+# Requests:  {"op": "start", "case": CASE, "plain": BOOL}  -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
+#            {"op": "expand", "ids": [ID, ...]}             -> {"ok": [[[LABEL, [ID, ...]], ...], ...]}
+#            {"op": "describe", "id": ID}                   -> {"ok": TEXT}
+# Errors:    {"err": KIND, "message": TEXT, "state": TEXT or null}
+# A state is interned (numbered) the first time it is met; a state after a move is split
+# by components() (unless plain) and each part put in canonical form (unless plain).
+
+import json
+import os
+import sys
+import traceback
+
+
+class Fault(Exception):
+    def __init__(self, kind, message, state=None):
+        Exception.__init__(self, message)
+        self.kind = kind
+        self.message = message
+        self.state = state
+
+
+class Record(dict):
+    """A dict whose keys are also attributes: case.n, case.tree.parent."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def rooted(n, edges):
+    adj = [[] for _ in range(n + 1)]
+    for a, b in edges:
+        adj[a].append(b)
+        if a != b:
+            adj[b].append(a)
+    parent = [0] * (n + 1)
+    children = [[] for _ in range(n + 1)]
+    depth = [0] * (n + 1)
+    order = [1] if n >= 1 else []
+    seen = [False] * (n + 1)
+    if n >= 1:
+        seen[1] = True
+    i = 0
+    while i < len(order):
+        v = order[i]
+        i += 1
+        for w in adj[v]:
+            if not seen[w]:
+                seen[w] = True
+                parent[w] = v
+                depth[w] = depth[v] + 1
+                children[v].append(w)
+                order.append(w)
+    return adj, parent, children, depth, order
+
+
+def make_case(raw):
+    case = Record()
+    for key, value in raw.items():
+        if isinstance(value, dict) and value.get("kind") in ("tree", "graph"):
+            n = value["n"]
+            edges = [tuple(e) for e in value["edges"]]
+            adj, parent, children, depth, order = rooted(n, edges)
+            item = Record(n=n, edges=edges, adj=adj, weights=value.get("weights", []))
+            if value["kind"] == "tree":
+                item.update(parent=parent, children=children, depth=depth, order=order)
+            case[key] = item
+        else:
+            case[key] = value
+    return case
+
+
+def short(state, limit=200):
+    try:
+        text = repr(state)
+    except BaseException:
+        text = "<a state whose repr() fails>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def last_lines(limit=6):
+    lines = traceback.format_exc().rstrip().splitlines()
+    return "\n".join(lines[-limit:])
+
+
+def main():
+    path = sys.argv[1]
+    proto = os.fdopen(os.dup(1), "w")
+    # Whatever the rules print goes to stderr, never into the protocol.
+    sys.stdout = sys.stderr
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    ns = {"__name__": "__rules__", "__file__": path}
+
+    def reply(obj):
+        proto.write(json.dumps(obj))
+        proto.write("\n")
+        proto.flush()
+
+    try:
+        with open(path) as f:
+            code = compile(f.read(), path, "exec")
+        exec(code, ns)
+    except BaseException:
+        load_error = last_lines()
+    else:
+        load_error = None
+    start = ns.get("start")
+    moves = ns.get("moves")
+    components = ns.get("components")
+    canonical = ns.get("canonical")
+    if load_error is None:
+        for name, fn in (("start", start), ("moves", moves)):
+            if not callable(fn):
+                load_error = "the rules file defines no function `%s(%s)`" % (
+                    name, "case" if name == "start" else "state")
+
+    ids = {}
+    states = []
+    plain = [False]
+
+    def intern(s):
+        try:
+            i = ids.get(s)
+        except TypeError as e:
+            raise Fault("unhashable", "a state cannot be hashed (%s); use tuples and "
+                        "frozensets, not lists, sets or dicts" % e, short(s))
+        if i is None:
+            i = len(states)
+            ids[s] = i
+            states.append(s)
+        return i
+
+    def parts(s):
+        if components is not None and not plain[0]:
+            pieces = components(s)
+            try:
+                pieces = list(pieces)
+            except TypeError:
+                raise Fault("bad-components", "components() must return a list of "
+                            "states, not %s" % short(pieces), short(s))
+        else:
+            pieces = [s]
+        if canonical is not None and not plain[0]:
+            pieces = [canonical(p) for p in pieces]
+        return [intern(p) for p in pieces]
+
+    for line in sys.stdin:
+        req = json.loads(line)
+        op = req["op"]
+        current = None
+        if load_error is not None:
+            reply({"err": "load", "message": load_error, "state": None})
+            continue
+        try:
+            if op == "start":
+                ids.clear()
+                del states[:]
+                plain[0] = bool(req.get("plain"))
+                s = start(make_case(req["case"]))
+                reply({"ok": [intern(s), components is not None or canonical is not None]})
+            elif op == "expand":
+                out = []
+                for i in req["ids"]:
+                    current = states[i]
+                    listed = []
+                    got = moves(current)
+                    if got is None:
+                        raise Fault("bad-moves", "moves() returned None (return a list of "
+                                    "(label, next_state) pairs, [] when there is no move)",
+                                    short(current))
+                    for mv in got:
+                        try:
+                            label, nxt = mv
+                        except (TypeError, ValueError):
+                            raise Fault("bad-moves", "a move must be a pair (label, "
+                                        "next_state), not %s" % short(mv), short(current))
+                        if isinstance(label, (int, str)) and not isinstance(label, bool):
+                            label = str(label)
+                        elif isinstance(label, tuple) and all(isinstance(x, (int, str)) for x in label):
+                            label = " ".join(str(x) for x in label)
+                        else:
+                            raise Fault("bad-moves", "a move's label must be a string, an "
+                                        "integer or a tuple of them, not %s" % short(label),
+                                        short(current))
+                        if "\n" in label:
+                            raise Fault("bad-moves", "a move's label must be one line: %r"
+                                        % label, short(current))
+                        listed.append([label, parts(nxt)])
+                    out.append(listed)
+                reply({"ok": out})
+            elif op == "describe":
+                reply({"ok": short(states[req["id"]])})
+            else:
+                reply({"err": "protocol", "message": "unknown request " + op, "state": None})
+        except Fault as f:
+            reply({"err": f.kind, "message": f.message, "state": f.state})
+        except BaseException:
+            where = "start(case) on the test case" if op == "start" else short(current)
+            reply({"err": "exception", "message": last_lines(), "state": where})
+
+
+main()
