@@ -485,9 +485,10 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
 /// The arguments of `grundy solve`.
 #[derive(clap::Args, Debug)]
 struct SolveArgs {
-    /// A contest problem or a native game (the list is at the end of `grundy --help`).
-    #[arg(value_parser = parse_problem)]
-    problem: Problem,
+    /// A contest problem, a native game (the list is at the end of `grundy --help`), or a
+    /// package folder (answered by its rules or references).
+    #[arg(value_parser = parse_target)]
+    problem: Target,
     /// The input file; standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Which engine answers: the fast solver, or exhaustive search (small inputs).
@@ -496,9 +497,10 @@ struct SolveArgs {
     /// Also enforce every constraint of the contest statement (as `validate` does).
     #[arg(long)]
     strict: bool,
-    /// Oracle budget: most states one search may memoize before giving up.
-    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
-    max_states: usize,
+    /// Oracle budget: most states one search may memoize before giving up (default
+    /// 1,000,000, or a package's `[game] max_states`).
+    #[arg(long)]
+    max_states: Option<usize>,
     /// Print the misère outcome (First/Second to win) instead, by the oracle.
     #[arg(long)]
     misere: bool,
@@ -881,12 +883,22 @@ impl SolveArgs {
             max_states,
             misere,
         } = self;
+        let problem = match problem {
+            Target::Package(dir) => {
+                let pkg = crate::package::Package::load(&dir)?;
+                match pkg.engine {
+                    Some(p) => p,
+                    None => return cmd::package::solve(pkg, file, max_states),
+                }
+            }
+            Target::Builtin(p) => p,
+        };
         cmd::solve::solve(
             problem,
             file,
             engine,
             strict,
-            Budget::states(max_states),
+            Budget::states(max_states.unwrap_or(grundy_oracle::DEFAULT_MAX_STATES)),
             misere,
         )
     }

@@ -91,7 +91,11 @@ pub struct GameSpec {
     pub timeout: Duration,
 }
 
-/// States a search without `components` and `canonical` may take to cross-check them.
+/// Inputs up to this size are searched without `components` and `canonical` too.
+pub const CROSS_CHECK_SIZE: usize = 10;
+
+/// States a search without `components` and `canonical` may take to cross-check them (a
+/// larger search is not a cross-check: it is skipped).
 pub const CROSS_CHECK_STATES: usize = 20_000;
 
 impl GameSpec {
@@ -303,15 +307,15 @@ impl RulesGame {
         })
     }
 
-    /// Searches one test case; with `components`/`canonical`, a small one is searched
-    /// whole too and must agree. Errors are the package's (its message says why).
-    pub fn solve_case(&self, case: &serde_json::Value) -> Result<CaseResult, String> {
+    /// Searches one test case of `size`; with `components`/`canonical`, a small one is
+    /// searched whole too and must agree. Errors are the package's (its message says why).
+    pub fn solve_case(&self, case: &serde_json::Value, size: usize) -> Result<CaseResult, String> {
         let (solved, shortcuts) = self
             .pool
             .solve(case, false, self.spec.options())
             .map_err(|e| rules_error(&e))?;
         let result = summary(&solved);
-        if shortcuts {
+        if shortcuts && size <= CROSS_CHECK_SIZE {
             let plain = Options {
                 max_states: CROSS_CHECK_STATES,
                 ..self.spec.options()
@@ -358,7 +362,10 @@ impl RulesGame {
             .iter()
             .enumerate()
             .map(|(k, c)| {
-                self.solve_case(&case_json(schema, c)).map_err(|e| {
+                let one = Instance {
+                    cases: vec![c.clone()],
+                };
+                self.solve_case(&case_json(schema, c), schema.size(&one)).map_err(|e| {
                     if inst.cases.len() > 1 {
                         format!("test case {}: {e}", k + 1)
                     } else {

@@ -36,6 +36,28 @@ pub fn validate(dir: &Path, file: Option<PathBuf>) -> Result<Outcome, Error> {
     Ok(Outcome::Passed)
 }
 
+/// `grundy solve DIR [FILE]`: a package's answer to an input, by its rules or its
+/// references (as `check` computes the expected output).
+pub fn solve(
+    mut pkg: Package,
+    file: Option<PathBuf>,
+    max_states: Option<usize>,
+) -> Result<Outcome, Error> {
+    if let (Some(g), Some(m)) = (pkg.game.as_mut(), max_states) {
+        g.max_states = m;
+    }
+    let (bytes, source) = crate::input::read_raw(file.as_deref())?;
+    let inst = pkg
+        .schema
+        .read(&bytes)
+        .map_err(|e| Error::input(format!("{source}: {e}")))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let prep = pkg.prepare()?;
+    let (answer, _) = package::expected(&pkg, &prep, &inst, &text)?;
+    crate::output::write_bytes(&answer);
+    Ok(Outcome::Passed)
+}
+
 /// The size of a generated input of a tier (for `gen` without `--size`).
 fn tier_size(pkg: &Package, rng: &mut Rng, tier: Tier) -> usize {
     let max = schema_gen::adversarial(&pkg.schema)

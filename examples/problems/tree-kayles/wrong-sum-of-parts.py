@@ -1,0 +1,75 @@
+# WRONG: the values of the parts are added instead of XORed. Otherwise as correct.py:
+# a tree's value depends only on its shape, so values are memoized by a canonical code of
+# the shape (the least AHU string over every root). Prints every winning first vertex.
+import sys
+
+data = sys.stdin.read().split()
+n = int(data[0])
+adj = [[] for _ in range(n + 1)]
+for i in range(n - 1):
+    a, b = int(data[1 + 2 * i]), int(data[2 + 2 * i])
+    adj[a].append(b)
+    adj[b].append(a)
+
+
+def pieces(alive):
+    seen, out = set(), []
+    for v in alive:
+        if v not in seen:
+            seen.add(v)
+            part, stack = [v], [v]
+            while stack:
+                for w in adj[stack.pop()]:
+                    if w in alive and w not in seen:
+                        seen.add(w)
+                        part.append(w)
+                        stack.append(w)
+            out.append(frozenset(part))
+    return out
+
+
+def code(part):
+    best = None
+    for root in part:  # every root: small trees, simple and surely canonical
+        order, parent = [root], {root: 0}
+        for v in order:
+            for w in adj[v]:
+                if w in part and w != parent[v]:
+                    parent[w] = v
+                    order.append(w)
+        c = {}
+        for v in reversed(order):
+            c[v] = "(" + "".join(sorted(c[w] for w in adj[v] if w in part and parent.get(w) == v and w != root)) + ")"
+        if best is None or c[root] < best:
+            best = c[root]
+    return best
+
+
+memo = {}
+
+
+def grundy(part):
+    key = code(part)
+    if key not in memo:
+        seen = set()
+        for v in part:
+            seen.add(after(part, v))
+        g = 0
+        while g in seen:
+            g += 1
+        memo[key] = g
+    return memo[key]
+
+
+def after(alive, v):
+    left = alive - {v} - set(adj[v])
+    x = 0
+    for p in pieces(left):
+        x += grundy(p)  # the mistake: parts added, not XORed
+    return x
+
+
+sys.setrecursionlimit(10000)
+everything = frozenset(range(1, n + 1))
+wins = [v for v in range(1, n + 1) if after(everything, v) == 0]
+print("\n".join(map(str, wins)) if wins else -1)
