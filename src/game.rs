@@ -365,13 +365,14 @@ impl RulesGame {
                 let one = Instance {
                     cases: vec![c.clone()],
                 };
-                self.solve_case(&case_json(schema, c), schema.size(&one)).map_err(|e| {
-                    if inst.cases.len() > 1 {
-                        format!("test case {}: {e}", k + 1)
-                    } else {
-                        e
-                    }
-                })
+                self.solve_case(&case_json(schema, c), schema.size(&one))
+                    .map_err(|e| {
+                        if inst.cases.len() > 1 {
+                            format!("test case {}: {e}", k + 1)
+                        } else {
+                            e
+                        }
+                    })
             })
             .collect();
         let results = Arc::new(results?);

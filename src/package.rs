@@ -408,10 +408,11 @@ pub struct Prepared {
 /// A problem with the package found while judging (exit 2, never the contestant's WA).
 fn package_error(pkg: &Package, what: &str, detail: String, input: &str) -> Error {
     let preview: String = input.lines().take(12).collect::<Vec<_>>().join("\n    ");
+    let lines = input.lines().count();
     Error::usage(format!(
-        "problem package {}: {what}: {detail}\n  on this input ({} lines):\n    {preview}",
+        "problem package {}: {what}: {detail}\n  on this input ({lines} line{}):\n    {preview}",
         pkg.dir.display(),
-        input.lines().count()
+        if lines == 1 { "" } else { "s" }
     ))
 }
 

@@ -84,8 +84,12 @@ def short(state, limit=200):
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def last_lines(limit=6):
-    lines = traceback.format_exc().rstrip().splitlines()
+def last_lines(limit=8):
+    """The traceback of the exception being handled, without the shim's own frames."""
+    kind, value, tb = sys.exc_info()
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    lines = "".join(traceback.format_exception(kind, value, tb)).rstrip().splitlines()
     return "\n".join(lines[-limit:])
 
 

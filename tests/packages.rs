@@ -46,8 +46,8 @@ fn shrunk_vertices(report: &str) -> usize {
     let after = line.rsplit(" to ").next().unwrap();
     after
         .split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
+        .find(|w| *w != "size")
+        .and_then(|n| n.trim_end_matches(':').parse().ok())
         .unwrap_or_else(|| panic!("{line}"))
 }
 
@@ -60,8 +60,15 @@ fn program_of(dir: &Path, file: &str) -> Vec<String> {
     }
 }
 
-/// Every example: the correct solution passes, each wrong one is caught and shrunk.
+/// Every example: the correct solution passes, each wrong one is caught and shrunk to at
+/// most 8 vertices.
 fn run_example(name: &str, verdict: &str) {
+    run_example_within(name, verdict, 8)
+}
+
+/// Every example: the correct solution passes, each wrong one is caught and shrunk to at
+/// most `max` vertices (or a size of at most `max`).
+fn run_example_within(name: &str, verdict: &str, max: usize) {
     let dir = example(name);
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -98,7 +105,7 @@ fn run_example(name: &str, verdict: &str) {
             "{name}/{w}:\n{err}"
         );
         let n = shrunk_vertices(&err);
-        assert!(n <= 8, "{name}/{w} shrunk only to {n} vertices:\n{err}");
+        assert!(n <= max, "{name}/{w} shrunk only to {n} vertices:\n{err}");
         let folder = save.path().join(name);
         let saved = std::fs::read_dir(&folder).unwrap().count();
         assert!(saved >= 3, "{name}/{w}: .in, .out and .actual saved");
@@ -125,7 +132,168 @@ fn subtree_sum_example() {
 
 #[test]
 fn node_kayles_example() {
-    run_example("node-kayles", "WA");
+    run_example_within("node-kayles", "WA", 6);
+}
+
+#[test]
+fn tree_kayles_example() {
+    run_example_within("tree-kayles", "WA", 6);
+}
+
+#[test]
+fn misere_nim_example() {
+    run_example_within("misere-nim", "WA", 6);
+}
+
+#[test]
+fn chip_digraph_example() {
+    run_example_within("chip-digraph", "WA", 6);
+}
+
+/// A package of one integer `n` (1 ≤ n ≤ 20) with these rules and extra `[game]` keys.
+fn rules_package(rules: &str, game: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        format!(
+            "name = \"bad-rules\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 20]\n[game]\nrules = \"rules.py\"\n{game}\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("rules.py"), rules).unwrap();
+    std::fs::write(dir.path().join("input.txt"), "4\n").unwrap();
+    dir
+}
+
+/// `grundy solve` of the package on `4`: exit code, stdout and stderr.
+fn solve_rules(dir: &Path) -> (Option<i32>, String, String) {
+    let out = grundy()
+        .arg("solve")
+        .arg(dir)
+        .arg(dir.join("input.txt"))
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr(&out),
+    )
+}
+
+const TAKE_12: &str = "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(k, h - k) for k in (1, 2) if k <= h]\n";
+
+#[test]
+fn rules_answers_every_kind() {
+    // Take 1 or 2 from a heap of 4: value 4 mod 3 = 1, the winning move takes 1 (to 3).
+    for (game, want) in [
+        ("", "First\n"),
+        ("answer = \"value\"", "1\n"),
+        ("answer = \"winning-moves\"", "1\n"),
+        ("answer = \"any-winning-move\"", "1\n"),
+        (
+            "answer = \"winner\"\nwords = [\"Alice\", \"Bob\"]",
+            "Alice\n",
+        ),
+        // Misère: a player without a move wins, so 0 is won, 1 lost (its one move leaves
+        // 0), 2 and 3 won (they can leave 1), 4 lost (it leaves 3 or 2, both won).
+        ("play = \"misere\"", "Second\n"),
+    ] {
+        let dir = rules_package(TAKE_12, game);
+        let (code, out, err) = solve_rules(dir.path());
+        assert_eq!((code, out.as_str()), (Some(0), want), "{game}: {err}");
+    }
+}
+
+#[test]
+fn any_winning_move_is_judged_by_playing_it() {
+    let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"");
+    let sol = dir.path().join("sol.py");
+    // Right: take n mod 3 stones, or -1 when n is a multiple of 3.
+    std::fs::write(&sol, "n = int(input())\nprint(n % 3 if n % 3 else -1)\n").unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "20"],
+        &["python3", sol.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Wrong: always takes one stone.
+    std::fs::write(&sol, "n = int(input())\nprint(1)\n").unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "20", "--first"],
+        &["python3", sol.to_str().unwrap()],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("does not win") || err.contains("no winning move"),
+        "{err}"
+    );
+    // Not a move at all.
+    std::fs::write(&sol, "print(7)\n").unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "5", "--first"],
+        &["python3", sol.to_str().unwrap()],
+    );
+    let err = stderr(&out);
+    assert!(err.contains("is not a move of the start position"), "{err}");
+}
+
+#[test]
+fn bad_rules_are_the_packages_fault() {
+    let cases: [(&str, &str, &str); 7] = [
+        (
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1, h - 1)] if h > 2 else 1 / 0\n",
+            "",
+            "ZeroDivisionError",
+        ),
+        (
+            "def start(case):\n    return [case.n]\n\ndef moves(h):\n    return []\n",
+            "",
+            "cannot be hashed",
+        ),
+        (
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    return [('x', h - 1), ('x', h - 2)] if h > 1 else []\n",
+            "",
+            "same label `x`",
+        ),
+        (
+            // components() claims a heap splits into two equal halves: wrong.
+            &format!("{TAKE_12}\ndef components(h):\n    return [h // 2, h - h // 2]\n"),
+            "",
+            "disagree with the search of the whole state",
+        ),
+        (
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    while True:\n        pass\n",
+            "timeout = 1",
+            "did not answer in time",
+        ),
+        (
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1, (h + 1) % 3)]\n",
+            "",
+            "not declared loopy",
+        ),
+        ("def start(case):\n    return 0\n", "", "defines no function `moves(state)`"),
+    ];
+    for (rules, game, want) in cases {
+        let dir = rules_package(rules, game);
+        let (code, _, err) = solve_rules(dir.path());
+        assert_eq!(code, Some(2), "{want}: {err}");
+        assert!(err.contains(want), "expected `{want}` in:\n{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    // In a check, a rules fault is exit 2 (the package's), never a WA of the program.
+    let dir = rules_package(
+        "def start(case):\n    return [case.n]\n\ndef moves(h):\n    return []\n",
+        "",
+    );
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "5"],
+        &["python3", "-c", "print('First')"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
 
 #[test]
