@@ -73,6 +73,9 @@ enum Command {
     Check(CheckArgs),
     /// Print one valid input of a problem (same arguments, same output, always).
     Gen(GenArgs),
+    /// Explore a game given by its rules: the value of every small input, by value and
+    /// shape, and the value sequences of paths, stars and single values with their periods.
+    Values(cmd::values::ValuesArgs),
     /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
     /// regenerate.sh and SUMMARY.md.
     Testset(TestsetArgs),
@@ -468,6 +471,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Check(args) => args.run(),
         Command::Gen(args) => args.run(),
         Command::Testset(args) => args.run(),
+        Command::Values(args) => args.run(),
         Command::Checker(args) => args.run(),
         Command::Replay(args) => args.run(),
         Command::Import(args) => args.run(),

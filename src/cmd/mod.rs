@@ -10,6 +10,7 @@ pub mod replay;
 pub mod selftest;
 pub mod solve;
 pub mod tle;
+pub mod values;
 
 /// Indents every line of `text` by `n` spaces (for reports).
 pub fn indent(text: &str, n: usize) -> String {

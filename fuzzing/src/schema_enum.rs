@@ -1,0 +1,443 @@
+//! Every small input of a problem schema, for exploring a new game before proving anything
+//! (`grundy values`): every rooted tree up to a size (each unlabelled shape once, from
+//! [`exhaust::rooted_trees`]), every small graph the schema's rules allow (from
+//! [`exhaust::graphs`]: up to relabelling the non-root vertices, so an isomorphic copy may
+//! repeat), every integer from its minimum up to a span, every array over a few values;
+//! and the one-parameter families a setter looks for a pattern in (a path of k vertices,
+//! a star of k rays, a single value k), with [`period`] to find where a value sequence
+//! repeats.
+//!
+//! One test case per input. Queries are not enumerated (an error says so).
+
+use crate::exhaust;
+use grundy_games::schema::{graph_rules_hold, Case, Instance, Item, Schema, Tests, Value};
+use grundy_games::Graph;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+
+/// How far the enumeration goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// Largest integer taken above its minimum, and most vertices of a tree or graph.
+    pub size: i64,
+    /// Values of arrays: from the minimum up to the minimum plus this.
+    pub values: i64,
+    /// Most edges of a graph.
+    pub edges: usize,
+    /// Most inputs in all.
+    pub limit: usize,
+}
+
+/// A partial input: the values of the items so far and the integers known.
+#[derive(Clone)]
+struct Partial {
+    values: Vec<Value>,
+    ints: BTreeMap<String, i64>,
+}
+
+/// Every input of `schema` within `bounds` (one test case each), in enumeration order.
+/// Returns the inputs and whether the limit cut the enumeration short.
+pub fn instances(schema: &Schema, bounds: &Bounds) -> Result<(Vec<Instance>, bool), String> {
+    let mut partials = vec![Partial {
+        values: Vec::new(),
+        ints: BTreeMap::new(),
+    }];
+    let mut cut = false;
+    for item in &schema.items {
+        let mut next = Vec::new();
+        for p in &partials {
+            let options = options(schema, item, p, bounds)?;
+            for (value, ints) in options {
+                if next.len() >= bounds.limit {
+                    cut = true;
+                    break;
+                }
+                let mut q = p.clone();
+                q.values.push(value);
+                q.ints.extend(ints);
+                next.push(q);
+            }
+        }
+        partials = next;
+    }
+    let insts = partials
+        .into_iter()
+        .map(|p| {
+            let mut case = Case { values: p.values };
+            schema.sync_counts(&mut case);
+            Instance { cases: vec![case] }
+        })
+        .filter(|i| schema.read(schema.write(i).as_bytes()).is_ok())
+        .collect();
+    Ok((insts, cut))
+}
+
+type Options = Vec<(Value, Vec<(String, i64)>)>;
+
+fn range_of(schema: &Schema, name: &str, span: i64) -> std::ops::RangeInclusive<i64> {
+    let (lo, hi) = schema.range(name);
+    lo..=hi.min(lo.saturating_add(span))
+}
+
+/// The values an item can take after `p`.
+fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Options, String> {
+    let known = |name: &str| -> Result<i64, String> {
+        p.ints
+            .get(name)
+            .copied()
+            .ok_or_else(|| format!("`{name}` is not read before the item that uses it"))
+    };
+    Ok(match item {
+        Item::Ints(names) => {
+            let mut out: Vec<Vec<i64>> = vec![Vec::new()];
+            for n in names {
+                let r = range_of(schema, n, b.size);
+                out = out
+                    .into_iter()
+                    .flat_map(|xs| {
+                        r.clone().map(move |x| {
+                            let mut ys = xs.clone();
+                            ys.push(x);
+                            ys
+                        })
+                    })
+                    .take(b.limit)
+                    .collect();
+            }
+            out.into_iter()
+                .map(|xs| {
+                    let ints = names.iter().cloned().zip(xs.iter().copied()).collect();
+                    (Value::Ints(xs), ints)
+                })
+                .collect()
+        }
+        Item::Tree { count, weights, .. } => {
+            let n = known(count)?;
+            if n < 1 || n > b.size {
+                return Ok(Vec::new());
+            }
+            let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
+            let mut out = Vec::new();
+            let _ = exhaust::rooted_trees(n as usize, |parent| {
+                let edges: Vec<(u32, u32)> =
+                    (1..parent.len()).map(|i| (parent[i], i as u32)).collect();
+                let weights = if weights.is_some() {
+                    vec![lo; edges.len()]
+                } else {
+                    Vec::new()
+                };
+                out.push((
+                    Value::Edges {
+                        n: n as u32,
+                        edges,
+                        weights,
+                    },
+                    Vec::new(),
+                ));
+                if out.len() >= b.limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            out
+        }
+        Item::Graph {
+            count,
+            edges,
+            rules,
+            weights,
+        } => {
+            let (n, m) = (known(count)?, known(edges)?);
+            if n < 1 || n > b.size.min(8) || m as usize > b.edges {
+                return Ok(Vec::new());
+            }
+            let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
+            let mut out = Vec::new();
+            let _ = exhaust::graphs(n as u32, m as usize, |pos| {
+                if let grundy_games::Position::Hackenbush(h) = pos {
+                    let g: &Graph = &h.graphs[0];
+                    if g.n == n as u32
+                        && g.edges.len() == m as usize
+                        && graph_rules_hold(g, rules).is_ok()
+                    {
+                        out.push((
+                            Value::Edges {
+                                n: g.n,
+                                edges: g.edges.clone(),
+                                weights: if weights.is_some() {
+                                    vec![lo; g.edges.len()]
+                                } else {
+                                    Vec::new()
+                                },
+                            },
+                            Vec::new(),
+                        ));
+                    }
+                }
+                if out.len() >= b.limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            out
+        }
+        Item::Array { len, values } => {
+            let k = known(len)?;
+            let r = range_of(schema, values, b.values);
+            let mut out: Vec<Vec<i64>> = vec![Vec::new()];
+            for _ in 0..k.max(0) {
+                out = out
+                    .into_iter()
+                    .flat_map(|xs| {
+                        r.clone().map(move |x| {
+                            let mut ys = xs.clone();
+                            ys.push(x);
+                            ys
+                        })
+                    })
+                    .take(b.limit)
+                    .collect();
+            }
+            out.into_iter()
+                .map(|xs| (Value::Array(xs), Vec::new()))
+                .collect()
+        }
+        Item::Queries { .. } => return Err(
+            "`grundy values` does not enumerate queries (only integers, trees, graphs and arrays)"
+                .into(),
+        ),
+    })
+}
+
+/// A one-parameter family of inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The schema's first tree is a path of k vertices (rooted at an end).
+    Path,
+    /// The schema's first tree is a star of k rays (k + 1 vertices, rooted at the centre).
+    Star,
+    /// Every count at its minimum (at least 1 for an array), every value at its minimum
+    /// but the last one, which is k (a heap of k).
+    Value,
+}
+
+impl Family {
+    /// The family in words, with its parameter.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Family::Path => "a path of k vertices",
+            Family::Star => "a star of k rays",
+            Family::Value => "a single value k",
+        }
+    }
+}
+
+/// The families that fit `schema`: paths and stars when it has a tree, a single value when
+/// it has no tree or graph.
+pub fn families(schema: &Schema) -> Vec<Family> {
+    if !matches!(schema.tests, Tests::One | Tests::Count(_) | Tests::UntilEof) {
+        return Vec::new();
+    }
+    let tree = schema.items.iter().any(|i| matches!(i, Item::Tree { .. }));
+    let graph = schema.items.iter().any(|i| matches!(i, Item::Graph { .. }));
+    let queries = schema
+        .items
+        .iter()
+        .any(|i| matches!(i, Item::Queries { .. }));
+    match (tree, graph, queries) {
+        (_, _, true) => Vec::new(),
+        (true, _, _) => vec![Family::Path, Family::Star],
+        (false, false, _) => vec![Family::Value],
+        _ => Vec::new(),
+    }
+}
+
+/// Member `k` of a family (`None` when the schema's limits do not allow it).
+pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
+    let tree_count = schema.items.iter().find_map(|i| match i {
+        Item::Tree { count, .. } => Some(count.clone()),
+        _ => None,
+    });
+    let vertices = match family {
+        Family::Path => k,
+        Family::Star => k + 1,
+        Family::Value => 0,
+    };
+    // The last ranged value: of the last array, else the last integer that is no count.
+    let counts: Vec<&str> = schema.counts();
+    let last_array = schema
+        .items
+        .iter()
+        .rposition(|i| matches!(i, Item::Array { .. }));
+    let mut ints = BTreeMap::new();
+    let mut values = Vec::new();
+    let last_int = schema
+        .items
+        .iter()
+        .enumerate()
+        .flat_map(|(j, i)| match i {
+            Item::Ints(names) => names.iter().map(|n| (j, n.clone())).collect(),
+            _ => Vec::new(),
+        })
+        .filter(|(_, n)| !counts.contains(&n.as_str()))
+        .last();
+    for (j, item) in schema.items.iter().enumerate() {
+        let v = match item {
+            Item::Ints(names) => Value::Ints(
+                names
+                    .iter()
+                    .map(|n| {
+                        let (lo, _) = schema.range(n);
+                        let mut x = lo;
+                        if Some(n) == tree_count.as_ref() {
+                            x = vertices;
+                        } else if family == Family::Value
+                            && last_array.is_none()
+                            && last_int
+                                .as_ref()
+                                .is_some_and(|(jj, nn)| *jj == j && nn == n)
+                        {
+                            x = lo + k;
+                        } else if counts.contains(&n.as_str()) {
+                            x = lo.max(1);
+                        }
+                        ints.insert(n.clone(), x);
+                        x
+                    })
+                    .collect(),
+            ),
+            Item::Tree { count, weights, .. } => {
+                let n = *ints.get(count)?;
+                if n < 1 {
+                    return None;
+                }
+                let edges: Vec<(u32, u32)> = (1..n as u32)
+                    .map(|i| match family {
+                        Family::Star => (0, i),
+                        _ => (i - 1, i),
+                    })
+                    .collect();
+                let w = weights.as_ref().map_or(0, |w| schema.range(w).0);
+                Value::Edges {
+                    n: n as u32,
+                    weights: if weights.is_some() {
+                        vec![w; edges.len()]
+                    } else {
+                        Vec::new()
+                    },
+                    edges,
+                }
+            }
+            Item::Array { len, values: vname } => {
+                let n = *ints.get(len)?;
+                let (lo, _) = schema.range(vname);
+                let mut xs = vec![lo; n.max(0) as usize];
+                if family == Family::Value && Some(j) == last_array {
+                    *xs.last_mut()? = lo + k;
+                }
+                Value::Array(xs)
+            }
+            Item::Graph { .. } | Item::Queries { .. } => return None,
+        };
+        values.push(v);
+    }
+    let mut case = Case { values };
+    schema.sync_counts(&mut case);
+    let inst = Instance { cases: vec![case] };
+    schema
+        .read(schema.write(&inst).as_bytes())
+        .ok()
+        .map(|_| inst)
+}
+
+/// The shortest period of `seq` (then the shortest preperiod): `(preperiod, period)` such
+/// that `seq[i] == seq[i + period]` for every `i ≥ preperiod` in range, where the periodic
+/// tail holds at least two whole periods and four terms more than one (so that a pattern
+/// is not read into a short sequence).
+pub fn period<T: PartialEq>(seq: &[T]) -> Option<(usize, usize)> {
+    let n = seq.len();
+    for q in 1..=n / 2 {
+        for p in 0..n {
+            let tail = n - p;
+            if tail < 2 * q || tail < q + 4 {
+                break;
+            }
+            if (p..n - q).all(|i| seq[i] == seq[i + q]) {
+                return Some((p, q));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_of_known_sequences() {
+        // Subtraction game {1, 3, 4}: 0 1 0 1 2 3 2, period 7 from the start.
+        let s = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1];
+        assert_eq!(period(&s), Some((0, 7)));
+        // A preperiod: 5 9, then 1 2 repeated.
+        assert_eq!(period(&[5, 9, 1, 2, 1, 2, 1, 2, 1, 2]), Some((2, 2)));
+        // Too short to claim anything.
+        assert_eq!(period(&[1, 2, 1]), None);
+        assert_eq!(period(&[0, 1, 2, 3, 4, 5, 6, 7]), None);
+        // Constant.
+        assert_eq!(period(&[3; 6]), Some((0, 1)));
+    }
+
+    fn schema(toml_text: &str) -> Schema {
+        #[derive(serde::Deserialize)]
+        struct T {
+            input: Vec<grundy_games::schema::ItemSpec>,
+            limits: BTreeMap<String, [i64; 2]>,
+        }
+        let t: T = toml::from_str(toml_text).unwrap();
+        Schema::new(&grundy_games::schema::SchemaSpec {
+            input: t.input,
+            limits: t.limits,
+            tests: None,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn every_rooted_tree_once_and_the_families() {
+        let s =
+            schema("[[input]]\nints = [\"n\"]\n[[input]]\ntree = \"n\"\n[limits]\nn = [1, 100]\n");
+        let b = Bounds {
+            size: 6,
+            values: 2,
+            edges: 6,
+            limit: 10_000,
+        };
+        let (all, cut) = instances(&s, &b).unwrap();
+        // Rooted trees on 1..=6 vertices: 1, 1, 2, 4, 9, 20.
+        assert_eq!((all.len(), cut), (37, false));
+        assert_eq!(families(&s), vec![Family::Path, Family::Star]);
+        let star = member(&s, Family::Star, 3).unwrap();
+        assert_eq!(s.write(&star), "4\n1 2\n1 3\n1 4\n");
+        let path = member(&s, Family::Path, 3).unwrap();
+        assert_eq!(s.write(&path), "3\n1 2\n2 3\n");
+        assert!(member(&s, Family::Path, 101).is_none());
+    }
+
+    #[test]
+    fn arrays_over_small_values_and_a_heap_of_k() {
+        let s = schema("[[input]]\nints = [\"n\"]\n[[input]]\narray = \"n\"\nvalues = \"a\"\n[limits]\nn = [1, 3]\na = [0, 9]\n");
+        let b = Bounds {
+            size: 3,
+            values: 2,
+            edges: 0,
+            limit: 10_000,
+        };
+        let (all, _) = instances(&s, &b).unwrap();
+        assert_eq!(all.len(), 3 + 9 + 27);
+        let heap = member(&s, Family::Value, 7).unwrap();
+        assert_eq!(s.write(&heap), "1\n7\n");
+    }
+}

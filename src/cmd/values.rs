@@ -1,0 +1,210 @@
+//! `grundy values DIR`: exploring a game given by its rules before proving anything. Every
+//! input the schema enumerates up to a size is valued by the rules (the Grundy value under
+//! normal play, else the outcome for the player to move), tabled by value and shape; then
+//! each one-parameter family (a path of k vertices, a star of k rays, a single value k)
+//! as a value sequence, with its period when one shows.
+
+use crate::error::{Error, Outcome};
+use crate::game::{case_json, CaseResult, RulesGame};
+use crate::outln;
+use crate::package::Package;
+use grundy_fuzzing::schema_enum::{self, Bounds, Family};
+use grundy_games::schema::{Instance, Schema, Value};
+use grundy_oracle::ruleset::Outcome as Result3;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// The arguments of `grundy values`.
+#[derive(clap::Args, Debug)]
+pub struct ValuesArgs {
+    /// The package folder (with `[game] rules`).
+    pub dir: PathBuf,
+    /// Every input up to this size: vertices of a tree or graph, an integer's distance
+    /// from its minimum.
+    #[arg(long, default_value_t = 6)]
+    pub size: i64,
+    /// Array values from their minimum up to the minimum plus this.
+    #[arg(long, default_value_t = 3)]
+    pub values: i64,
+    /// Most edges of an enumerated graph.
+    #[arg(long, default_value_t = 6)]
+    pub edges: usize,
+    /// The families' parameter k runs 1..=K (0..=K for a single value).
+    #[arg(long, default_value_t = 30)]
+    pub family: i64,
+    /// Most inputs enumerated.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_inputs: usize,
+}
+
+/// A value in words: the Grundy value, or the outcome for the player to move.
+fn shown(r: &CaseResult) -> String {
+    match (r.value, r.outcome) {
+        (Some(v), _) => v.to_string(),
+        (None, Result3::Win) => "win".into(),
+        (None, Result3::Lose) => "lose".into(),
+        (None, Result3::Draw) => "draw".into(),
+    }
+}
+
+/// The shape of an input: its first tree's or graph's family, else its values.
+fn shape(schema: &Schema, inst: &Instance) -> String {
+    let case = &inst.cases[0];
+    for v in &case.values {
+        if let Value::Edges { n, edges, .. } = v {
+            return format!("{} {n}", crate::suite::shape_of_edges(*n, edges, false));
+        }
+    }
+    one_line(&schema.write(inst))
+}
+
+/// An input on one line (its lines joined by ` / `).
+fn one_line(text: &str) -> String {
+    text.trim_end().replace('\n', " / ")
+}
+
+fn value_of(game: &RulesGame, schema: &Schema, inst: &Instance) -> Result<CaseResult, String> {
+    game.solve_case(&case_json(schema, &inst.cases[0]), schema.size(inst))
+}
+
+impl ValuesArgs {
+    /// Runs the command.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let pkg = Package::load(&self.dir)?;
+        let Some(spec) = pkg.game.clone() else {
+            return Err(Error::usage(format!(
+                "{}: `grundy values` needs a game given by its rules (`[game] rules = \"rules.py\"` in problem.toml)",
+                self.dir.display()
+            )));
+        };
+        let game = RulesGame::new(spec)?;
+        let schema = &pkg.schema;
+        let bounds = Bounds {
+            size: self.size.clamp(0, 64),
+            values: self.values.clamp(0, 64),
+            edges: self.edges.min(16),
+            limit: self.max_inputs.max(1),
+        };
+        let (all, cut) = schema_enum::instances(schema, &bounds)
+            .map_err(|e| Error::usage(format!("{}: {e}", self.dir.display())))?;
+        outln!(
+            "grundy values {}: {} input{} up to size {} (values up to +{}){}",
+            pkg.name,
+            all.len(),
+            if all.len() == 1 { "" } else { "s" },
+            bounds.size,
+            bounds.values,
+            if cut {
+                format!(", stopped at --max-inputs {}", bounds.limit)
+            } else {
+                String::new()
+            }
+        );
+        // value -> (inputs, shape -> count, the smallest input)
+        let mut table: BTreeMap<(u8, u32, String), (usize, BTreeMap<String, usize>, String)> =
+            BTreeMap::new();
+        let mut refused = 0usize;
+        let mut first_refusal = None;
+        for inst in &all {
+            let v = match value_of(&game, schema, inst) {
+                Ok(r) => shown(&r),
+                Err(e) => {
+                    refused += 1;
+                    first_refusal.get_or_insert(e);
+                    continue;
+                }
+            };
+            let key = match v.parse::<u32>() {
+                Ok(g) => (0, g, v.clone()),
+                Err(_) => (1, 0, v.clone()),
+            };
+            let row = table
+                .entry(key)
+                .or_insert_with(|| (0, BTreeMap::new(), one_line(&schema.write(inst))));
+            row.0 += 1;
+            *row.1.entry(shape(schema, inst)).or_insert(0) += 1;
+        }
+        outln!(
+            "  {:<6} {:>7}  {:<50}  smallest input",
+            "value",
+            "inputs",
+            "shapes"
+        );
+        for ((_, _, v), (count, shapes, smallest)) in &table {
+            let mut by: Vec<(&String, &usize)> = shapes.iter().collect();
+            by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let mut s: String = by
+                .iter()
+                .take(6)
+                .map(|(k, c)| format!("{k} ×{c}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            if by.len() > 6 {
+                s += &format!(", … ({} shapes)", by.len());
+            }
+            if s.chars().count() > 50 {
+                let cut = s.char_indices().nth(48).map_or(s.len(), |c| c.0);
+                s = format!("{}…", &s[..cut]);
+            }
+            let smallest = if smallest.len() > 40 {
+                format!(
+                    "{}…",
+                    &smallest[..smallest
+                        .char_indices()
+                        .nth(40)
+                        .map_or(smallest.len(), |c| c.0)]
+                )
+            } else {
+                smallest.clone()
+            };
+            outln!("  {v:<6} {count:>7}  {s:<50}  {smallest}");
+        }
+        if let Some(e) = first_refusal {
+            outln!(
+                "  not valued: {refused} input(s), e.g.: {}",
+                e.lines().next().unwrap_or("")
+            );
+        }
+        for family in schema_enum::families(schema) {
+            let from = if family == Family::Value { 0 } else { 1 };
+            let mut seq = Vec::new();
+            let mut stop = None;
+            for k in from..=self.family.max(from) {
+                let Some(inst) = schema_enum::member(schema, family, k) else {
+                    stop = Some(format!("k = {k} is past the limits"));
+                    break;
+                };
+                match value_of(&game, schema, &inst) {
+                    Ok(r) => seq.push(shown(&r)),
+                    Err(e) => {
+                        stop = Some(format!("k = {k}: {}", e.lines().next().unwrap_or("")));
+                        break;
+                    }
+                }
+            }
+            if seq.is_empty() {
+                continue;
+            }
+            let last = from + seq.len() as i64 - 1;
+            outln!(
+                "{}, k = {from}..{last}: {}",
+                family.describe(),
+                seq.join(" ")
+            );
+            match schema_enum::period(&seq) {
+                Some((p, q)) => {
+                    outln!(
+                    "  repeats with period {q} from k = {}{} up to k = {last} (seen, not proved)",
+                    from + p as i64,
+                    if p > 0 { format!(" (a preperiod of {p})") } else { String::new() }
+                )
+                }
+                None => outln!("  no period found up to k = {last}"),
+            }
+            if let Some(why) = stop {
+                outln!("  stopped: {why}");
+            }
+        }
+        Ok(Outcome::Passed)
+    }
+}
