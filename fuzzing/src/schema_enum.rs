@@ -281,8 +281,7 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
             Item::Ints(names) => names.iter().map(|n| (j, n.clone())).collect(),
             _ => Vec::new(),
         })
-        .filter(|(_, n)| !counts.contains(&n.as_str()))
-        .last();
+        .rfind(|(_, n)| !counts.contains(&n.as_str()));
     for (j, item) in schema.items.iter().enumerate() {
         let v = match item {
             Item::Ints(names) => Value::Ints(

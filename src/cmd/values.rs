@@ -37,6 +37,9 @@ pub struct ValuesArgs {
     pub max_inputs: usize,
 }
 
+/// A row of the table of values: inputs, shape → count, the smallest input.
+type Row = (usize, BTreeMap<String, usize>, String);
+
 /// A value in words: the Grundy value, or the outcome for the player to move.
 fn shown(r: &CaseResult) -> String {
     match (r.value, r.outcome) {
@@ -100,9 +103,7 @@ impl ValuesArgs {
                 String::new()
             }
         );
-        // value -> (inputs, shape -> count, the smallest input)
-        let mut table: BTreeMap<(u8, u32, String), (usize, BTreeMap<String, usize>, String)> =
-            BTreeMap::new();
+        let mut table: BTreeMap<(u8, u32, String), Row> = BTreeMap::new();
         let mut refused = 0usize;
         let mut first_refusal = None;
         for inst in &all {
