@@ -125,3 +125,31 @@ mod tests {
         assert_eq!(escape_bytes(b"\x07\xff"), "\\x07\u{fffd}");
     }
 }
+
+/// A number with its indefinite article, as it is read aloud: `a 2`, `an 8`, `an 11`,
+/// `an 18`, `a 256`, `an 80`.
+pub fn with_article(n: u64) -> String {
+    let s = n.to_string();
+    let vowel =
+        s.starts_with('8') || (s.len() % 3 == 2 && (s.starts_with("11") || s.starts_with("18")));
+    format!("{} {s}", if vowel { "an" } else { "a" })
+}
+
+#[cfg(test)]
+mod article_tests {
+    #[test]
+    fn articles_follow_the_sound() {
+        for (n, w) in [
+            (2, "a 2"),
+            (8, "an 8"),
+            (11, "an 11"),
+            (18, "an 18"),
+            (80, "an 80"),
+            (256, "a 256"),
+            (1, "a 1"),
+            (11000, "an 11000"),
+        ] {
+            assert_eq!(super::with_article(n), w);
+        }
+    }
+}

@@ -620,15 +620,20 @@ pub fn run_checker(
             pkg,
             "the checker failed",
             format!(
-                "{} ({message})",
+                "{}{}",
                 match other {
                     Exit::Code(3) => "exit code 3, checker failure".to_string(),
                     Exit::Code(c) => format!(
                         "exit code {c} (a testlib checker exits 0 OK, 1 WA, 2 PE, 3 failure)"
                     ),
                     Exit::Signal(_, name) => format!("killed by {name}"),
-                    Exit::Timeout => "over 10 s".into(),
-                    _ => "output limit".into(),
+                    Exit::Timeout => "it ran past 10 s of CPU time (or 20 s of wall time)".into(),
+                    _ => "it printed more than 1 MiB".into(),
+                },
+                if message.is_empty() {
+                    String::new()
+                } else {
+                    format!("; its message: {message}")
                 }
             ),
             input,

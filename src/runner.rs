@@ -63,6 +63,21 @@ pub enum Exit {
     Interrupted,
 }
 
+impl std::fmt::Display for Exit {
+    /// How the run ended, in words (`exited with code 3`, `was killed by SIGSEGV`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exit::Success => write!(f, "exited normally"),
+            Exit::Code(c) => write!(f, "exited with code {c}"),
+            Exit::Signal(_, name) => write!(f, "was killed by {name}"),
+            Exit::Timeout => write!(f, "ran past its time limit"),
+            Exit::OutputLimit => write!(f, "printed more than its output limit"),
+            Exit::SpawnFailed(why) => write!(f, "could not be started: {why}"),
+            Exit::Interrupted => write!(f, "was stopped because grundy was interrupted"),
+        }
+    }
+}
+
 /// The result of one run.
 #[derive(Clone, Debug)]
 pub struct Run {

@@ -304,9 +304,11 @@ impl Packaged {
         let run = runner::run(&argv, b"", &limits);
         if judge::classify(&run, &limits)?.is_some() {
             return Err(Error::usage(format!(
-                "problem package {}: the generator `{command}` failed: {:?}",
+                "problem package {}: the generator `{command}` failed: it {} (limits: {} s, {} MiB of output)",
                 self.pkg.dir.display(),
-                run.exit
+                run.exit,
+                limits.time.as_secs(),
+                limits.output >> 20
             )));
         }
         self.pkg.schema.read(&run.stdout).map_err(|e| {

@@ -315,9 +315,9 @@ fn stack_note<S: Suite>(
         v.to_string()
     };
     Ok(Some(format!(
-        "{} with a {} MiB stack; with an unlimited stack: {outcome}",
+        "{} with {} MiB stack; with an unlimited stack: {outcome}",
         g.detail,
-        bytes >> 20
+        crate::output::with_article(bytes >> 20)
     )))
 }
 
