@@ -79,6 +79,25 @@ fn range_of(schema: &Schema, name: &str, span: i64) -> std::ops::RangeInclusive<
     lo..=hi.min(lo.saturating_add(span))
 }
 
+/// Every choice of one value from each range, in order, at most `limit` of them.
+fn product(ranges: &[std::ops::RangeInclusive<i64>], limit: usize) -> Vec<Vec<i64>> {
+    let mut out: Vec<Vec<i64>> = vec![Vec::new()];
+    for r in ranges {
+        out = out
+            .into_iter()
+            .flat_map(|xs| {
+                r.clone().map(move |x| {
+                    let mut ys = xs.clone();
+                    ys.push(x);
+                    ys
+                })
+            })
+            .take(limit)
+            .collect();
+    }
+    out
+}
+
 /// The values an item can take after `p`.
 fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Options, String> {
     let known = |name: &str| -> Result<i64, String> {
@@ -89,22 +108,9 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
     };
     Ok(match item {
         Item::Ints(names) => {
-            let mut out: Vec<Vec<i64>> = vec![Vec::new()];
-            for n in names {
-                let r = range_of(schema, n, b.size);
-                out = out
-                    .into_iter()
-                    .flat_map(|xs| {
-                        r.clone().map(move |x| {
-                            let mut ys = xs.clone();
-                            ys.push(x);
-                            ys
-                        })
-                    })
-                    .take(b.limit)
-                    .collect();
-            }
-            out.into_iter()
+            let ranges: Vec<_> = names.iter().map(|n| range_of(schema, n, b.size)).collect();
+            product(&ranges, b.limit)
+                .into_iter()
                 .map(|xs| {
                     let ints = names.iter().cloned().zip(xs.iter().copied()).collect();
                     (Value::Ints(xs), ints)
@@ -185,22 +191,9 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
         }
         Item::Array { len, values } => {
             let k = known(len)?;
-            let r = range_of(schema, values, b.values);
-            let mut out: Vec<Vec<i64>> = vec![Vec::new()];
-            for _ in 0..k.max(0) {
-                out = out
-                    .into_iter()
-                    .flat_map(|xs| {
-                        r.clone().map(move |x| {
-                            let mut ys = xs.clone();
-                            ys.push(x);
-                            ys
-                        })
-                    })
-                    .take(b.limit)
-                    .collect();
-            }
-            out.into_iter()
+            let ranges = vec![range_of(schema, values, b.values); k.max(0) as usize];
+            product(&ranges, b.limit)
+                .into_iter()
                 .map(|xs| (Value::Array(xs), Vec::new()))
                 .collect()
         }
