@@ -1,6 +1,6 @@
 # WRONG: the values of the parts are added instead of XORed. Otherwise as correct.py:
 # a tree's value depends only on its shape, so values are memoized by a canonical code of
-# the shape (the least AHU string over every root). Prints every winning first vertex.
+# the shape (the least AHU string over its centres). Prints every winning first vertex.
 import sys
 
 data = sys.stdin.read().split()
@@ -28,9 +28,28 @@ def pieces(alive):
     return out
 
 
+def centres(part):
+    """The one or two centres of a tree: peel leaves layer by layer."""
+    degree = {v: sum(1 for w in adj[v] if w in part) for v in part}
+    layer = [v for v in part if degree[v] <= 1]
+    left = len(part)
+    while left > 2:
+        left -= len(layer)
+        nxt = []
+        for v in layer:
+            for w in adj[v]:
+                if w in part and degree[w] > 1:
+                    degree[w] -= 1
+                    if degree[w] == 1:
+                        nxt.append(w)
+        layer = nxt
+    return layer
+
+
 def code(part):
+    """The least AHU string over the tree's centres: equal exactly for equal shapes."""
     best = None
-    for root in part:  # every root: small trees, simple and surely canonical
+    for root in centres(part):
         order, parent = [root], {root: 0}
         for v in order:
             for w in adj[v]:
@@ -39,7 +58,7 @@ def code(part):
                     order.append(w)
         c = {}
         for v in reversed(order):
-            c[v] = "(" + "".join(sorted(c[w] for w in adj[v] if w in part and parent.get(w) == v and w != root)) + ")"
+            c[v] = "(" + "".join(sorted(c[w] for w in adj[v] if w in part and parent.get(w) == v)) + ")"
         if best is None or c[root] < best:
             best = c[root]
     return best
@@ -48,7 +67,12 @@ def code(part):
 memo = {}
 
 
+by_part = {}
+
+
 def grundy(part):
+    if part in by_part:
+        return by_part[part]
     key = code(part)
     if key not in memo:
         seen = set()
@@ -58,6 +82,7 @@ def grundy(part):
         while g in seen:
             g += 1
         memo[key] = g
+    by_part[part] = memo[key]
     return memo[key]
 
 
