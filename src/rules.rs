@@ -5,7 +5,8 @@
 //! (`src/rules_shim.py`) on the rules file: it builds the start state from a test case,
 //! interns every state it meets (grundy sees only their numbers), and answers a batch of
 //! states with all their moves, each state after a move already split by `components` and
-//! put in `canonical` form. One JSON line each way per request; one request per batch of
+//! put in `canonical` form. One line each way per request (JSON, except the moves of a
+//! batch: a compact line of state numbers; labels are sent for the start only); one request per batch of
 //! up to [`ruleset::BATCH`](grundy_oracle::ruleset::BATCH) states, never a process or a
 //! round trip per state. A worker is contained like every program grundy runs (its own
 //! empty directory and process group, killed with grundy) and every request has a time
@@ -16,7 +17,7 @@
 
 use crate::contain::{self, RunId};
 use crate::runner::{self, Limits};
-use grundy_oracle::ruleset::{self, Explorer, Move, Options, RulesError, Solved, StateId};
+use grundy_oracle::ruleset::{self, Expansion, Explorer, Options, RulesError, Solved, StateId};
 use serde::Deserialize;
 use std::fmt;
 use std::io::{Read, Write};
@@ -53,6 +54,8 @@ pub enum FaultKind {
     BadMoves,
     /// The worker did not answer a request in time.
     Timeout,
+    /// Two moves of one state have the same label (the message is the label).
+    DuplicateLabel,
     /// The worker died or broke the protocol.
     Died,
 }
@@ -65,6 +68,7 @@ impl fmt::Display for Fault {
             FaultKind::Unhashable => "a state of the rules cannot be hashed",
             FaultKind::BadMoves => "the rules returned a malformed move",
             FaultKind::Timeout => "the rules did not answer in time",
+            FaultKind::DuplicateLabel => "two moves of one state have the same label",
             FaultKind::Died => "the rules worker stopped",
         };
         write!(f, "{what}")?;
@@ -101,6 +105,8 @@ pub struct Worker {
     stdin: ChildStdin,
     stdout: ChildStdout,
     pending: Vec<u8>,
+    /// How much of `pending` is known to hold no newline.
+    scanned: usize,
     stderr_path: PathBuf,
     timeout: Duration,
     _dir: tempfile::TempDir,
@@ -146,6 +152,7 @@ impl Worker {
             stdin,
             stdout,
             pending: Vec::new(),
+            scanned: 0,
             stderr_path,
             timeout,
             _dir: dir,
@@ -174,12 +181,18 @@ impl Worker {
         }
     }
 
-    /// Sends one request and waits (at most the timeout) for its reply line.
+    /// Sends one request and waits (at most the timeout) for its JSON reply.
     fn ask<T: for<'de> Deserialize<'de>>(
         &mut self,
         request: &serde_json::Value,
         what: &str,
     ) -> Result<T, Fault> {
+        let reply = self.round_trip(request, what)?;
+        self.parse(&reply)
+    }
+
+    /// Sends one request and waits (at most the timeout) for its reply line.
+    fn round_trip(&mut self, request: &serde_json::Value, what: &str) -> Result<Vec<u8>, Fault> {
         let mut line = serde_json::to_vec(request).map_err(|e| Fault {
             kind: FaultKind::Died,
             message: format!("cannot encode a request: {e}"),
@@ -196,10 +209,12 @@ impl Worker {
         }
         let deadline = Instant::now() + self.timeout;
         let reply = loop {
-            if let Some(nl) = self.pending.iter().position(|&b| b == b'\n') {
-                let rest = self.pending.split_off(nl + 1);
+            if let Some(nl) = self.pending[self.scanned..].iter().position(|&b| b == b'\n') {
+                let rest = self.pending.split_off(self.scanned + nl + 1);
+                self.scanned = 0;
                 break std::mem::replace(&mut self.pending, rest);
             }
+            self.scanned = self.pending.len();
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(Fault {
@@ -235,7 +250,12 @@ impl Worker {
                 });
             }
         };
-        match serde_json::from_slice::<Reply<T>>(&reply) {
+        Ok(reply)
+    }
+
+    /// A JSON reply: its value, or the fault it reports.
+    fn parse<T: for<'de> Deserialize<'de>>(&mut self, reply: &[u8]) -> Result<T, Fault> {
+        match serde_json::from_slice::<Reply<T>>(reply) {
             Ok(Reply::Ok { ok }) => Ok(ok),
             Ok(Reply::Err {
                 err,
@@ -247,6 +267,7 @@ impl Worker {
                     "exception" => FaultKind::Exception,
                     "unhashable" => FaultKind::Unhashable,
                     "bad-moves" | "bad-components" => FaultKind::BadMoves,
+                    "duplicate-label" => FaultKind::DuplicateLabel,
                     _ => FaultKind::Died,
                 },
                 message,
@@ -280,21 +301,30 @@ impl Drop for Worker {
 }
 
 impl Explorer for Worker {
-    fn expand(&mut self, batch: &[StateId]) -> Result<Vec<Vec<Move>>, RulesError> {
-        let raw: Vec<Vec<(String, Vec<StateId>)>> = self
-            .ask(
-                &serde_json::json!({"op": "expand", "ids": batch}),
-                &format!("listing the moves of {} states", batch.len()),
-            )
-            .map_err(|f| RulesError::Explorer(Box::new(f)))?;
-        Ok(raw
-            .into_iter()
-            .map(|ms| {
-                ms.into_iter()
-                    .map(|(label, parts)| Move { label, parts })
-                    .collect()
-            })
-            .collect())
+    fn expand(&mut self, batch: &[StateId], out: &mut Expansion) -> Result<(), RulesError> {
+        out.clear();
+        let what = format!("listing the moves of {} states", batch.len());
+        let reply = self
+            .round_trip(&serde_json::json!({"op": "expand", "ids": batch}), &what)
+            .map_err(rules_error)?;
+        match reply.strip_prefix(b"=") {
+            Some(moves) => read_moves(moves, out).map_err(|e| rules_error(self.died(&e))),
+            None => {
+                let fault = match self.parse::<serde_json::Value>(&reply) {
+                    Err(f) => f,
+                    Ok(_) => self.died("the worker answered a batch with JSON, not its moves"),
+                };
+                Err(rules_error(fault))
+            }
+        }
+    }
+
+    fn labels(&mut self, id: StateId) -> Result<Vec<String>, RulesError> {
+        self.ask(
+            &serde_json::json!({"op": "labels", "id": id}),
+            "listing the labels of the start's moves",
+        )
+        .map_err(rules_error)
     }
 
     fn describe(&mut self, id: StateId) -> String {
@@ -304,6 +334,46 @@ impl Explorer for Worker {
         )
         .unwrap_or_else(|_| format!("#{id}"))
     }
+}
+
+/// A fault as the search reports it (a duplicate label in the search's own words).
+fn rules_error(f: Fault) -> RulesError {
+    match f.kind {
+        FaultKind::DuplicateLabel => RulesError::DuplicateLabel {
+            state: f.state.unwrap_or_default(),
+            label: f.message,
+        },
+        _ => RulesError::Explorer(Box::new(f)),
+    }
+}
+
+/// Reads a batch's moves as the shim writes them (after the leading `=`): states separated
+/// by `;`, a state's moves by spaces, a move's parts by commas, `_` for a move to the
+/// empty position (no parts).
+fn read_moves(line: &[u8], out: &mut Expansion) -> Result<(), String> {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    let bad = || {
+        format!(
+            "the worker sent a malformed list of moves ({})",
+            String::from_utf8_lossy(&line[..line.len().min(80)])
+        )
+    };
+    for state in line.split(|&b| b == b';') {
+        for mv in state.split(|&b| b == b' ').filter(|m| !m.is_empty()) {
+            if mv != b"_" {
+                for part in mv.split(|&b| b == b',') {
+                    if part.is_empty() || part.len() > 10 || !part.iter().all(u8::is_ascii_digit) {
+                        return Err(bad());
+                    }
+                    let id = part.iter().fold(0u64, |x, &d| x * 10 + u64::from(d - b'0'));
+                    out.part(StateId::try_from(id).map_err(|_| bad())?);
+                }
+            }
+            out.end_move();
+        }
+        out.end_state();
+    }
+    Ok(())
 }
 
 /// Workers of one rules file, started on demand and reused.

@@ -3,12 +3,17 @@
 # worker when it starts; the game theory is done by grundy, not here.
 #
 # Requests:  {"op": "start", "case": CASE, "plain": BOOL}  -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
-#            {"op": "expand", "ids": [ID, ...]}             -> {"ok": [[[LABEL, [ID, ...]], ...], ...]}
+#            {"op": "expand", "ids": [ID, ...]}             -> =MOVES (not JSON: see below)
+#            {"op": "labels", "id": ID}                     -> {"ok": [LABEL, ...]}
 #            {"op": "describe", "id": ID}                   -> {"ok": TEXT}
 # Errors:    {"err": KIND, "message": TEXT, "state": TEXT or null}
+# MOVES: the batch's states separated by ";", a state's moves by " ", a move's parts (state
+# numbers) by ",", "_" for a move to the empty position. Labels are checked here (one line,
+# unique within a state) and sent only when asked for, so a move costs a few bytes.
 # A state is interned (numbered) the first time it is met; a state after a move is split
 # by components() (unless plain) and each part put in canonical form (unless plain).
 
+import gc
 import json
 import os
 import sys
@@ -154,6 +159,55 @@ def main():
             pieces = [canonical(p) for p in pieces]
         return [intern(p) for p in pieces]
 
+    def listed(state):
+        """The moves of `state` as (label, next) pairs, their shape checked."""
+        got = moves(state)
+        if got is None:
+            raise Fault("bad-moves", "moves() returned None (return a list of "
+                        "(label, next_state) pairs, [] when there is no move)", short(state))
+        try:
+            return [(label, nxt) for label, nxt in got]
+        except (TypeError, ValueError):
+            for mv in got:
+                try:
+                    label, nxt = mv
+                except (TypeError, ValueError):
+                    raise Fault("bad-moves", "a move must be a pair (label, next_state), "
+                                "not %s" % short(mv), short(state))
+            raise
+
+    def text(label, state):
+        """A move's label as printed: a string, an integer or a tuple of them, one line."""
+        if type(label) is str or type(label) is int:
+            out = str(label)
+        elif isinstance(label, (int, str)) and not isinstance(label, bool):
+            out = str(label)
+        elif isinstance(label, tuple) and all(isinstance(x, (int, str)) for x in label):
+            out = " ".join(str(x) for x in label)
+        else:
+            raise Fault("bad-moves", "a move's label must be a string, an integer or a "
+                        "tuple of them, not %s" % short(label), short(state))
+        if "\n" in out:
+            raise Fault("bad-moves", "a move's label must be one line: %r" % out, short(state))
+        return out
+
+    def check_labels(got, state):
+        """Refuses two moves of `state` printed the same way."""
+        seen = set()
+        for label, _ in got:
+            t = type(label)
+            if t is int:
+                key = str(label)
+            elif t is str:
+                key = label
+                if "\n" in key:
+                    text(label, state)
+            else:
+                key = text(label, state)
+            if key in seen:
+                raise Fault("duplicate-label", key, short(state))
+            seen.add(key)
+
     for line in sys.stdin:
         req = json.loads(line)
         op = req["op"]
@@ -165,6 +219,8 @@ def main():
             if op == "start":
                 ids.clear()
                 del states[:]
+                gc.unfreeze()
+                gc.collect()
                 plain[0] = bool(req.get("plain"))
                 s = start(make_case(req["case"]))
                 reply({"ok": [intern(s), components is not None or canonical is not None]})
@@ -172,32 +228,27 @@ def main():
                 out = []
                 for i in req["ids"]:
                     current = states[i]
-                    listed = []
-                    got = moves(current)
-                    if got is None:
-                        raise Fault("bad-moves", "moves() returned None (return a list of "
-                                    "(label, next_state) pairs, [] when there is no move)",
-                                    short(current))
-                    for mv in got:
-                        try:
-                            label, nxt = mv
-                        except (TypeError, ValueError):
-                            raise Fault("bad-moves", "a move must be a pair (label, "
-                                        "next_state), not %s" % short(mv), short(current))
-                        if isinstance(label, (int, str)) and not isinstance(label, bool):
-                            label = str(label)
-                        elif isinstance(label, tuple) and all(isinstance(x, (int, str)) for x in label):
-                            label = " ".join(str(x) for x in label)
+                    got = listed(current)
+                    enc = []
+                    for label, nxt in got:
+                        p = parts(nxt)
+                        if len(p) == 1:
+                            enc.append(str(p[0]))
                         else:
-                            raise Fault("bad-moves", "a move's label must be a string, an "
-                                        "integer or a tuple of them, not %s" % short(label),
-                                        short(current))
-                        if "\n" in label:
-                            raise Fault("bad-moves", "a move's label must be one line: %r"
-                                        % label, short(current))
-                        listed.append([label, parts(nxt)])
-                    out.append(listed)
-                reply({"ok": out})
+                            enc.append(",".join(map(str, p)) or "_")
+                    check_labels(got, current)
+                    out.append(" ".join(enc))
+                proto.write("=")
+                proto.write(";".join(out))
+                proto.write("\n")
+                proto.flush()
+                # The states met so far live until the next start: moved out of the
+                # collector's sight, they are not traversed again and again (without
+                # this, garbage collection took over half of a large search's time).
+                gc.freeze()
+            elif op == "labels":
+                current = states[req["id"]]
+                reply({"ok": [text(label, current) for label, _ in listed(current)]})
             elif op == "describe":
                 reply({"ok": short(states[req["id"]])})
             else:
@@ -209,4 +260,5 @@ def main():
             reply({"err": "exception", "message": last_lines(), "state": where})
 
 
-main()
+if __name__ == "__main__":
+    main()

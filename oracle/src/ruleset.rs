@@ -35,15 +35,56 @@ use std::hash::Hash;
 /// A state as numbered by its explorer (any numbering; one number per distinct state).
 pub type StateId = u32;
 
-/// A move of an expanded state: how it is printed, and the parts of the position it
-/// leads to (one part for a whole state; none for the empty position; several when the
-/// rules split it into a sum).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// The move as a player prints it (`"3 5"`).
-    pub label: String,
-    /// The independent parts of the position after the move.
-    pub parts: Vec<StateId>,
+/// The moves of a batch of expanded states, flat (no allocation per move): for each state
+/// its moves in order, for each move the parts of the position it leads to (one part for
+/// a whole state; none for the empty position; several when the rules split it into a
+/// sum). An explorer fills it with [`part`](Expansion::part),
+/// [`end_move`](Expansion::end_move) and [`end_state`](Expansion::end_state).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expansion {
+    /// State → the end of its moves in `move_ends`.
+    state_ends: Vec<u32>,
+    /// Move → the end of its parts in `parts`.
+    move_ends: Vec<u32>,
+    parts: Vec<StateId>,
+}
+
+impl Expansion {
+    /// Adds a part to the move being written.
+    pub fn part(&mut self, id: StateId) {
+        self.parts.push(id);
+    }
+
+    /// Ends the move being written (with the parts added since the last move).
+    pub fn end_move(&mut self) {
+        self.move_ends.push(self.parts.len() as u32);
+    }
+
+    /// Ends the state being written (with the moves ended since the last state).
+    pub fn end_state(&mut self) {
+        self.state_ends.push(self.move_ends.len() as u32);
+    }
+
+    /// Empties it for the next batch (keeping its memory).
+    pub fn clear(&mut self) {
+        self.state_ends.clear();
+        self.move_ends.clear();
+        self.parts.clear();
+    }
+
+    /// The states written.
+    pub fn states(&self) -> usize {
+        self.state_ends.len()
+    }
+
+    /// The moves of state `k` of the batch, each as its parts.
+    pub fn moves(&self, k: usize) -> impl Iterator<Item = &[StateId]> + '_ {
+        let from = if k == 0 { 0 } else { self.state_ends[k - 1] as usize };
+        (from..self.state_ends[k] as usize).map(move |m| {
+            let a = if m == 0 { 0 } else { self.move_ends[m - 1] as usize };
+            &self.parts[a..self.move_ends[m] as usize]
+        })
+    }
 }
 
 /// Why the rules could not be searched: each is the rules' (or the budget's) fault, said
@@ -136,10 +177,15 @@ const CYCLE_SHOWN: usize = 6;
 pub const BATCH: usize = 2048;
 
 /// Where the states come from. [`solve`] calls `expand` on batches of states, each a
-/// number the explorer gave out (the start, or a part of a move).
+/// number the explorer gave out (the start, or a part of a move). Numbers are dense: an
+/// explorer numbers states 0, 1, 2, … in the order it meets them.
 pub trait Explorer {
-    /// Every move of every state of `batch`, in order (one list per state).
-    fn expand(&mut self, batch: &[StateId]) -> Result<Vec<Vec<Move>>, RulesError>;
+    /// Every move of every state of `batch`, in order, written into `out` (emptied
+    /// first). Two moves of one state with the same label are the explorer's to refuse
+    /// ([`RulesError::DuplicateLabel`]): labels cross the boundary only for the start.
+    fn expand(&mut self, batch: &[StateId], out: &mut Expansion) -> Result<(), RulesError>;
+    /// The labels of the moves of state `id`, in the order `expand` gives its moves.
+    fn labels(&mut self, id: StateId) -> Result<Vec<String>, RulesError>;
     /// The state in words, for error messages (a short form of it).
     fn describe(&mut self, id: StateId) -> String;
 }
@@ -201,8 +247,8 @@ const NONE: u32 = u32::MAX;
 pub struct Solved {
     /// Node → its explorer's id.
     ids: Vec<StateId>,
-    /// Explorer id → node.
-    node_of: HashMap<StateId, u32>,
+    /// Explorer id → node ([`NONE`] for an id not reached).
+    node_of: Vec<u32>,
     /// Node → its first move (`nodes + 1` entries).
     first_move: Vec<u32>,
     /// Move → its first part (`moves + 1` entries).
@@ -231,7 +277,7 @@ impl Solved {
     /// The Grundy value of the state numbered `id` by the explorer, if it was explored
     /// (normal play, acyclic games only).
     pub fn value_of(&self, id: StateId) -> Option<u32> {
-        self.node_of.get(&id).and_then(|&n| self.node_value(n))
+        self.node(id).and_then(|n| self.node_value(n))
     }
 
     fn node_value(&self, n: u32) -> Option<u32> {
@@ -257,7 +303,7 @@ impl Solved {
     /// The outcome, for the player to move then, of a position made of these parts (as
     /// numbered by the explorer); `None` if a part was never explored.
     pub fn outcome_of_parts(&self, parts: &[StateId]) -> Option<Outcome> {
-        let nodes: Option<Vec<u32>> = parts.iter().map(|p| self.node_of.get(p).copied()).collect();
+        let nodes: Option<Vec<u32>> = parts.iter().map(|&p| self.node(p)).collect();
         Some(self.parts_outcome(&nodes?))
     }
 
@@ -325,7 +371,7 @@ pub fn solve(
 ) -> Result<Solved, RulesError> {
     let mut g = Solved {
         ids: vec![start],
-        node_of: HashMap::from([(start, 0)]),
+        node_of: Vec::new(),
         first_move: vec![0],
         first_part: vec![0],
         parts: Vec::new(),
@@ -334,49 +380,49 @@ pub fn solve(
         ending: opts.ending,
         loopy: opts.loopy,
     };
+    set_node(&mut g.node_of, start, 0);
     let whole_only = opts.loopy || opts.ending == Ending::Misere;
     let move_limit = opts.max_states.saturating_mul(MOVES_PER_STATE);
+    let mut expanded = Expansion::default();
     let mut next = 0usize;
     while next < g.ids.len() {
         let end = (next + BATCH).min(g.ids.len());
         let batch: Vec<StateId> = g.ids[next..end].to_vec();
-        let expanded = explorer.expand(&batch)?;
-        if expanded.len() != batch.len() {
+        expanded.clear();
+        explorer.expand(&batch, &mut expanded)?;
+        if expanded.states() != batch.len() {
             return Err(RulesError::Explorer(
                 format!(
                     "the explorer answered {} states of a batch of {}",
-                    expanded.len(),
+                    expanded.states(),
                     batch.len()
                 )
                 .into(),
             ));
         }
-        for (k, moves) in expanded.into_iter().enumerate() {
-            let node = next + k;
-            if let Some(label) = duplicate_label(&moves) {
-                return Err(RulesError::DuplicateLabel {
-                    state: explorer.describe(batch[k]),
-                    label,
-                });
-            }
-            for m in &moves {
-                if whole_only && m.parts.len() != 1 {
+        for k in 0..batch.len() {
+            for parts in expanded.moves(k) {
+                if whole_only && parts.len() != 1 {
                     return Err(RulesError::PartsNotAllowed {
                         state: explorer.describe(batch[k]),
                     });
                 }
-                for &p in &m.parts {
-                    let fresh = g.ids.len() as u32;
-                    let n = *g.node_of.entry(p).or_insert(fresh);
-                    if n == fresh {
-                        if g.ids.len() >= opts.max_states {
-                            return Err(RulesError::TooManyStates {
-                                explored: g.ids.len(),
-                                limit: opts.max_states,
-                            });
+                for &p in parts {
+                    let n = match g.node_of.get(p as usize) {
+                        Some(&n) if n != NONE => n,
+                        _ => {
+                            if g.ids.len() >= opts.max_states {
+                                return Err(RulesError::TooManyStates {
+                                    explored: g.ids.len(),
+                                    limit: opts.max_states,
+                                });
+                            }
+                            let fresh = g.ids.len() as u32;
+                            set_node(&mut g.node_of, p, fresh);
+                            g.ids.push(p);
+                            fresh
                         }
-                        g.ids.push(p);
-                    }
+                    };
                     g.parts.push(n);
                 }
                 g.first_part.push(g.parts.len() as u32);
@@ -387,13 +433,28 @@ pub fn solve(
                     limit: move_limit,
                 });
             }
-            if node == 0 {
-                g.root_labels = moves.into_iter().map(|m| m.label).collect();
-            }
             g.first_move.push((g.first_part.len() - 1) as u32);
         }
         next = end;
     }
+    let labels = explorer.labels(start)?;
+    if labels.len() != (g.first_move[1] - g.first_move[0]) as usize {
+        return Err(RulesError::Explorer(
+            format!(
+                "the explorer gave {} labels for the start's {} moves",
+                labels.len(),
+                g.first_move[1] - g.first_move[0]
+            )
+            .into(),
+        ));
+    }
+    if let Some(label) = duplicate_label(&labels) {
+        return Err(RulesError::DuplicateLabel {
+            state: explorer.describe(start),
+            label,
+        });
+    }
+    g.root_labels = labels;
     g.vals = if opts.loopy {
         retrograde(&g)
     } else {
@@ -402,12 +463,21 @@ pub fn solve(
     Ok(g)
 }
 
+/// Records that explorer id `id` is node `node` (the map grows with the ids).
+fn set_node(node_of: &mut Vec<u32>, id: StateId, node: u32) {
+    let i = id as usize;
+    if i >= node_of.len() {
+        node_of.resize(i + 1, NONE);
+    }
+    node_of[i] = node;
+}
+
 /// A label that two of the moves share, if any.
-fn duplicate_label(moves: &[Move]) -> Option<String> {
-    if moves.len() < 2 {
+pub fn duplicate_label<S: AsRef<str>>(labels: &[S]) -> Option<String> {
+    if labels.len() < 2 {
         return None;
     }
-    let mut labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+    let mut labels: Vec<&str> = labels.iter().map(|l| l.as_ref()).collect();
     labels.sort_unstable();
     labels
         .windows(2)
@@ -416,6 +486,10 @@ fn duplicate_label(moves: &[Move]) -> Option<String> {
 }
 
 impl Solved {
+    fn node(&self, id: StateId) -> Option<u32> {
+        self.node_of.get(id as usize).copied().filter(|&n| n != NONE)
+    }
+
     fn move_range(&self, n: usize) -> std::ops::Range<usize> {
         self.first_move[n] as usize..self.first_move[n + 1] as usize
     }
@@ -630,15 +704,23 @@ impl<'r, R: Rules> RulesExplorer<'r, R> {
         &self.states[id as usize]
     }
 
-    fn parts(&mut self, s: R::State) -> Vec<StateId> {
+    fn parts(&mut self, s: R::State, out: &mut Expansion) {
         let pieces = if self.split {
             self.rules.components(&s)
         } else {
             None
         };
         match pieces {
-            None => vec![self.intern_canonical(s)],
-            Some(p) => p.into_iter().map(|c| self.intern_canonical(c)).collect(),
+            None => {
+                let id = self.intern_canonical(s);
+                out.part(id);
+            }
+            Some(p) => {
+                for c in p {
+                    let id = self.intern_canonical(c);
+                    out.part(id);
+                }
+            }
         }
     }
 
@@ -649,21 +731,29 @@ impl<'r, R: Rules> RulesExplorer<'r, R> {
 }
 
 impl<R: Rules> Explorer for RulesExplorer<'_, R> {
-    fn expand(&mut self, batch: &[StateId]) -> Result<Vec<Vec<Move>>, RulesError> {
-        let mut out = Vec::with_capacity(batch.len());
+    fn expand(&mut self, batch: &[StateId], out: &mut Expansion) -> Result<(), RulesError> {
+        out.clear();
         for &id in batch {
             let moves = self.rules.moves(&self.states[id as usize]);
-            out.push(
-                moves
-                    .into_iter()
-                    .map(|(label, next)| Move {
-                        label,
-                        parts: self.parts(next),
-                    })
-                    .collect(),
-            );
+            if let Some(label) = duplicate_label(&moves.iter().map(|m| &m.0).collect::<Vec<_>>())
+            {
+                return Err(RulesError::DuplicateLabel {
+                    state: self.describe(id),
+                    label,
+                });
+            }
+            for (_, next) in moves {
+                self.parts(next, out);
+                out.end_move();
+            }
+            out.end_state();
         }
-        Ok(out)
+        Ok(())
+    }
+
+    fn labels(&mut self, id: StateId) -> Result<Vec<String>, RulesError> {
+        let moves = self.rules.moves(&self.states[id as usize]);
+        Ok(moves.into_iter().map(|(label, _)| label).collect())
     }
 
     fn describe(&mut self, id: StateId) -> String {
