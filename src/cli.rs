@@ -357,6 +357,17 @@ enum BenchWhat {
         #[arg(long)]
         long: bool,
     },
+    /// A package's Python rules through grundy's worker vs the same memoized search
+    /// written directly in Python (`bench/rules_direct.py`): states per second.
+    Rules {
+        /// The package (with `[game] rules`).
+        dir: PathBuf,
+        /// Inputs of the package (default: three of its largest adversarial inputs).
+        files: Vec<PathBuf>,
+        /// Runs per case and side (the median is reported).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
@@ -1169,6 +1180,9 @@ impl BenchArgs {
             }
             BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
+            BenchWhat::Rules { dir, files, runs } => {
+                cmd::bench_rules::rules(&dir, &files, runs.max(1))
+            }
             BenchWhat::Exhaust { long } => cmd::bench::exhaust(long),
             BenchWhat::Schema { runs } => cmd::bench::schema(runs.max(1)),
         }

@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The shim, shipped inside grundy.
-const SHIM: &str = include_str!("rules_shim.py");
+pub(crate) const SHIM: &str = include_str!("rules_shim.py");
 
 /// What went wrong with the rules: always the package's fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +209,10 @@ impl Worker {
         }
         let deadline = Instant::now() + self.timeout;
         let reply = loop {
-            if let Some(nl) = self.pending[self.scanned..].iter().position(|&b| b == b'\n') {
+            if let Some(nl) = self.pending[self.scanned..]
+                .iter()
+                .position(|&b| b == b'\n')
+            {
                 let rest = self.pending.split_off(self.scanned + nl + 1);
                 self.scanned = 0;
                 break std::mem::replace(&mut self.pending, rest);
@@ -442,5 +445,32 @@ impl Pool {
                 .map_err(|f| RulesError::Explorer(Box::new(f)))?;
             Ok((ruleset::solve(w, start, opts)?, shortcuts))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(line: &str) -> Result<Vec<Vec<Vec<StateId>>>, String> {
+        let mut out = Expansion::default();
+        read_moves(line.as_bytes(), &mut out)?;
+        Ok((0..out.states())
+            .map(|k| out.moves(k).map(|p| p.to_vec()).collect())
+            .collect())
+    }
+
+    #[test]
+    fn a_batch_of_moves_is_read_from_its_compact_line() {
+        // Three states: two moves (one into a sum of parts 3 and 4); none; one move to
+        // the empty position.
+        assert_eq!(
+            read("1 3,4;;_\n").unwrap(),
+            vec![vec![vec![1], vec![3, 4]], vec![], vec![vec![]]]
+        );
+        assert_eq!(read("").unwrap(), vec![Vec::<Vec<StateId>>::new()]);
+        for bad in ["1 x", "1,,2", "99999999999", "-1", "1;2 3,"] {
+            assert!(read(bad).is_err(), "{bad:?} accepted");
+        }
     }
 }

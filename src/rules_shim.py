@@ -131,6 +131,8 @@ def main():
 
     ids = {}
     states = []
+    ids_get = ids.get
+    states_append = states.append
     plain = [False]
 
     def intern(s):
@@ -191,19 +193,18 @@ def main():
             raise Fault("bad-moves", "a move's label must be one line: %r" % out, short(state))
         return out
 
-    def check_labels(got, state):
-        """Refuses two moves of `state` printed the same way."""
+    def check_labels(labels, state):
+        """Refuses a malformed label, and two moves of `state` printed the same way."""
+        if len(labels) < 2:
+            if labels and type(labels[0]) is not int:
+                text(labels[0], state)
+            return
+        kinds = set(map(type, labels))
+        if kinds == {int} and len(set(labels)) == len(labels):
+            return
         seen = set()
-        for label, _ in got:
-            t = type(label)
-            if t is int:
-                key = str(label)
-            elif t is str:
-                key = label
-                if "\n" in key:
-                    text(label, state)
-            else:
-                key = text(label, state)
+        for label in labels:
+            key = text(label, state)
             if key in seen:
                 raise Fault("duplicate-label", key, short(state))
             seen.add(key)
@@ -220,24 +221,47 @@ def main():
                 ids.clear()
                 del states[:]
                 gc.unfreeze()
-                gc.collect()
                 plain[0] = bool(req.get("plain"))
                 s = start(make_case(req["case"]))
                 reply({"ok": [intern(s), components is not None or canonical is not None]})
             elif op == "expand":
                 out = []
+                whole = plain[0] or (components is None and canonical is None)
                 for i in req["ids"]:
                     current = states[i]
-                    got = listed(current)
-                    enc = []
-                    for label, nxt in got:
-                        p = parts(nxt)
-                        if len(p) == 1:
-                            enc.append(str(p[0]))
-                        else:
-                            enc.append(",".join(map(str, p)) or "_")
-                    check_labels(got, current)
-                    out.append(" ".join(enc))
+                    got = moves(current)
+                    if got is None:
+                        raise Fault("bad-moves", "moves() returned None (return a list of "
+                                    "(label, next_state) pairs, [] when there is no move)",
+                                    short(current))
+                    if type(got) is not list:
+                        got = list(got)  # a generator or tuple: walked twice below
+                    try:
+                        # Comprehensions: the hot path of a search, kept out of the
+                        # interpreter's slow per-statement loop.
+                        labels = [label for label, _ in got]
+                        nexts = [nxt for _, nxt in got]
+                    except (TypeError, ValueError):
+                        for mv in got:
+                            try:
+                                label, nxt = mv
+                            except (TypeError, ValueError):
+                                raise Fault("bad-moves", "a move must be a pair (label, "
+                                            "next_state), not %s" % short(mv), short(current))
+                        raise
+                    if whole:
+                        try:
+                            row = [ids_get(nxt) for nxt in nexts]
+                        except TypeError:
+                            row = [intern(nxt) for nxt in nexts]
+                        if None in row:
+                            for k, j in enumerate(row):
+                                if j is None:
+                                    row[k] = intern(nexts[k])
+                    else:
+                        row = [",".join(map(str, parts(nxt))) or "_" for nxt in nexts]
+                    check_labels(labels, current)
+                    out.append(" ".join(map(str, row)))
                 proto.write("=")
                 proto.write(";".join(out))
                 proto.write("\n")

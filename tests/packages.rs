@@ -242,7 +242,7 @@ fn any_winning_move_is_judged_by_playing_it() {
 
 #[test]
 fn bad_rules_are_the_packages_fault() {
-    let cases: [(&str, &str, &str); 7] = [
+    let cases: [(&str, &str, &str); 8] = [
         (
             "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1, h - 1)] if h > 2 else 1 / 0\n",
             "",
@@ -257,6 +257,13 @@ fn bad_rules_are_the_packages_fault() {
             "def start(case):\n    return case.n\n\ndef moves(h):\n    return [('x', h - 1), ('x', h - 2)] if h > 1 else []\n",
             "",
             "same label `x`",
+        ),
+        (
+            // Deeper in the tree (the heap of 2, not the start), and printed alike though
+            // one label is an integer and the other a string.
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1, 1), ('1', 0)] if h == 2 else [(1, h - 1)] if h else []\n",
+            "",
+            "same label `1`",
         ),
         (
             // components() claims a heap splits into two equal halves: wrong.

@@ -79,9 +79,17 @@ impl Expansion {
 
     /// The moves of state `k` of the batch, each as its parts.
     pub fn moves(&self, k: usize) -> impl Iterator<Item = &[StateId]> + '_ {
-        let from = if k == 0 { 0 } else { self.state_ends[k - 1] as usize };
+        let from = if k == 0 {
+            0
+        } else {
+            self.state_ends[k - 1] as usize
+        };
         (from..self.state_ends[k] as usize).map(move |m| {
-            let a = if m == 0 { 0 } else { self.move_ends[m - 1] as usize };
+            let a = if m == 0 {
+                0
+            } else {
+                self.move_ends[m - 1] as usize
+            };
             &self.parts[a..self.move_ends[m] as usize]
         })
     }
@@ -487,7 +495,10 @@ pub fn duplicate_label<S: AsRef<str>>(labels: &[S]) -> Option<String> {
 
 impl Solved {
     fn node(&self, id: StateId) -> Option<u32> {
-        self.node_of.get(id as usize).copied().filter(|&n| n != NONE)
+        self.node_of
+            .get(id as usize)
+            .copied()
+            .filter(|&n| n != NONE)
     }
 
     fn move_range(&self, n: usize) -> std::ops::Range<usize> {
@@ -735,8 +746,7 @@ impl<R: Rules> Explorer for RulesExplorer<'_, R> {
         out.clear();
         for &id in batch {
             let moves = self.rules.moves(&self.states[id as usize]);
-            if let Some(label) = duplicate_label(&moves.iter().map(|m| &m.0).collect::<Vec<_>>())
-            {
+            if let Some(label) = duplicate_label(&moves.iter().map(|m| &m.0).collect::<Vec<_>>()) {
                 return Err(RulesError::DuplicateLabel {
                     state: self.describe(id),
                     label,

@@ -94,6 +94,16 @@ fn generate(
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
 }
 
+/// The package's largest adversarial input for `seed` (the size of its first adversarial
+/// shape, counts and values at their extremes), as `grundy gen --extreme --tier large`
+/// at that size.
+pub fn generate_largest(pkg: &Package, seed: u64) -> Result<Instance, Error> {
+    let size = schema_gen::adversarial(&pkg.schema)
+        .first()
+        .map_or(10, |(_, s)| s.size);
+    generate(pkg, seed, Some(size), None, Tier::Large, true)
+}
+
 /// `grundy gen DIR --seed S`.
 pub fn gen(
     dir: &Path,
