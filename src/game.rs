@@ -18,7 +18,7 @@
 use crate::error::Error;
 use crate::judge::Verdict;
 use crate::rules::Pool;
-use grundy_games::schema::{Instance, Item, Schema, Value};
+use grundy_games::schema::{Elements, Instance, Item, Schema, Value};
 use grundy_oracle::ruleset::{Ending, Options, Outcome, RulesError, Solved};
 use serde::Deserialize;
 use serde_json::{json, Map};
@@ -181,8 +181,9 @@ fn valid_word(w: &str) -> bool {
 }
 
 /// A test case as the rules see it: integers by name, `tree`/`graph` (then `tree_2`, …)
-/// with `n`, `edges` (1-based, in input order) and `weights`, arrays by the name of their
-/// values limit, `queries` as lists of the tokens of each line (vertices 1-based).
+/// with `n`, `edges` (1-based, in input order) and `weights`, arrays by their `name`
+/// (default: the name of their values limit, or `vertices` for vertex ids, 1-based),
+/// `queries` as lists of the tokens of each line (vertices 1-based).
 pub fn case_json(schema: &Schema, case: &grundy_games::schema::Case) -> serde_json::Value {
     let mut map = Map::new();
     let taken = |map: &Map<String, serde_json::Value>, base: &str| {
@@ -214,9 +215,14 @@ pub fn case_json(schema: &Schema, case: &grundy_games::schema::Case) -> serde_js
                     json!({"kind": kind, "n": n, "edges": edges, "weights": weights}),
                 );
             }
-            (Item::Array { values, .. }, Value::Array(xs)) => {
-                let name = taken(&map, values);
-                map.insert(name, json!(xs));
+            (Item::Array { values, name, .. }, Value::Array(xs)) => {
+                let name = taken(&map, name);
+                match values {
+                    Elements::Vertex => {
+                        map.insert(name, json!(xs.iter().map(|v| v + 1).collect::<Vec<_>>()))
+                    }
+                    Elements::Range(_) => map.insert(name, json!(xs)),
+                };
             }
             (Item::Queries { kinds, .. }, Value::Queries(qs)) => {
                 let name = taken(&map, "queries");

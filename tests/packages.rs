@@ -141,6 +141,13 @@ fn tree_kayles_example() {
 }
 
 #[test]
+fn chips_to_ancestors_example() {
+    // Chips given as an array of vertices (`values = "vertex"`): the shrunk witness keeps
+    // its chips on vertices of its (smaller) tree.
+    run_example_within("chips-to-ancestors", "WA", 6);
+}
+
+#[test]
 fn misere_nim_example() {
     run_example_within("misere-nim", "WA", 6);
 }

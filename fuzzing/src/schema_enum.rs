@@ -10,7 +10,9 @@
 //! One test case per input. Queries are not enumerated (an error says so).
 
 use crate::exhaust;
-use grundy_games::schema::{graph_rules_hold, Case, Instance, Item, Schema, Tests, Value};
+use grundy_games::schema::{
+    graph_rules_hold, Case, Elements, Instance, Item, Schema, Tests, Value,
+};
 use grundy_games::Graph;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -189,9 +191,20 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
             });
             out
         }
-        Item::Array { len, values } => {
+        Item::Array { len, values, .. } => {
             let k = known(len)?;
-            let ranges = vec![range_of(schema, values, b.values); k.max(0) as usize];
+            let range = match values {
+                Elements::Range(name) => range_of(schema, name, b.values),
+                // Every vertex of the structure before the array (the last one so far).
+                Elements::Vertex => {
+                    let n = p.values.iter().rev().find_map(|v| match v {
+                        Value::Edges { n, .. } => Some(i64::from(*n)),
+                        _ => None,
+                    });
+                    0..=n.unwrap_or(0) - 1
+                }
+            };
+            let ranges = vec![range; k.max(0) as usize];
             product(&ranges, b.limit)
                 .into_iter()
                 .map(|xs| (Value::Array(xs), Vec::new()))
@@ -260,10 +273,15 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
     };
     // The last ranged value: of the last array, else the last integer that is no count.
     let counts: Vec<&str> = schema.counts();
-    let last_array = schema
-        .items
-        .iter()
-        .rposition(|i| matches!(i, Item::Array { .. }));
+    let last_array = schema.items.iter().rposition(|i| {
+        matches!(
+            i,
+            Item::Array {
+                values: Elements::Range(_),
+                ..
+            }
+        )
+    });
     let mut ints = BTreeMap::new();
     let mut values = Vec::new();
     let last_int = schema
@@ -322,13 +340,31 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
                     edges,
                 }
             }
-            Item::Array { len, values: vname } => {
+            Item::Array {
+                len,
+                values: elements,
+                ..
+            } => {
                 let n = *ints.get(len)?;
-                let (lo, _) = schema.range(vname);
-                let mut xs = vec![lo; n.max(0) as usize];
-                if family == Family::Value && Some(j) == last_array {
-                    *xs.last_mut()? = lo + k;
-                }
+                let xs = match elements {
+                    Elements::Range(vname) => {
+                        let (lo, _) = schema.range(vname);
+                        let mut xs = vec![lo; n.max(0) as usize];
+                        if family == Family::Value && Some(j) == last_array {
+                            *xs.last_mut()? = lo + k;
+                        }
+                        xs
+                    }
+                    // The last vertices (the far end of a path, the last rays of a
+                    // star), distinct while there are enough.
+                    Elements::Vertex => {
+                        let nv = values.iter().rev().find_map(|v| match v {
+                            Value::Edges { n, .. } => Some(i64::from(*n)),
+                            _ => None,
+                        })?;
+                        (0..n.max(0)).map(|j| (nv - 1 - j).rem_euclid(nv)).collect()
+                    }
+                };
                 Value::Array(xs)
             }
             Item::Graph { .. } | Item::Queries { .. } => return None,

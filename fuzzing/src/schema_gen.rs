@@ -7,7 +7,9 @@
 
 use crate::gen::{self, TreeShape};
 use crate::rng::Rng;
-use grundy_games::schema::{Case, Field, GraphRules, Instance, Item, Kind, Schema, Tests, Value};
+use grundy_games::schema::{
+    Case, Elements, Field, GraphRules, Instance, Item, Kind, Schema, Tests, Value,
+};
 use std::collections::{BTreeMap, HashSet};
 
 /// What one generated input should look like.
@@ -222,9 +224,23 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                     weights,
                 }
             }
-            Item::Array { len, values: lim } => {
+            Item::Array {
+                len,
+                values: elements,
+                distinct,
+                ..
+            } => {
                 let k = counts[len].max(0) as usize;
-                gen_array(rng, k, schema.range(lim), shape)
+                match elements {
+                    Elements::Range(lim) => gen_array(rng, k, schema.range(lim), shape),
+                    Elements::Vertex => {
+                        let n = match schema.structure_before(i).map(|j| &values[j]) {
+                            Some(Value::Edges { n, .. }) => *n as usize,
+                            _ => 0,
+                        };
+                        gen_vertices(rng, k, n, *distinct, shape)
+                    }
+                }
             }
             Item::Queries { count, kinds } => {
                 let q = counts[count].max(0) as usize;
@@ -277,6 +293,37 @@ fn gen_array(rng: &mut Rng, k: usize, (lo, hi): (i64, i64), shape: &Shape) -> Va
         1 => vec![lo; k],
         2 => (0..k).map(|j| if j % 2 == 0 { lo } else { hi }).collect(),
         _ => (0..k).map(|_| value(rng, lo, hi)).collect(),
+    };
+    Value::Array(a)
+}
+
+/// `k` vertex ids (0-based) of a structure of `n` vertices; `distinct`: no vertex twice
+/// (then at most `n` of them). Patterns now and then (all on vertex 1, the first or the
+/// last vertices), often for an extreme shape.
+fn gen_vertices(rng: &mut Rng, k: usize, n: usize, distinct: bool, shape: &Shape) -> Value {
+    if n == 0 {
+        return Value::Array(Vec::new());
+    }
+    let k = if distinct { k.min(n) } else { k };
+    let a: Vec<i64> = match rng.below(if shape.extreme { 3 } else { 10 }) {
+        0 if !distinct => vec![0; k],
+        0 | 1 => (0..k as i64).collect(),
+        2 => (n - k.min(n)..n)
+            .map(|v| v as i64)
+            .cycle()
+            .take(k)
+            .collect(),
+        _ if distinct => {
+            // A partial Fisher–Yates shuffle: k distinct vertices.
+            let mut all: Vec<i64> = (0..n as i64).collect();
+            for j in 0..k {
+                let r = j + rng.below((n - j) as u64) as usize;
+                all.swap(j, r);
+            }
+            all.truncate(k);
+            all
+        }
+        _ => (0..k).map(|_| rng.below(n as u64) as i64).collect(),
     };
     Value::Array(a)
 }

@@ -8,7 +8,7 @@
 //! so one that breaks a constraint (a graph left disconnected) is simply not taken.
 
 use crate::shrink::{greedy, Shrunk};
-use grundy_games::schema::{Case, Field, Instance, Item, Kind, Schema, Value};
+use grundy_games::schema::{Case, Elements, Field, Instance, Item, Kind, Schema, Value};
 use grundy_games::Tree;
 
 /// Past this many vertices, values or queries only the halving steps are offered.
@@ -37,6 +37,31 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
     out.values[s] = new;
     for (i, it) in schema.items.iter().enumerate() {
         match (it, &case.values[i]) {
+            // Arrays of vertices: each follows its vertex (dropped with it); those of
+            // another structure stay as they are.
+            (
+                Item::Array {
+                    values: Elements::Vertex,
+                    ..
+                },
+                Value::Array(a),
+            ) if schema.structure_before(i) == Some(s) => {
+                let kept = a
+                    .iter()
+                    .filter_map(|&v| match vmap.get(v as usize) {
+                        Some(&to) if to != GONE => Some(i64::from(to)),
+                        _ => None,
+                    })
+                    .collect();
+                out.values[i] = Value::Array(kept);
+            }
+            (
+                Item::Array {
+                    values: Elements::Vertex,
+                    ..
+                },
+                _,
+            ) => {}
             (Item::Array { len, .. }, Value::Array(a))
                 if len == vcount && a.len() == vmap.len() =>
             {
@@ -488,7 +513,11 @@ fn value_steps(schema: &Schema, case: &Case, i: usize, out: &mut Vec<Case>) {
             }
         }
         (Item::Array { values, .. }, Value::Array(a)) => {
-            for lower in lower_steps(a, schema.range(values).0) {
+            let lo = match values {
+                Elements::Range(name) => schema.range(name).0,
+                Elements::Vertex => 0,
+            };
+            for lower in lower_steps(a, lo) {
                 out.push(with(Value::Array(lower)));
             }
         }

@@ -368,3 +368,50 @@ fn the_corpus_replays() {
     }
     assert!(replayed >= 25, "{replayed} corpus cases");
 }
+
+/// Chips given as vertex ids (`values = "vertex"`) follow their vertices when the tree
+/// shrinks: a failure that needs a chip at depth ≥ 2 shrinks to a path of 3 vertices with
+/// one chip at its end, never to chips on vertices that are gone.
+#[test]
+fn vertex_arrays_follow_their_vertices_when_shrinking() {
+    let spec: SchemaSpec = toml::from_str(
+        "[[input]]\nints = [\"n\", \"k\"]\n[[input]]\ntree = \"n\"\n[[input]]\narray = \"k\"\nvalues = \"vertex\"\ndistinct = true\n[limits]\nn = [1, 9]\nk = [1, 4]\n",
+    )
+    .unwrap();
+    let schema = Schema::new(&spec).unwrap();
+    // A path 1-2-…-7 with a star at 3; chips on 7, 5 and 6.
+    let text = "8 3\n1 2\n2 3\n3 4\n4 5\n5 6\n6 7\n3 8\n7 5 6\n";
+    let inst = schema.read(text.as_bytes()).unwrap();
+    let deep_chip = |inst: &Instance| -> bool {
+        let case = &inst.cases[0];
+        let grundy_games::schema::Value::Edges { n, edges, .. } = &case.values[1] else {
+            return false;
+        };
+        let grundy_games::schema::Value::Array(chips) = &case.values[2] else {
+            return false;
+        };
+        let mut adj = vec![Vec::new(); *n as usize];
+        for &(a, b) in edges {
+            adj[a as usize].push(b as usize);
+            adj[b as usize].push(a as usize);
+        }
+        let mut depth = vec![usize::MAX; *n as usize];
+        depth[0] = 0;
+        let mut order = vec![0];
+        let mut i = 0;
+        while i < order.len() {
+            let v = order[i];
+            i += 1;
+            for &w in &adj[v] {
+                if depth[w] == usize::MAX {
+                    depth[w] = depth[v] + 1;
+                    order.push(w);
+                }
+            }
+        }
+        chips.iter().any(|&c| depth[c as usize] >= 2)
+    };
+    assert!(deep_chip(&inst));
+    let shrunk = schema_shrink::shrink(&schema, inst, |c| valid(&schema, c) && deep_chip(c));
+    assert_eq!(schema.write(&shrunk.case), "3 1\n1 2\n2 3\n3\n");
+}

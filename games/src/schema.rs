@@ -46,8 +46,13 @@ pub struct ItemSpec {
     pub weights: Option<String>,
     /// An array on one line; the value is the name of the integer holding its length.
     pub array: Option<String>,
-    /// Array: the limit that ranges its values.
+    /// Array: the limit that ranges its values, or `vertex`: vertex ids (1-based) of the
+    /// tree or graph before it.
     pub values: Option<String>,
+    /// Array of vertices: no vertex twice (default false).
+    pub distinct: Option<bool>,
+    /// Array: the name the rules file sees it by (default: its `values`, or `vertices`).
+    pub name: Option<String>,
     /// Queries, one per line; the value is the name of the integer holding their count.
     pub queries: Option<String>,
     /// Queries: their kinds, each a list of fields: an integer tag (`"1"`), `vertex`,
@@ -138,12 +143,16 @@ pub enum Item {
         /// A weight at the end of every edge line.
         weights: Option<String>,
     },
-    /// `len` values ranged by `values`, on one line.
+    /// `len` values, on one line.
     Array {
         /// The integer holding the length.
         len: String,
-        /// The limit of the values.
-        values: String,
+        /// What the values are.
+        values: Elements,
+        /// No value twice.
+        distinct: bool,
+        /// The name the rules file sees it by.
+        name: String,
     },
     /// `count` queries of the given kinds, one per line.
     Queries {
@@ -152,6 +161,16 @@ pub enum Item {
         /// The kinds.
         kinds: Vec<Kind>,
     },
+}
+
+/// What an array holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Elements {
+    /// Integers ranged by the named limit.
+    Range(String),
+    /// Vertices of the tree or graph before the array: 1-based in the text, stored 0-based
+    /// (as query fields are).
+    Vertex,
 }
 
 /// How many test cases an input holds.
@@ -193,7 +212,7 @@ pub enum Value {
         /// One weight per edge, or none.
         weights: Vec<i64>,
     },
-    /// An array's values.
+    /// An array's values (vertex ids 0-based).
     Array(Vec<i64>),
     /// Queries: kind index and fields (vertices and edges 0-based).
     Queries(Vec<(usize, Vec<i64>)>),
@@ -498,12 +517,46 @@ impl Schema {
                     let m = env[edges.as_str()].max(0) as usize;
                     read_graph(self, s, n, m, rules, weights.as_deref())?
                 }
-                Item::Array { len, values: lim } => {
-                    let len = env[len.as_str()].max(0) as usize;
-                    let (lo, hi) = self.limits[lim];
+                Item::Array {
+                    len: count,
+                    values: elements,
+                    distinct,
+                    name,
+                } => {
+                    let len = env[count.as_str()].max(0) as usize;
                     let mut a = Vec::with_capacity(len.min(s.remaining()));
-                    for k in 0..len {
-                        a.push(s.signed_with(lo, hi, || format!("{lim}[{}]", k + 1))?);
+                    match elements {
+                        Elements::Range(lim) => {
+                            let (lo, hi) = self.limits[lim];
+                            for k in 0..len {
+                                a.push(s.signed_with(lo, hi, || format!("{lim}[{}]", k + 1))?);
+                            }
+                        }
+                        Elements::Vertex => {
+                            let n = match self.structure_before(i).map(|j| &values[j]) {
+                                Some(Value::Edges { n, .. }) => *n as usize,
+                                _ => 0,
+                            };
+                            let mut seen = vec![false; if *distinct { n } else { 0 }];
+                            for k in 0..len {
+                                let line = s.line();
+                                let v = s.vertex(n, || format!("{name}[{}] (a vertex)", k + 1))?;
+                                if *distinct {
+                                    if seen[v as usize] {
+                                        return Err(InputError::new(
+                                            line,
+                                            crate::error::ErrorKind::Constraint,
+                                            format!(
+                                                "vertex {} is listed twice in `{name}` (its vertices are distinct)",
+                                                v + 1
+                                            ),
+                                        ));
+                                    }
+                                    seen[v as usize] = true;
+                                }
+                                a.push(i64::from(v));
+                            }
+                        }
                     }
                     Value::Array(a)
                 }
@@ -581,7 +634,7 @@ impl Resolver {
             self.structure = Some(i);
             self.graph(count, it, &at)
         } else if let Some(len) = &it.array {
-            only(it, &["values"], &at)?;
+            only(it, &["values", "distinct", "name"], &at)?;
             self.array(len, it, &at)
         } else {
             let count = it.queries.as_ref().expect("one kind is given");
@@ -662,10 +715,39 @@ impl Resolver {
                 "{at}: an array needs `values`, the limit of its values"
             ));
         };
-        self.need(values, at)?;
+        let elements = if values == "vertex" {
+            if self.structure.is_none() {
+                return Err(format!(
+                    "{at}: an array of `vertex` values needs a tree or graph before it"
+                ));
+            }
+            Elements::Vertex
+        } else {
+            if it.distinct.is_some() {
+                return Err(format!(
+                    "{at}: `distinct` applies to arrays of vertices (`values = \"vertex\"`)"
+                ));
+            }
+            self.need(values, at)?;
+            Elements::Range(values.clone())
+        };
+        let name = match &it.name {
+            Some(n)
+                if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                return Err(format!(
+                    "{at}: `name = \"{n}\"` must be letters, digits and underscores"
+                ))
+            }
+            Some(n) => n.clone(),
+            None if elements == Elements::Vertex => "vertices".to_string(),
+            None => values.clone(),
+        };
         Ok(Item::Array {
             len: len.to_string(),
-            values: values.clone(),
+            values: elements,
+            distinct: it.distinct.unwrap_or(false),
+            name,
         })
     }
 
@@ -735,6 +817,8 @@ fn only(it: &ItemSpec, allowed: &[&str], at: &str) -> Result<(), SpecError> {
         ("cactus", it.cactus.is_some()),
         ("weights", it.weights.is_some()),
         ("values", it.values.is_some()),
+        ("distinct", it.distinct.is_some()),
+        ("name", it.name.is_some()),
         ("kinds", it.kinds.is_some()),
     ];
     match present
@@ -1015,6 +1099,13 @@ fn write_value(out: &mut String, it: &Item, v: &Value) {
         out.push('\n');
     };
     match (it, v) {
+        (
+            Item::Array {
+                values: Elements::Vertex,
+                ..
+            },
+            Value::Array(vals),
+        ) => join(out, &mut vals.iter().map(|v| v + 1)),
         (Item::Ints(_), Value::Ints(vals)) | (Item::Array { .. }, Value::Array(vals)) => {
             join(out, &mut vals.iter().copied())
         }
