@@ -343,7 +343,18 @@ impl Suite for Packaged {
                 _ => None,
             })
             .max_by_key(|(n, _)| *n)
-            .map_or_else(|| "array".into(), |(n, e)| shape_of_edges(n, e, cactus))
+            .map_or_else(
+                || {
+                    let arrays = self
+                        .pkg
+                        .schema
+                        .items
+                        .iter()
+                        .any(|it| matches!(it, Item::Array { .. }));
+                    if arrays { "array" } else { "integers" }.into()
+                },
+                |(n, e)| shape_of_edges(n, e, cactus),
+            )
     }
 
     fn sized(&self, shape: TreeShape, size: usize, seed: u64) -> Option<Result<Instance, Error>> {
