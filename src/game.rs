@@ -313,6 +313,15 @@ impl RulesGame {
         })
     }
 
+    /// Runs `f` with one of the game's workers (for playing a game: the worker keeps the
+    /// states of the game in progress).
+    pub fn with_worker<T>(
+        &self,
+        f: impl FnOnce(&mut crate::rules::Worker) -> Result<T, RulesError>,
+    ) -> Result<T, RulesError> {
+        self.pool.with(f)
+    }
+
     /// Searches one test case of `size`; with `components`/`canonical`, a small one is
     /// searched whole too and must agree. Errors are the package's (its message says why).
     pub fn solve_case(&self, case: &serde_json::Value, size: usize) -> Result<CaseResult, String> {

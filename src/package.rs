@@ -45,6 +45,7 @@ struct PackageToml {
     #[serde(default)]
     generators: Vec<GeneratorToml>,
     game: Option<GameToml>,
+    interact: Option<crate::jury::InteractToml>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -116,6 +117,8 @@ pub struct Package {
     pub generators: Vec<String>,
     /// The game, given by its rules (`[game]`).
     pub game: Option<GameSpec>,
+    /// An interactive problem: grundy plays the jury (`[interact]`).
+    pub interact: Option<crate::jury::InteractSpec>,
 }
 
 /// True when `arg` names a package folder (one holding a `problem.toml`).
@@ -338,6 +341,24 @@ impl Package {
             .map(|g| GameSpec::load(g, dir))
             .transpose()
             .map_err(|m| bad(at_section("[game]"), &m))?;
+        let interact = match (&t.interact, &game) {
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(bad(
+                    at_section("[interact]"),
+                    "[interact] needs the game's rules: add `[game] rules = \"rules.py\"`",
+                ))
+            }
+            (Some(_), Some(g)) if g.loopy => {
+                return Err(bad(
+                    at_section("[interact]"),
+                    "[interact] with `loopy = true` is not supported yet (a drawn game never ends)",
+                ))
+            }
+            (Some(i), Some(_)) => Some(
+                crate::jury::InteractSpec::load(i).map_err(|m| bad(at_section("[interact]"), &m))?,
+            ),
+        };
         let (engine, model, brute) = references(&t.reference, dir, game.is_some())
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
@@ -359,6 +380,7 @@ impl Package {
             checker,
             generators: t.generators.into_iter().map(|g| g.command).collect(),
             game,
+            interact,
         })
     }
 

@@ -139,7 +139,9 @@ impl Worker {
             stack: None,
             ..Limits::with_time(Duration::from_secs(1), 1.0)
         };
-        let mut cmd = runner::contained_command(&argv, dir.path(), &id, &limits);
+        // Not killed with the thread that starts it: a pooled worker outlives that job
+        // thread; when grundy dies, its input closes and the shim ends.
+        let mut cmd = runner::contained_command(&argv, dir.path(), &id, &limits, false);
         cmd.stderr(Stdio::from(stderr));
         let mut child =
             contain::spawn(&mut cmd).map_err(|e| died(format!("cannot run python3: {e}")))?;
@@ -158,6 +160,11 @@ impl Worker {
             _dir: dir,
             _id: id,
         })
+    }
+
+    /// True while the worker's process runs.
+    fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// The last lines the rules printed on stderr.
@@ -295,6 +302,34 @@ impl Worker {
     }
 }
 
+/// A move of a whole state, as a jury plays it: its label, the whole state it leads to,
+/// and that state's parts (split by `components` and in `canonical` form, to be valued).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct PlayMove {
+    /// How the move is printed.
+    pub label: String,
+    /// The whole state after it.
+    pub next: StateId,
+    /// Its parts.
+    pub parts: Vec<StateId>,
+}
+
+impl Worker {
+    /// Every move of the whole state `id`, for playing a game.
+    pub fn play(&mut self, id: StateId) -> Result<Vec<PlayMove>, RulesError> {
+        let raw: Vec<(String, StateId, Vec<StateId>)> = self
+            .ask(
+                &serde_json::json!({"op": "play", "id": id}),
+                "listing the moves of a position in play",
+            )
+            .map_err(rules_error)?;
+        Ok(raw
+            .into_iter()
+            .map(|(label, next, parts)| PlayMove { label, next, parts })
+            .collect())
+    }
+}
+
 impl Drop for Worker {
     fn drop(&mut self) {
         runner::kill_group(self.child.id() as i32);
@@ -412,7 +447,18 @@ impl Pool {
         &self,
         f: impl FnOnce(&mut Worker) -> Result<T, RulesError>,
     ) -> Result<T, RulesError> {
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        // An idle worker may have died meanwhile (killed from outside, say).
+        let idle = loop {
+            let w = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match w {
+                Some(mut w) => {
+                    if w.alive() {
+                        break Some(w);
+                    }
+                }
+                None => break None,
+            }
+        };
         let mut w = match idle {
             Some(w) => w,
             None => Worker::start(

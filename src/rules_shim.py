@@ -5,6 +5,7 @@
 # Requests:  {"op": "start", "case": CASE, "plain": BOOL}  -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
 #            {"op": "expand", "ids": [ID, ...]}             -> =MOVES (not JSON: see below)
 #            {"op": "labels", "id": ID}                     -> {"ok": [LABEL, ...]}
+#            {"op": "play", "id": ID}                       -> {"ok": [[LABEL, ID, [ID, ...]], ...]}
 #            {"op": "describe", "id": ID}                   -> {"ok": TEXT}
 # Errors:    {"err": KIND, "message": TEXT, "state": TEXT or null}
 # MOVES: the batch's states separated by ";", a state's moves by " ", a move's parts (state
@@ -270,6 +271,14 @@ def main():
                 # collector's sight, they are not traversed again and again (without
                 # this, garbage collection took over half of a large search's time).
                 gc.freeze()
+            elif op == "play":
+                # For a jury playing a real game: every move of a whole state, its label,
+                # the whole state it leads to, and that state's parts (to be valued).
+                current = states[req["id"]]
+                got = listed(current)
+                check_labels([label for label, _ in got], current)
+                reply({"ok": [[text(label, current), intern(nxt), parts(nxt)]
+                              for label, nxt in got]})
             elif op == "labels":
                 current = states[req["id"]]
                 reply({"ok": [text(label, current) for label, _ in listed(current)]})

@@ -125,7 +125,7 @@ impl Run {
 }
 
 /// This process's resident memory now, in bytes (0 if unreadable).
-fn own_rss() -> u64 {
+pub(crate) fn own_rss() -> u64 {
     let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
         return 0;
     };
@@ -154,7 +154,7 @@ impl Run {
 }
 
 /// Most bytes of stderr kept.
-const STDERR_CAP: usize = 64 * 1024;
+pub(crate) const STDERR_CAP: usize = 64 * 1024;
 
 pub(crate) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a descriptor we own; no memory effects.
@@ -165,16 +165,17 @@ pub(crate) fn set_nonblocking(fd: RawFd) {
 }
 
 /// One captured output pipe.
-struct Capture {
+pub(crate) struct Capture {
     pipe: Option<std::fs::File>,
-    data: Vec<u8>,
+    /// What was read.
+    pub(crate) data: Vec<u8>,
     cap: usize,
     /// Past the cap; for stdout this ends the run (OLE), stderr is only cut.
-    over: bool,
+    pub(crate) over: bool,
 }
 
 impl Capture {
-    fn new(pipe: Option<impl Into<std::os::fd::OwnedFd>>, cap: usize) -> Capture {
+    pub(crate) fn new(pipe: Option<impl Into<std::os::fd::OwnedFd>>, cap: usize) -> Capture {
         let pipe = pipe.map(|p| std::fs::File::from(p.into()));
         if let Some(p) = &pipe {
             set_nonblocking(p.as_raw_fd());
@@ -187,13 +188,13 @@ impl Capture {
         }
     }
 
-    fn fd(&self) -> Option<RawFd> {
+    pub(crate) fn fd(&self) -> Option<RawFd> {
         self.pipe.as_ref().map(|p| p.as_raw_fd())
     }
 
     /// Reads what is available now (at most 4 MiB, so a flood cannot hold the loop);
     /// closes the pipe at EOF or error. Past the cap, data is read and dropped.
-    fn pump(&mut self) {
+    pub(crate) fn pump(&mut self) {
         let Some(pipe) = &mut self.pipe else { return };
         let mut buf = [0u8; 65536];
         for _ in 0..64 {
@@ -224,11 +225,16 @@ pub(crate) fn kill_group(pgid: i32) {
 
 /// The command for `argv`, contained: a working directory, the run's marker, piped
 /// standard streams, its own process group, death with grundy, and the rlimits.
+/// A command for `argv` contained under `limits` in `dir`, marked as run `id`.
+/// `die_with_parent`: the kernel kills it when the thread that starts it ends (and so when
+/// grundy dies) — right for a run that lives within one call; a long-lived helper shared
+/// by threads (a rules worker) goes without, and ends by itself when its input closes.
 pub(crate) fn contained_command(
     argv: &[String],
     dir: &std::path::Path,
     id: &RunId,
     limits: &Limits,
+    die_with_parent: bool,
 ) -> Command {
     let mut cmd = Command::new(&argv[0]);
     cmd.args(&argv[1..])
@@ -244,7 +250,9 @@ pub(crate) fn contained_command(
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
             // If grundy dies without cleaning up, the program dies with it.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            if die_with_parent {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            }
             let set = |res, v: Option<u64>| {
                 let lim = libc::rlimit {
                     rlim_cur: v.unwrap_or(libc::RLIM_INFINITY),
@@ -380,7 +388,12 @@ fn supervise(
 }
 
 /// How a run that grundy did not stop ended, from its wait status and CPU time.
-fn classify_exit(status: libc::c_int, cpu: Duration, output_over: bool, limits: &Limits) -> Exit {
+pub(crate) fn classify_exit(
+    status: libc::c_int,
+    cpu: Duration,
+    output_over: bool,
+    limits: &Limits,
+) -> Exit {
     if output_over {
         return Exit::OutputLimit;
     }
@@ -410,7 +423,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     let Some(program) = argv.first() else {
         return Run::failed_to_start("no program to run".into(), started);
     };
-    let mut cmd = contained_command(argv, workdir.path(), &id, limits);
+    let mut cmd = contained_command(argv, workdir.path(), &id, limits, true);
     let inherited_rss = own_rss();
     let mut child = match contain::spawn(&mut cmd) {
         Ok(c) => c,
@@ -443,9 +456,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     out.pump();
     err.pump();
     drop(workdir);
-    let u = &sup.usage;
-    let cpu = Duration::from_secs(u.ru_utime.tv_sec as u64 + u.ru_stime.tv_sec as u64)
-        + Duration::from_micros(u.ru_utime.tv_usec as u64 + u.ru_stime.tv_usec as u64);
+    let cpu = cpu_of(&sup.usage);
     let exit = sup
         .exit
         .take()
@@ -461,9 +472,15 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     }
 }
 
+/// The CPU time (user + system) of a resource usage.
+pub(crate) fn cpu_of(u: &libc::rusage) -> Duration {
+    Duration::from_secs(u.ru_utime.tv_sec as u64 + u.ru_stime.tv_sec as u64)
+        + Duration::from_micros(u.ru_utime.tv_usec as u64 + u.ru_stime.tv_usec as u64)
+}
+
 /// CPU time so far of a running process and its waited-for children, from /proc (zero if
 /// unreadable).
-fn process_cpu(pid: i32) -> Duration {
+pub(crate) fn process_cpu(pid: i32) -> Duration {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
         return Duration::ZERO;
     };

@@ -6,7 +6,7 @@
 use crate::error::Error;
 use crate::judge::{self, Verdict};
 use crate::package::{self, Package, Prepared};
-use crate::runner::{self, Limits};
+use crate::runner::{self, Limits, Run};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::schema_gen::{self, Shape};
@@ -44,6 +44,18 @@ pub trait Suite: Sync {
         output: &[u8],
         expected: &[u8],
     ) -> Result<Verdict, Error>;
+    /// For an interactive problem: plays the program against the jury on `input` (the
+    /// verdict, the run and the transcript as text); `None` for a problem that is not
+    /// interactive.
+    fn play(
+        &self,
+        input: &Self::Input,
+        argv: &[String],
+        limits: &Limits,
+    ) -> Option<Result<(Verdict, Run, Vec<u8>), Error>> {
+        let _ = (input, argv, limits);
+        None
+    }
     /// Shrinks a failing input while `fails` holds.
     fn shrink(
         &self,
@@ -483,6 +495,32 @@ impl Suite for Packaged {
         expected: &[u8],
     ) -> Result<Verdict, Error> {
         package::judge_output(&self.pkg, &self.prep, text, output, expected)
+    }
+
+    fn play(
+        &self,
+        input: &Instance,
+        argv: &[String],
+        limits: &Limits,
+    ) -> Option<Result<(Verdict, Run, Vec<u8>), Error>> {
+        let spec = self.pkg.interact.as_ref()?;
+        let game = self.prep.rules.as_ref()?;
+        let text = self.pkg.schema.write(input);
+        let seed = crate::program::content_hash(text.as_bytes());
+        Some(
+            crate::jury::play(game, spec, &self.pkg.schema, input, argv, limits, seed)
+                .map(|p| {
+                    let t = crate::jury::transcript_text(&p.transcript).into_bytes();
+                    (p.verdict, p.run, t)
+                })
+                .map_err(|e| match e {
+                    crate::jury::PlayError::Start(m) => Error::usage(m),
+                    crate::jury::PlayError::Rules(m) => Error::input(format!(
+                        "{}: the rules fail while the jury plays: {m}",
+                        self.pkg.dir.display()
+                    )),
+                }),
+        )
     }
 
     fn shrink(

@@ -267,6 +267,8 @@ pub struct Solved {
     root_labels: Vec<String>,
     /// Node → value.
     vals: Vec<Val>,
+    /// Node → the most moves a play from it can last (acyclic games; empty for loopy).
+    heights: Vec<u32>,
     ending: Ending,
     loopy: bool,
 }
@@ -330,6 +332,18 @@ impl Solved {
         }
     }
 
+    /// The most moves a play can last from a position made of these parts (acyclic games;
+    /// `None` for a loopy game or a part never explored).
+    pub fn longest_of_parts(&self, parts: &[StateId]) -> Option<u32> {
+        if self.heights.is_empty() {
+            return None;
+        }
+        parts.iter().try_fold(0u32, |h, &p| {
+            self.node(p)
+                .map(|n| h.saturating_add(self.heights[n as usize]))
+        })
+    }
+
     fn parts_value(&self, nodes: &[u32]) -> u32 {
         nodes
             .iter()
@@ -385,6 +399,7 @@ pub fn solve(
         parts: Vec::new(),
         root_labels: Vec::new(),
         vals: Vec::new(),
+        heights: Vec::new(),
         ending: opts.ending,
         loopy: opts.loopy,
     };
@@ -463,11 +478,11 @@ pub fn solve(
         });
     }
     g.root_labels = labels;
-    g.vals = if opts.loopy {
-        retrograde(&g)
+    if opts.loopy {
+        g.vals = retrograde(&g);
     } else {
-        acyclic(&g, explorer)?
-    };
+        (g.vals, g.heights) = acyclic(&g, explorer)?;
+    }
     Ok(g)
 }
 
@@ -511,11 +526,12 @@ impl Solved {
 }
 
 /// Values an acyclic graph in post-order (explicit stack); a cycle is an error.
-fn acyclic(g: &Solved, explorer: &mut dyn Explorer) -> Result<Vec<Val>, RulesError> {
+fn acyclic(g: &Solved, explorer: &mut dyn Explorer) -> Result<(Vec<Val>, Vec<u32>), RulesError> {
     let n = g.ids.len();
     // 0 unvisited, 1 on the stack, 2 valued.
     let mut mark = vec![0u8; n];
     let mut vals = vec![Val::Grundy(NONE); n];
+    let mut heights = vec![0u32; n];
     // (node, the next part to look at among all of its moves' parts)
     let mut stack: Vec<(u32, usize)> = vec![(0, g.first_part[g.first_move[0] as usize] as usize)];
     mark[0] = 1;
@@ -551,6 +567,17 @@ fn acyclic(g: &Solved, explorer: &mut dyn Explorer) -> Result<Vec<Val>, RulesErr
         stack.pop();
         mark[v] = 2;
         let moves = g.move_range(v);
+        // The longest play: one move, then the longest plays of its parts one after
+        // another.
+        heights[v] = moves
+            .clone()
+            .map(|m| {
+                g.parts[g.part_range(m)]
+                    .iter()
+                    .fold(1u32, |h, &p| h.saturating_add(heights[p as usize]))
+            })
+            .max()
+            .unwrap_or(0);
         vals[v] = match g.ending {
             Ending::Normal => {
                 seen.clear();
@@ -578,7 +605,7 @@ fn acyclic(g: &Solved, explorer: &mut dyn Explorer) -> Result<Vec<Val>, RulesErr
             }
         };
     }
-    Ok(vals)
+    Ok((vals, heights))
 }
 
 /// Retrograde analysis: terminal states first, then every state whose outcome follows

@@ -58,6 +58,10 @@ fn detail(v: &Verdict, run: &Run) -> String {
                 "RE exit code".into()
             }
         }
+        Verdict::WrongAnswer(msg) => match crate::jury::kind_of(msg) {
+            Some(kind) => format!("WA {kind}"),
+            None => "WA".into(),
+        },
         other => other.code().into(),
     }
 }
@@ -538,11 +542,21 @@ fn finding_text<S: Suite>(
         o.limits.wall.as_secs_f64(),
         f.run.peak_text()
     );
-    s += &format!(
-        "expected output (by the {}) and the program's:\n",
-        f.judged_by
-    );
-    s += &side_by_side(&f.expected, &f.run.stdout, o.color);
+    if f.judged_by == "jury" {
+        let text = String::from_utf8_lossy(&f.expected);
+        let lines: Vec<&str> = text.lines().collect();
+        s += &format!(
+            "the game ({} lines; > the jury, < the program):\n",
+            lines.len()
+        );
+        s += &super::text::ends(&text, 10, 10);
+    } else {
+        s += &format!(
+            "expected output (by the {}) and the program's:\n",
+            f.judged_by
+        );
+        s += &side_by_side(&f.expected, &f.run.stdout, o.color);
+    }
     if !f.run.stderr.is_empty() {
         let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
         s += &format!(
@@ -552,7 +566,12 @@ fn finding_text<S: Suite>(
     }
     let saved_name = match saved {
         Ok(p) => {
-            s += &format!("saved: {} (+ .out expected, .actual)\n", p.display());
+            let extra = if f.judged_by == "jury" {
+                ".out the game, .actual the program's output"
+            } else {
+                ".out expected, .actual"
+            };
+            s += &format!("saved: {} (+ {extra})\n", p.display());
             let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
             s += &format!(
                 "reproduce: {} < {}\n       or: {}\n",

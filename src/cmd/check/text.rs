@@ -64,6 +64,20 @@ pub fn preview(text: &str, lines: usize) -> String {
     s
 }
 
+/// A long text cut to fit a terminal: its first `head` and last `tail` lines, indented,
+/// with how many were left out between (a game's transcript: how it began and how it
+/// ended).
+pub fn ends(text: &str, head: usize, tail: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    if all.len() <= head + tail {
+        return preview(text, all.len());
+    }
+    let mut s = preview(&all[..head].join("\n"), head);
+    s += &format!("    … ({} lines left out)\n", all.len() - head - tail);
+    s += &preview(&all[all.len() - tail..].join("\n"), tail);
+    s
+}
+
 /// The command line that re-runs test `index` with every limit this run used.
 pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
     let l = &o.limits;

@@ -1,0 +1,40 @@
+# Node Kayles, interactive: a memoized search over the sets of vertices left (bitmasks);
+# take the winning side, then always move to a position lost for the jury.
+import sys
+
+
+def main():
+    read = sys.stdin.readline
+    n, m = map(int, read().split())
+    adj = [0] * (n + 1)
+    for _ in range(m):
+        a, b = map(int, read().split())
+        adj[a] |= 1 << b
+        adj[b] |= 1 << a
+    memo = {}
+
+    def after(s, v):
+        return s & ~(1 << v) & ~adj[v]
+
+    def vertices(s):
+        return [v for v in range(1, n + 1) if s >> v & 1]
+
+    def wins(s):
+        if s not in memo:
+            memo[s] = any(not wins(after(s, v)) for v in vertices(s))
+        return memo[s]
+
+    s = sum(1 << v for v in range(1, n + 1))
+    mine = wins(s)
+    print("First" if mine else "Second", flush=True)
+    while s:
+        if mine:
+            v = next(v for v in vertices(s) if not wins(after(s, v)))
+            print(v, flush=True)
+        else:
+            v = int(read())
+        s = after(s, v)
+        mine = not mine
+
+
+main()

@@ -1,0 +1,258 @@
+//! A two-way run: a judged program talking to grundy line by line (an interactive
+//! problem), contained exactly like a one-shot [`runner::run`](crate::runner::run) — its
+//! own empty directory and process group, rlimits, every descendant killed at the end —
+//! with the time judged per turn: each wait for the program's line is bounded by what is
+//! left of its thinking time (the wall backstop, summed over its turns), and its CPU time
+//! by the limit. A program that never reads, floods its output, forks, or keeps the pipes
+//! open after it exits cannot stall grundy: every read and write is non-blocking and
+//! polled against a deadline.
+
+use crate::contain::{self, RunId};
+use crate::runner::{self, Capture, Exit, Limits, Run};
+use std::io::Write;
+use std::os::fd::AsRawFd;
+use std::process::{Child, ChildStdin};
+use std::time::{Duration, Instant};
+
+/// What waiting for the program's next line gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recv {
+    /// A line (without its newline; a last line without one counts).
+    Line(String),
+    /// The program closed its output or exited without another line.
+    Closed,
+    /// Nothing within its remaining thinking time.
+    Silent,
+    /// Over a limit (CPU time, output): the run is over.
+    Over(Exit),
+}
+
+/// What sending a line gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// Written whole.
+    Ok,
+    /// The program does not read any more (closed its input, or exited).
+    Closed,
+    /// It did not read the line within its remaining thinking time.
+    Stuck,
+}
+
+/// A running two-way program.
+pub struct Session {
+    child: Child,
+    pid: i32,
+    stdin: Option<ChildStdin>,
+    out: Capture,
+    err: Capture,
+    /// How much of `out.data` has been returned as lines.
+    read: usize,
+    started: Instant,
+    /// Wall time spent waiting on the program so far.
+    waited: Duration,
+    limits: Limits,
+    inherited_rss: u64,
+    exited: Option<(libc::c_int, libc::rusage)>,
+    _workdir: tempfile::TempDir,
+    _id: RunId,
+}
+
+impl Session {
+    /// Starts `argv` contained under `limits`; an error is a program that cannot start.
+    pub fn start(argv: &[String], limits: &Limits) -> Result<Session, String> {
+        let workdir = tempfile::Builder::new()
+            .prefix("grundy-play-")
+            .tempdir()
+            .map_err(|e| format!("cannot create a working directory: {e}"))?;
+        let id = RunId::new();
+        let inherited_rss = runner::own_rss();
+        let mut cmd = runner::contained_command(argv, workdir.path(), &id, limits, true);
+        let mut child = contain::spawn(&mut cmd).map_err(|e| format!("{}: {e}", argv[0]))?;
+        let pid = child.id() as i32;
+        let stdin = child.stdin.take();
+        if let Some(s) = &stdin {
+            runner::set_nonblocking(s.as_raw_fd());
+        }
+        Ok(Session {
+            out: Capture::new(child.stdout.take(), limits.output),
+            err: Capture::new(child.stderr.take(), runner::STDERR_CAP),
+            child,
+            pid,
+            stdin,
+            read: 0,
+            started: Instant::now(),
+            waited: Duration::ZERO,
+            limits: *limits,
+            inherited_rss,
+            exited: None,
+            _workdir: workdir,
+            _id: id,
+        })
+    }
+
+    /// The program's thinking time left.
+    fn left(&self) -> Duration {
+        self.limits.wall.saturating_sub(self.waited)
+    }
+
+    /// Reaps the program if it has exited.
+    fn reap(&mut self) {
+        if self.exited.is_none() {
+            let mut status = 0;
+            // SAFETY: a zeroed rusage is valid for wait4 to fill; our own child.
+            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
+            if r == self.pid {
+                self.exited = Some((status, usage));
+            }
+        }
+    }
+
+    fn over(&mut self) -> Option<Exit> {
+        if contain::interrupted() {
+            Some(Exit::Interrupted)
+        } else if self.out.over {
+            Some(Exit::OutputLimit)
+        } else if self.exited.is_none() && runner::process_cpu(self.pid) > self.limits.time {
+            Some(Exit::Timeout)
+        } else {
+            None
+        }
+    }
+
+    /// Waits for one poll step on the program's output (and its exit).
+    fn step(&mut self, ms: i32) {
+        let mut fds = Vec::with_capacity(2);
+        for fd in [self.out.fd(), self.err.fd()].into_iter().flatten() {
+            fds.push(libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            });
+        }
+        // SAFETY: fds is a valid array of pollfd for its length (possibly empty).
+        unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+        self.out.pump();
+        self.err.pump();
+        self.reap();
+    }
+
+    /// Sends one line (a newline is added).
+    pub fn send(&mut self, line: &str) -> Sent {
+        let mut data = line.as_bytes().to_vec();
+        data.push(b'\n');
+        let mut written = 0;
+        let began = Instant::now();
+        while written < data.len() {
+            let Some(pipe) = &mut self.stdin else {
+                return Sent::Closed;
+            };
+            match pipe.write(&data[written..]) {
+                Ok(k) => written += k,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if began.elapsed() >= self.left() {
+                        self.waited += began.elapsed();
+                        return Sent::Stuck;
+                    }
+                    self.step(5);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => {
+                    self.stdin = None;
+                    return Sent::Closed;
+                }
+            }
+        }
+        self.waited += began.elapsed();
+        Sent::Ok
+    }
+
+    /// Waits (at most its thinking time left) for the program's next line.
+    pub fn recv(&mut self) -> Recv {
+        let began = Instant::now();
+        let result = loop {
+            let rest = &self.out.data[self.read..];
+            if let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+                let line = String::from_utf8_lossy(&rest[..nl]).trim_end().to_string();
+                self.read += nl + 1;
+                break Recv::Line(line);
+            }
+            if let Some(exit) = self.over() {
+                break Recv::Over(exit);
+            }
+            let closed = self.out.fd().is_none() || self.exited.is_some();
+            if closed {
+                // What an exited program wrote is all in the pipe already.
+                self.out.pump();
+                if self.out.data[self.read..].contains(&b'\n') {
+                    continue;
+                }
+                let rest = &self.out.data[self.read..];
+                if rest.iter().any(|b| !b.is_ascii_whitespace()) {
+                    let line = String::from_utf8_lossy(rest).trim().to_string();
+                    self.read = self.out.data.len();
+                    break Recv::Line(line);
+                }
+                break Recv::Closed;
+            }
+            let left = self.left().saturating_sub(began.elapsed());
+            if left.is_zero() {
+                break Recv::Silent;
+            }
+            self.step(left.as_millis().clamp(1, 20) as i32);
+        };
+        self.waited += began.elapsed();
+        result
+    }
+
+    /// Ends the run: closes the program's input, waits up to `grace` for it to exit (a
+    /// program that won must stop on its own), then kills its group and every descendant.
+    /// Returns the run (its exit, every byte it wrote, its resources) and what it wrote
+    /// after the last line grundy read.
+    pub fn finish(mut self, grace: Duration) -> (Run, Vec<u8>) {
+        self.stdin = None;
+        let until = Instant::now() + grace.min(self.left());
+        while self.exited.is_none() && Instant::now() < until && self.over().is_none() {
+            self.step(10);
+        }
+        let timed_out = self.exited.is_none() && self.over().is_none();
+        let limit = self.over();
+        runner::kill_group(self.pid);
+        let (status, usage) = match self.exited {
+            Some(e) => e,
+            None => {
+                let mut status = 0;
+                // SAFETY: as in `reap`, now blocking: the group was killed.
+                let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+                unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
+                (status, usage)
+            }
+        };
+        let _ = self.child.try_wait();
+        contain::release(self.pid);
+        self.out.pump();
+        self.err.pump();
+        let cpu = runner::cpu_of(&usage);
+        let exit = match limit {
+            Some(e) => e,
+            None if timed_out => Exit::Timeout,
+            None => runner::classify_exit(status, cpu, self.out.over, &self.limits),
+        };
+        let after = self.out.data[self.read.min(self.out.data.len())..].to_vec();
+        let run = Run {
+            exit,
+            stdout: std::mem::take(&mut self.out.data),
+            stderr: std::mem::take(&mut self.err.data),
+            wall: self.started.elapsed(),
+            cpu,
+            max_rss: usage.ru_maxrss as u64 * 1024,
+            inherited_rss: self.inherited_rss,
+        };
+        (run, after)
+    }
+
+    /// Wall time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}
