@@ -176,7 +176,11 @@ impl Values {
         parts: &[StateId],
     ) -> Result<Known, RulesError> {
         for &p in parts {
-            if !self.solved.iter().any(|s| s.outcome_of_parts(&[p]).is_some()) {
+            if !self
+                .solved
+                .iter()
+                .any(|s| s.outcome_of_parts(&[p]).is_some())
+            {
                 let s = ruleset::solve(w, p, self.opts)?;
                 self.solved.push(s);
             }
@@ -287,6 +291,10 @@ impl Game<'_> {
             Recv::Silent => Err(Stop::Verdict(Verdict::TimeLimit(format!(
                 "silent on its turn: {what} was expected, and no line came within its thinking time"
             )))),
+            Recv::TooLong => Err(Stop::Verdict(Verdict::Presentation(format!(
+                "a line of more than {} MiB where {what} was expected",
+                crate::session::MAX_LINE >> 20
+            )))),
             Recv::Over(Exit::OutputLimit) => Err(Stop::Verdict(Verdict::OutputLimit)),
             Recv::Over(Exit::Interrupted) => Err(Stop::Verdict(Verdict::Runtime(
                 "stopped because grundy was interrupted".into(),
@@ -325,10 +333,12 @@ pub fn play(
         Err(Stop::Rules(e)) => return Err(PlayError::Rules(e.to_string())),
         Err(s) => Some(s),
     };
-    let grace = if stop.is_none() {
-        Duration::from_millis(1000)
-    } else {
-        Duration::from_millis(200)
+    let grace = match stop {
+        // The games are over: a program that won must exit by itself.
+        None => Duration::from_millis(1000),
+        // It stopped by itself: its exit tells a crash from an early end.
+        Some(Stop::Stopped(_)) => Duration::from_millis(200),
+        _ => Duration::ZERO,
     };
     let (run, after) = g.session.finish(grace);
     let crashed = match &run.exit {
@@ -393,7 +403,9 @@ fn all_cases(
         let mut text = schema.write(&one);
         if matches!(schema.tests, Tests::Count(_)) {
             // The count line was sent once for all the cases.
-            text = text.split_once('\n').map_or(String::new(), |(_, r)| r.into());
+            text = text
+                .split_once('\n')
+                .map_or(String::new(), |(_, r)| r.into());
         }
         for line in text.lines() {
             g.say(line)?;
@@ -450,8 +462,7 @@ fn one_game(
                 let moves = w.play(root).map_err(Stop::Rules)?;
                 let mut winning = Vec::new();
                 for m in &moves {
-                    if values.of_parts(w, &m.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose
-                    {
+                    if values.of_parts(w, &m.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose {
                         winning.push(m.label.clone());
                     }
                 }
@@ -516,8 +527,7 @@ fn one_game(
             if here.outcome == Outcome::Win && after.outcome != Outcome::Lose {
                 let mut winning = Vec::new();
                 for o in &moves {
-                    if values.of_parts(w, &o.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose
-                    {
+                    if values.of_parts(w, &o.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose {
                         winning.push(o.label.as_str());
                     }
                 }

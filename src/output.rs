@@ -126,6 +126,15 @@ mod tests {
     }
 }
 
+/// `1 vertex`, `2 vertices`.
+pub fn vertices(n: usize) -> String {
+    if n == 1 {
+        "1 vertex".into()
+    } else {
+        format!("{n} vertices")
+    }
+}
+
 /// A number with its indefinite article, as it is read aloud: `a 2`, `an 8`, `an 11`,
 /// `an 18`, `a 256`, `an 80`.
 pub fn with_article(n: u64) -> String {

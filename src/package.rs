@@ -341,24 +341,24 @@ impl Package {
             .map(|g| GameSpec::load(g, dir))
             .transpose()
             .map_err(|m| bad(at_section("[game]"), &m))?;
-        let interact = match (&t.interact, &game) {
-            (None, _) => None,
-            (Some(_), None) => {
-                return Err(bad(
-                    at_section("[interact]"),
-                    "[interact] needs the game's rules: add `[game] rules = \"rules.py\"`",
-                ))
-            }
-            (Some(_), Some(g)) if g.loopy => {
-                return Err(bad(
+        let interact =
+            match (&t.interact, &game) {
+                (None, _) => None,
+                (Some(_), None) => {
+                    return Err(bad(
+                        at_section("[interact]"),
+                        "[interact] needs the game's rules: add `[game] rules = \"rules.py\"`",
+                    ))
+                }
+                (Some(_), Some(g)) if g.loopy => return Err(bad(
                     at_section("[interact]"),
                     "[interact] with `loopy = true` is not supported yet (a drawn game never ends)",
-                ))
-            }
-            (Some(i), Some(_)) => Some(
-                crate::jury::InteractSpec::load(i).map_err(|m| bad(at_section("[interact]"), &m))?,
-            ),
-        };
+                )),
+                (Some(i), Some(_)) => Some(
+                    crate::jury::InteractSpec::load(i)
+                        .map_err(|m| bad(at_section("[interact]"), &m))?,
+                ),
+            };
         let (engine, model, brute) = references(&t.reference, dir, game.is_some())
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;

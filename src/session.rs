@@ -23,6 +23,8 @@ pub enum Recv {
     Closed,
     /// Nothing within its remaining thinking time.
     Silent,
+    /// A line longer than [`MAX_LINE`] bytes (and still going).
+    TooLong,
     /// Over a limit (CPU time, output): the run is over.
     Over(Exit),
 }
@@ -38,6 +40,9 @@ pub enum Sent {
     Stuck,
 }
 
+/// The longest line a program may write (a move or a side is a few bytes).
+pub const MAX_LINE: usize = 1 << 20;
+
 /// A running two-way program.
 pub struct Session {
     child: Child,
@@ -47,6 +52,8 @@ pub struct Session {
     err: Capture,
     /// How much of `out.data` has been returned as lines.
     read: usize,
+    /// How much of `out.data` past `read` is known to hold no newline.
+    scanned: usize,
     started: Instant,
     /// Wall time spent waiting on the program so far.
     waited: Duration,
@@ -80,6 +87,7 @@ impl Session {
             pid,
             stdin,
             read: 0,
+            scanned: 0,
             started: Instant::now(),
             waited: Duration::ZERO,
             limits: *limits,
@@ -99,8 +107,9 @@ impl Session {
     fn reap(&mut self) {
         if self.exited.is_none() {
             let mut status = 0;
-            // SAFETY: a zeroed rusage is valid for wait4 to fill; our own child.
+            // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
             let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+            // SAFETY: waiting for our own child with valid out-pointers.
             let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
             if r == self.pid {
                 self.exited = Some((status, usage));
@@ -171,11 +180,19 @@ impl Session {
     pub fn recv(&mut self) -> Recv {
         let began = Instant::now();
         let result = loop {
-            let rest = &self.out.data[self.read..];
-            if let Some(nl) = rest.iter().position(|&b| b == b'\n') {
-                let line = String::from_utf8_lossy(&rest[..nl]).trim_end().to_string();
-                self.read += nl + 1;
+            let from = self.read.max(self.scanned);
+            if let Some(k) = self.out.data[from..].iter().position(|&b| b == b'\n') {
+                let nl = from + k;
+                let line = String::from_utf8_lossy(&self.out.data[self.read..nl])
+                    .trim_end()
+                    .to_string();
+                self.read = nl + 1;
+                self.scanned = self.read;
                 break Recv::Line(line);
+            }
+            self.scanned = self.out.data.len();
+            if self.out.data.len() - self.read > MAX_LINE {
+                break Recv::TooLong;
             }
             if let Some(exit) = self.over() {
                 break Recv::Over(exit);
@@ -184,7 +201,7 @@ impl Session {
             if closed {
                 // What an exited program wrote is all in the pipe already.
                 self.out.pump();
-                if self.out.data[self.read..].contains(&b'\n') {
+                if self.out.data[self.scanned..].contains(&b'\n') {
                     continue;
                 }
                 let rest = &self.out.data[self.read..];
@@ -210,6 +227,11 @@ impl Session {
     /// Returns the run (its exit, every byte it wrote, its resources) and what it wrote
     /// after the last line grundy read.
     pub fn finish(mut self, grace: Duration) -> (Run, Vec<u8>) {
+        if grace.is_zero() {
+            // Stopped by the judge: killed before its input closes, so that it does not
+            // react to the end of its input (a traceback in its stderr, say).
+            runner::kill_group(self.pid);
+        }
         self.stdin = None;
         let until = Instant::now() + grace.min(self.left());
         while self.exited.is_none() && Instant::now() < until && self.over().is_none() {
@@ -222,8 +244,10 @@ impl Session {
             Some(e) => e,
             None => {
                 let mut status = 0;
-                // SAFETY: as in `reap`, now blocking: the group was killed.
+                // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
                 let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+                // SAFETY: waiting (blocking: the group was killed) for our own child with
+                // valid out-pointers.
                 unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
                 (status, usage)
             }

@@ -16,6 +16,9 @@ use grundy_games::schema::{Instance, Item};
 use grundy_games::{checker, Position, Problem};
 use std::time::Duration;
 
+/// A game played against the jury: the verdict, the run and the transcript as text.
+pub type Played = Result<(Verdict, Run, Vec<u8>), Error>;
+
 /// A problem as `grundy check` sees it.
 pub trait Suite: Sync {
     /// One input.
@@ -47,12 +50,7 @@ pub trait Suite: Sync {
     /// For an interactive problem: plays the program against the jury on `input` (the
     /// verdict, the run and the transcript as text); `None` for a problem that is not
     /// interactive.
-    fn play(
-        &self,
-        input: &Self::Input,
-        argv: &[String],
-        limits: &Limits,
-    ) -> Option<Result<(Verdict, Run, Vec<u8>), Error>> {
+    fn play(&self, input: &Self::Input, argv: &[String], limits: &Limits) -> Option<Played> {
         let _ = (input, argv, limits);
         None
     }
@@ -247,10 +245,7 @@ impl Suite for Builtin {
     }
 
     fn describe(&self, input: &Vec<Position>) -> String {
-        format!(
-            "{} vertices",
-            input.iter().map(|c| c.vertices()).sum::<usize>()
-        )
+        crate::output::vertices(input.iter().map(|c| c.vertices()).sum::<usize>())
     }
 
     fn locate(&self, input: &Vec<Position>, expected: &[u8], actual: &[u8]) -> Option<String> {
@@ -497,12 +492,7 @@ impl Suite for Packaged {
         package::judge_output(&self.pkg, &self.prep, text, output, expected)
     }
 
-    fn play(
-        &self,
-        input: &Instance,
-        argv: &[String],
-        limits: &Limits,
-    ) -> Option<Result<(Verdict, Run, Vec<u8>), Error>> {
+    fn play(&self, input: &Instance, argv: &[String], limits: &Limits) -> Option<Played> {
         let spec = self.pkg.interact.as_ref()?;
         let game = self.prep.rules.as_ref()?;
         let text = self.pkg.schema.write(input);
@@ -540,7 +530,7 @@ impl Suite for Packaged {
         let v = self.pkg.schema.vertices(input);
         let cases = input.cases.len();
         let mut s = if v > 0 {
-            format!("{v} vertices")
+            crate::output::vertices(v)
         } else {
             format!("size {}", self.pkg.schema.size(input))
         };

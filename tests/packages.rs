@@ -646,3 +646,89 @@ fn builtin_problems_shipped_as_packages_use_grundy_s_engine() {
         );
     }
 }
+
+/// The interactive example: grundy plays the jury. The correct solution passes (from
+/// either side: it chooses the winning one); each wrong one gets its own verdict, shrunk
+/// to a game on at most 6 vertices, with the game's transcript in the report.
+#[test]
+fn node_kayles_interactive_example() {
+    let dir = example("node-kayles-interactive");
+    let prog = program_of(&dir, "correct.py");
+    let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
+    let (out, _) = check(&dir, &["--cases", "20"], &prog);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for (file, verdict) in [
+        ("wrong-first-legal-move.py", "lost from a winning position"),
+        ("wrong-always-first.py", "chose the losing side"),
+        (
+            "wrong-move-format.py",
+            "PE: move 1: `take 1` is not shaped like a move",
+        ),
+        ("wrong-waits-for-a-reply.py", "TLE: silent on its turn"),
+    ] {
+        let prog = program_of(&dir, file);
+        let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
+        // A short thinking time keeps the deadlocked runs short.
+        let (out, save) = check(
+            &dir,
+            &[
+                "--cases",
+                "30",
+                "--no-adversarial",
+                "--first",
+                "--tl",
+                "0.5",
+                "--wall-factor",
+                "1",
+            ],
+            &prog,
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{file}:\n{err}");
+        assert!(
+            err.contains(verdict),
+            "{file}: expected `{verdict}`:\n{err}"
+        );
+        assert!(err.contains("the game ("), "{file}: a transcript:\n{err}");
+        let n = shrunk_vertices(&err);
+        assert!(n <= 6, "{file} shrunk only to {n} vertices:\n{err}");
+        let saved = std::fs::read_dir(save.path().join("node-kayles-interactive"))
+            .unwrap()
+            .count();
+        assert!(
+            saved >= 3,
+            "{file}: the input, the game and the output saved"
+        );
+    }
+}
+
+/// Hostile contestants cannot hang the jury or outlive it: one that never reads or
+/// writes, one that floods a line that never ends, one that leaves a child holding the
+/// pipes after it exits. Each gets a verdict within seconds.
+#[test]
+fn hostile_contestants_cannot_hang_the_jury() {
+    let dir = example("node-kayles-interactive");
+    for (prog, verdict) in [
+        ("import time\ntime.sleep(60)\n", "TLE"),
+        ("import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n", "PE"),
+        (
+            "import os, sys, time\nif os.fork() == 0:\n    time.sleep(60)\nelse:\n    print('First', flush=True)\n    os._exit(0)\n",
+            "",
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let (out, _) = check(
+            &dir,
+            &["--cases", "2", "--no-adversarial", "--first", "--tl", "1", "--shrink-time", "5"],
+            &["python3", "-c", prog],
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{prog}:\n{err}");
+        assert!(err.contains(&format!("verdict: {verdict}")), "{prog}:\n{err}");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(40),
+            "{prog}: took {:?}",
+            started.elapsed()
+        );
+    }
+}

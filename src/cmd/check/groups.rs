@@ -573,12 +573,20 @@ fn finding_text<S: Suite>(
             };
             s += &format!("saved: {} (+ {extra})\n", p.display());
             let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
-            s += &format!(
-                "reproduce: {} < {}\n       or: {}\n",
-                shown.join(" "),
-                shell_quote(&p.display().to_string()),
-                reproduce_line(suite, o, first_index)
-            );
+            if f.judged_by == "jury" {
+                // The program needs the jury on its other end: only grundy replays it.
+                s += &format!(
+                    "reproduce (the same game, the jury seeded by the input): {}\n",
+                    reproduce_line(suite, o, first_index)
+                );
+            } else {
+                s += &format!(
+                    "reproduce: {} < {}\n       or: {}\n",
+                    shown.join(" "),
+                    shell_quote(&p.display().to_string()),
+                    reproduce_line(suite, o, first_index)
+                );
+            }
             p.display().to_string()
         }
         Err(e) => {
