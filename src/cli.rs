@@ -677,7 +677,9 @@ struct CheckArgs {
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     report: Vec<String>,
     /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
-    #[arg(last = true, required = true)]
+    /// None, for a package: every solution of the package, each against the verdict it
+    /// is expected to get (`[[solutions]]`, or by file names).
+    #[arg(last = true)]
     cmd: Vec<String>,
 }
 

@@ -26,4 +26,5 @@ pub mod report;
 pub mod rules;
 pub mod runner;
 pub mod session;
+pub mod solutions;
 pub mod suite;

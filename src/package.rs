@@ -46,6 +46,8 @@ struct PackageToml {
     generators: Vec<GeneratorToml>,
     game: Option<GameToml>,
     interact: Option<crate::jury::InteractToml>,
+    #[serde(default)]
+    solutions: Vec<crate::solutions::SolutionToml>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -119,6 +121,9 @@ pub struct Package {
     pub game: Option<GameSpec>,
     /// An interactive problem: grundy plays the jury (`[interact]`).
     pub interact: Option<crate::jury::InteractSpec>,
+    /// The solutions with the verdicts they are meant to get (`[[solutions]]`, or by
+    /// their names).
+    pub solutions: Vec<crate::solutions::Solution>,
 }
 
 /// True when `arg` names a package folder (one holding a `problem.toml`).
@@ -359,6 +364,8 @@ impl Package {
                         .map_err(|m| bad(at_section("[interact]"), &m))?,
                 ),
             };
+        let solutions = crate::solutions::load(dir, &t.solutions)
+            .map_err(|m| bad(at_section("[[solutions]]"), &m))?;
         let (engine, model, brute) = references(&t.reference, dir, game.is_some())
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
@@ -381,6 +388,7 @@ impl Package {
             generators: t.generators.into_iter().map(|g| g.command).collect(),
             game,
             interact,
+            solutions,
         })
     }
 

@@ -54,6 +54,11 @@ pub trait Suite: Sync {
         let _ = (input, argv, limits);
         None
     }
+    /// The package's solutions with their expected verdicts (none for a built-in
+    /// problem).
+    fn solutions(&self) -> Vec<crate::solutions::Solution> {
+        Vec::new()
+    }
     /// Shrinks a failing input while `fails` holds.
     fn shrink(
         &self,
@@ -213,6 +218,13 @@ impl Suite for Builtin {
         self.0.parse(self.write(input).as_bytes(), true).is_ok()
     }
 
+    fn solutions(&self) -> Vec<crate::solutions::Solution> {
+        self.1
+            .as_ref()
+            .map(|p| p.pkg.solutions.clone())
+            .unwrap_or_default()
+    }
+
     fn expected(&self, input: &Vec<Position>, _: &str) -> Result<(Vec<u8>, String), Error> {
         judge::expected(self.0, input).map(|(o, by)| (o, by.to_string()))
     }
@@ -264,14 +276,24 @@ pub struct Packaged {
     pub pkg: Package,
     /// Its compiled programs.
     pub prep: Prepared,
+    /// The expected outputs computed so far, by the input's text (the references run
+    /// once per input however many solutions are judged on it).
+    expected: std::sync::Mutex<std::collections::HashMap<u64, (Vec<u8>, String)>>,
 }
+
+/// How many expected outputs [`Packaged`] keeps.
+const EXPECTED_KEPT: usize = 4096;
 
 impl Packaged {
     /// Loads and prepares the package in `dir`.
     pub fn load(dir: &std::path::Path) -> Result<Packaged, Error> {
         let pkg = Package::load(dir)?;
         let prep = pkg.prepare()?;
-        Ok(Packaged { pkg, prep })
+        Ok(Packaged {
+            pkg,
+            prep,
+            expected: Default::default(),
+        })
     }
 
     /// The largest size the limits allow (of a tree, graph or array).
@@ -479,7 +501,18 @@ impl Suite for Packaged {
     }
 
     fn expected(&self, input: &Instance, text: &str) -> Result<(Vec<u8>, String), Error> {
-        package::expected(&self.pkg, &self.prep, input, text)
+        let key = crate::program::content_hash(text.as_bytes());
+        let cache = || self.expected.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(hit) = cache().get(&key) {
+            return Ok(hit.clone());
+        }
+        let answer = package::expected(&self.pkg, &self.prep, input, text)?;
+        let mut kept = cache();
+        if kept.len() >= EXPECTED_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, answer.clone());
+        Ok(answer)
     }
 
     fn check_output(
@@ -490,6 +523,10 @@ impl Suite for Packaged {
         expected: &[u8],
     ) -> Result<Verdict, Error> {
         package::judge_output(&self.pkg, &self.prep, text, output, expected)
+    }
+
+    fn solutions(&self) -> Vec<crate::solutions::Solution> {
+        self.pkg.solutions.clone()
     }
 
     fn play(&self, input: &Instance, argv: &[String], limits: &Limits) -> Option<Played> {

@@ -66,63 +66,73 @@ fn run_example(name: &str, verdict: &str) {
     run_example_within(name, verdict, 8)
 }
 
-/// Every example: the correct solution passes, each wrong one is caught and shrunk to at
-/// most `max` vertices (or a size of at most `max`).
+/// Every example, by one `grundy check DIR` with no program: each solution of the package
+/// gets the verdict its `[[solutions]]` entry expects (the matrix says `yes` on every
+/// row); each failing one's first failure reads `verdict`, and it is shrunk to at most
+/// `max` vertices (or a size of at most `max`); the saved inputs are valid.
 fn run_example_within(name: &str, verdict: &str, max: usize) {
     let dir = example(name);
-    let mut files: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    let save = tempfile::tempdir().unwrap();
+    let out = grundy()
+        .arg("check")
+        .arg(&dir)
+        .args(["--cases", "20", "--first", "--shrink-time", "20", "--save"])
+        .arg(save.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{name}:\n{report}\n{err}");
+    let rows: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("solutions of"))
+        .skip(2)
+        .take_while(|l| l.starts_with("  "))
         .collect();
-    files.sort();
-    let correct = files
-        .iter()
-        .find(|f| f.starts_with("correct."))
-        .expect("a correct solution");
-    let prog = program_of(&dir, correct);
-    let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
-    let (out, _) = check(&dir, &["--cases", "20"], &prog);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{name}/{correct}:\n{}",
-        stderr(&out)
+    assert!(
+        rows.len() >= 2,
+        "{name}: a matrix of its solutions:\n{report}"
     );
-    let wrong: Vec<&String> = files.iter().filter(|f| f.starts_with("wrong-")).collect();
-    assert!(!wrong.is_empty(), "{name} has a wrong solution");
-    for w in wrong {
-        let prog = program_of(&dir, w);
-        let prog: Vec<&str> = prog.iter().map(|s| s.as_str()).collect();
-        let (out, save) = check(
-            &dir,
-            &["--cases", "30", "--no-adversarial", "--first"],
-            &prog,
-        );
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(1), "{name}/{w}:\n{err}");
-        assert!(
-            err.contains(&format!("verdict: {verdict}")),
-            "{name}/{w}:\n{err}"
-        );
-        let n = shrunk_vertices(&err);
-        assert!(n <= max, "{name}/{w} shrunk only to {n} vertices:\n{err}");
-        let folder = save.path().join(name);
-        let saved = std::fs::read_dir(&folder).unwrap().count();
-        assert!(saved >= 3, "{name}/{w}: .in, .out and .actual saved");
-        // The saved input is valid for the package.
-        let input = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| p.extension().is_some_and(|x| x == "in"))
-            .unwrap();
-        let v = grundy()
-            .arg("validate")
-            .arg(&dir)
-            .arg(&input)
-            .output()
-            .unwrap();
-        assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    for row in rows {
+        assert!(row.ends_with("yes"), "{name}: {row}\n{report}\n{err}");
+        let failing = !row.contains(" -  ");
+        if !failing {
+            continue;
+        }
+        if row.contains("(WA)") || row.contains("(PE)") {
+            assert!(
+                err.contains(&format!("verdict: {verdict}")) || verdict != "WA",
+                "{name}: {row}\n{err}"
+            );
+            let n = shrunk_vertices(&format!(
+                "shrunk in 0 steps to {}",
+                row.split(')').nth(1).unwrap_or("").trim()
+            ));
+            assert!(n <= max, "{name}: {row}: shrunk only to {n}");
+        }
     }
+    // Every saved input is valid for the package.
+    let mut saved = 0;
+    for sol in std::fs::read_dir(save.path()).unwrap() {
+        let folder = sol.unwrap().path().join(name);
+        let Ok(files) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for input in files
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        {
+            let v = grundy()
+                .arg("validate")
+                .arg(&dir)
+                .arg(&input)
+                .output()
+                .unwrap();
+            assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+            saved += 1;
+        }
+    }
+    assert!(saved >= 1, "{name}: the failing inputs are saved");
 }
 
 #[test]
@@ -138,6 +148,12 @@ fn node_kayles_example() {
 #[test]
 fn tree_kayles_example() {
     run_example_within("tree-kayles", "WA", 6);
+}
+
+#[test]
+fn subtraction_example() {
+    // A wrong guess of the period (WA) and a right but exponential search (TLE).
+    run_example_within("subtraction", "WA", 6);
 }
 
 #[test]
@@ -731,4 +747,45 @@ fn hostile_contestants_cannot_hang_the_jury() {
             started.elapsed()
         );
     }
+}
+
+/// `grundy check DIR` with no program: a wrong solution that the plan cannot catch (it
+/// errs only on the heap of 999, which neither the 10 random inputs nor the hunt's 50
+/// draw) is reported as weak tests, exit 1; the JSON report has a row per solution.
+#[test]
+fn a_wrong_solution_that_passes_means_weak_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = example("subtraction");
+    std::fs::copy(src.join("rules.py"), dir.path().join("rules.py")).unwrap();
+    std::fs::copy(src.join("correct.py"), dir.path().join("correct.py")).unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        "name = \"weak\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [0, 1000]\n[game]\nrules = \"rules.py\"\nanswer = \"winning-moves\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("wrong-only-at-999.py"),
+        "n = int(input())\nwins = [k for k in (1, 3, 4) if k <= n and (n - k) % 7 in (0, 2)]\nif n == 999:\n    wins = [1]\nprint(\"\\n\".join(map(str, wins)) if wins else -1)\n",
+    )
+    .unwrap();
+    let json = dir.path().join("report.json");
+    let out = grundy()
+        .arg("check")
+        .arg(dir.path())
+        .args(["--cases", "10", "--report", "json"])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{report}\n{}", stderr(&out));
+    assert!(
+        report.contains("wrong-only-at-999.py did not get its expected verdict (failing): weak tests: it passed all"),
+        "{report}"
+    );
+    let rows: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let cases = rows["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 2, "{rows}");
+    assert_eq!(cases[0]["status"], "pass");
+    assert_eq!(cases[1]["status"], "fail");
 }

@@ -11,6 +11,7 @@
 //! JUnit XML.
 
 mod groups;
+mod solutions;
 mod text;
 
 use crate::error::{Error, Outcome};
@@ -311,8 +312,17 @@ fn hunt_tle<S: Suite>(
     Ok(())
 }
 
-/// Runs `grundy check` of `suite`.
+/// Runs `grundy check` of `suite`: of the program of the options, or (with none) of
+/// every solution of the package against its expected verdict.
 pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
+    if o.cmd.is_empty() {
+        return solutions::run_all(suite, o);
+    }
+    run_one(suite, o).map(|(outcome, _)| outcome)
+}
+
+/// Checks one program: the outcome and the report (every test's verdict, the groups).
+pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
     report::check_formats(&o.reports)?;
     let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
@@ -370,11 +380,11 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
         );
         report::write(&report, "grundy check", &o.reports)?;
         outln!("{}", crate::cmd::summary(passed as u64, 0));
-        return Ok(Outcome::Passed);
+        return Ok((Outcome::Passed, report));
     }
     let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
     report.groups = groups::report(suite, &o, &argv, groups)?;
     report::write(&report, "grundy check", &o.reports)?;
     outln!("{}", crate::cmd::summary(passed as u64, failed as u64));
-    Ok(Outcome::Failed)
+    Ok((Outcome::Failed, report))
 }

@@ -1,0 +1,244 @@
+//! `grundy check DIR` with no program: every solution of the package (`[[solutions]]`, or
+//! the files named `correct*`, `wrong*`, `slow*`) judged on the same plan, each against
+//! the verdict it is expected to get, then a matrix of them all.
+//!
+//! The plan is the same for every solution (the same seed, so the same tests; the
+//! references' answers are computed once and cached by the suite). A solution expected
+//! to fail that passes every test means the tests are weak: before saying so, grundy
+//! hunts with five times the random inputs under another seed (and, for an expected TLE,
+//! with the slow-input hunt).
+
+use super::{run_one, Options};
+use crate::error::{Error, Outcome};
+use crate::outln;
+use crate::report::{self, CaseResult, Report};
+use crate::solutions::{Solution, Tag};
+use crate::suite::Suite;
+use std::time::{Duration, Instant};
+
+/// One solution's line of the matrix.
+struct Row {
+    name: String,
+    expect: String,
+    counts: Vec<(String, usize)>,
+    first: Option<(String, String)>,
+    shrunk: String,
+    met: bool,
+    note: String,
+    seconds: f64,
+}
+
+/// How long the weak-test hunt of an expected TLE searches for a slow input.
+const TLE_HUNT: Duration = Duration::from_secs(20);
+
+fn folder_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// What a solution's report comes to: the verdict counts, the first failing test (and
+/// its verdict), the first group's shrunk witness.
+type Summary = (Vec<(String, usize)>, Option<(String, String)>, String);
+
+/// The [`Summary`] of a report.
+fn summarize(r: &Report) -> Summary {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for c in &r.cases {
+        match counts.iter_mut().find(|(v, _)| *v == c.verdict) {
+            Some(e) => e.1 += 1,
+            None => counts.push((c.verdict.clone(), 1)),
+        }
+    }
+    let first = r
+        .cases
+        .iter()
+        .find(|c| c.status == "fail")
+        .map(|c| (c.name.clone(), c.verdict.clone()));
+    let shrunk = r
+        .groups
+        .first()
+        .and_then(|g| g.get("shrunk_to"))
+        .and_then(|s| s.as_str())
+        .unwrap_or("-")
+        .to_string();
+    (counts, first, shrunk)
+}
+
+/// Judges one solution (and hunts when it passes where it should fail).
+fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
+    let started = Instant::now();
+    let mut one = o.clone();
+    one.cmd = vec![s.path.display().to_string()];
+    one.reports = Vec::new();
+    one.save = o.save.join(folder_name(&s.name));
+    let (_, report) = run_one(suite, one.clone())?;
+    let (mut counts, mut first, mut shrunk) = summarize(&report);
+    let mut note = String::new();
+    if first.is_none() && s.expect.must_fail() && o.only.is_none() {
+        let tle = s.expect.0.contains(&Tag::Code("TLE"));
+        eprintln!(
+            "\n{}: expected {}, but every test passed; hunting with {} random inputs of seed {:#x}{}",
+            s.name,
+            s.expect,
+            o.cases * 5,
+            o.seed.wrapping_add(1),
+            if tle { " and the slow-input hunt" } else { "" }
+        );
+        let mut hunt = one;
+        hunt.cases = o.cases.max(1) * 5;
+        hunt.seed = o.seed.wrapping_add(1);
+        hunt.first = true;
+        if tle {
+            hunt.hunt = Some(TLE_HUNT);
+        }
+        let (_, again) = run_one(suite, hunt)?;
+        let (c2, f2, s2) = summarize(&again);
+        match f2 {
+            Some((test, verdict)) => {
+                note = format!("found by the hunt (seed {:#x})", o.seed.wrapping_add(1));
+                counts = c2;
+                first = Some((test, verdict));
+                shrunk = s2;
+            }
+            None => {
+                note = format!(
+                    "weak tests: it passed all {} tests, and {} more in the hunt",
+                    report.cases.len(),
+                    again.cases.len()
+                );
+            }
+        }
+    }
+    let met = s.expect.met(first.as_ref().map(|(_, v)| v.as_str()));
+    if !met && note.is_empty() {
+        note = match &first {
+            None => "it passed every test".into(),
+            Some((test, v)) => format!("{test} got {v}"),
+        };
+    }
+    Ok(Row {
+        name: s.name.clone(),
+        expect: s.expect.to_string(),
+        counts,
+        first,
+        shrunk,
+        met,
+        note,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Checks every solution of the package.
+pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
+    let solutions = suite.solutions();
+    if solutions.is_empty() {
+        return Err(Error::usage(format!(
+            "{}: no program given, and the package has no solutions (list them in [[solutions]] of problem.toml, or name their files correct*, wrong*, slow*)",
+            suite.arg()
+        )));
+    }
+    report::check_formats(&o.reports)?;
+    let mut rows = Vec::new();
+    for (k, s) in solutions.iter().enumerate() {
+        eprintln!(
+            "\n== solution {}/{}: {} (expected: {})",
+            k + 1,
+            solutions.len(),
+            s.name,
+            s.expect
+        );
+        rows.push(judge(suite, &o, s)?);
+        if crate::contain::interrupted() {
+            break;
+        }
+    }
+    print_matrix(suite, &rows);
+    let cases = rows
+        .iter()
+        .map(|r| CaseResult {
+            problem: suite.name(),
+            name: r.name.clone(),
+            input: format!("expected {}", r.expect),
+            status: if r.met { "pass" } else { "fail" },
+            verdict: r.first.as_ref().map_or("OK".into(), |(_, v)| v.clone()),
+            message: r.note.clone(),
+            seconds: r.seconds,
+        })
+        .collect::<Vec<_>>();
+    let failed = cases.iter().filter(|c| c.status == "fail").count();
+    let rep = Report {
+        corpus: suite.arg(),
+        subject: "the package's solutions".into(),
+        passed: cases.len() - failed,
+        failed,
+        cases,
+        groups: Vec::new(),
+    };
+    report::write(&rep, "grundy check", &o.reports)?;
+    if failed == 0 {
+        outln!(
+            "every solution got its expected verdict ({} solutions)",
+            rows.len()
+        );
+        Ok(Outcome::Passed)
+    } else {
+        for r in rows.iter().filter(|r| !r.met) {
+            outln!(
+                "{} did not get its expected verdict ({}): {}",
+                r.name,
+                r.expect,
+                r.note
+            );
+        }
+        Ok(Outcome::Failed)
+    }
+}
+
+fn print_matrix<S: Suite>(suite: &S, rows: &[Row]) {
+    let mut codes: Vec<String> = vec!["OK".into()];
+    for r in rows {
+        for (v, _) in &r.counts {
+            if !codes.contains(v) {
+                codes.push(v.clone());
+            }
+        }
+    }
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(8).max(8);
+    let ew = rows
+        .iter()
+        .map(|r| r.expect.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    outln!("\nsolutions of {}:", suite.name());
+    let mut head = format!("  {:<width$}  {:<ew$}", "solution", "expected");
+    for c in &codes {
+        head += &format!(" {c:>4}");
+    }
+    head += "  first failing      shrunk to           meets";
+    outln!("{head}");
+    for r in rows {
+        let mut line = format!("  {:<width$}  {:<ew$}", r.name, r.expect);
+        for c in &codes {
+            let n = r.counts.iter().find(|(v, _)| v == c).map_or(0, |e| e.1);
+            line += &format!(" {n:>4}");
+        }
+        let first = r
+            .first
+            .as_ref()
+            .map_or("-".to_string(), |(t, v)| format!("{t} ({v})"));
+        line += &format!(
+            "  {first:<18} {:<19} {}",
+            r.shrunk,
+            if r.met { "yes" } else { "NO" }
+        );
+        outln!("{line}");
+    }
+}

@@ -1,0 +1,210 @@
+//! A package's solutions with the verdict each is meant to get: `[[solutions]]` in
+//! `problem.toml`, or, without that list, the files named `correct*` (expected OK),
+//! `wrong*` (expected to fail, any verdict) and `slow*` (expected TLE).
+//!
+//! A setter keeps a main solution, other correct ones, and wrong ones each showing one
+//! mistake; `grundy check DIR` with no program judges them all on one plan and says
+//! whether the tests accept every correct one and kill every wrong one.
+
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One verdict a solution may be expected to get.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag {
+    /// Every test passes.
+    Ok,
+    /// The first failing test gets this verdict (WA, PE, TLE, RE, MLE, OLE).
+    Code(&'static str),
+    /// Some test fails, with any verdict.
+    Failing,
+}
+
+const CODES: [&str; 6] = ["WA", "PE", "TLE", "RE", "MLE", "OLE"];
+
+impl Tag {
+    fn parse(s: &str) -> Result<Tag, String> {
+        let up = s.trim().to_ascii_uppercase();
+        if up == "OK" {
+            return Ok(Tag::Ok);
+        }
+        if up == "FAILING" {
+            return Ok(Tag::Failing);
+        }
+        CODES
+            .iter()
+            .find(|c| **c == up)
+            .map(|c| Tag::Code(c))
+            .ok_or_else(|| {
+                format!(
+                    "`{s}` is not a verdict (expected OK, WA, PE, TLE, RE, MLE, OLE or failing)"
+                )
+            })
+    }
+}
+
+impl fmt::Display for Tag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tag::Ok => write!(f, "OK"),
+            Tag::Code(c) => write!(f, "{c}"),
+            Tag::Failing => write!(f, "failing"),
+        }
+    }
+}
+
+/// What a solution is expected to get: any one of these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expect(pub Vec<Tag>);
+
+impl Expect {
+    /// True when a plan whose first failing test got `first_failure` (`None`: every
+    /// test passed) meets the expectation.
+    pub fn met(&self, first_failure: Option<&str>) -> bool {
+        self.0.iter().any(|t| match (t, first_failure) {
+            (Tag::Ok, None) => true,
+            (Tag::Failing, Some(_)) => true,
+            (Tag::Code(c), Some(v)) => *c == v,
+            _ => false,
+        })
+    }
+
+    /// True when the solution must fail somewhere (OK is not among the tags).
+    pub fn must_fail(&self) -> bool {
+        !self.0.contains(&Tag::Ok)
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self.0.iter().map(|t| t.to_string()).collect();
+        write!(f, "{}", words.join(" or "))
+    }
+}
+
+/// A solution of the package.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its name in reports (the path inside the package).
+    pub name: String,
+    /// What it is expected to get.
+    pub expect: Expect,
+}
+
+/// `[[solutions]]` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolutionToml {
+    path: String,
+    expect: Option<ExpectToml>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum ExpectToml {
+    One(String),
+    Any(Vec<String>),
+}
+
+/// The expectation a file's name gives (`correct*` OK, `wrong*` failing, `slow*` TLE).
+fn by_name(name: &str) -> Option<Expect> {
+    let stem = Path::new(name).file_name()?.to_str()?;
+    if stem.starts_with("correct") {
+        Some(Expect(vec![Tag::Ok]))
+    } else if stem.starts_with("wrong") {
+        Some(Expect(vec![Tag::Failing]))
+    } else if stem.starts_with("slow") {
+        Some(Expect(vec![Tag::Code("TLE")]))
+    } else {
+        None
+    }
+}
+
+/// A file grundy can run as a solution: a source it compiles or interprets, or an
+/// executable.
+fn runnable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+    matches!(ext, "py" | "cpp" | "cc" | "rs" | "sh")
+        || (p.is_file()
+            && p.metadata()
+                .is_ok_and(|m| m.permissions().mode() & 0o111 != 0))
+}
+
+/// The package's solutions: `[[solutions]]` when given, else the files of `dir` named
+/// `correct*`, `wrong*` or `slow*` (sorted by name).
+pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, String> {
+    if !listed.is_empty() {
+        let mut out = Vec::new();
+        for (k, s) in listed.iter().enumerate() {
+            let at = format!("solutions[{}]", k + 1);
+            let path = dir.join(&s.path);
+            if !path.is_file() {
+                return Err(format!("{at}: {} does not exist", path.display()));
+            }
+            let expect = match &s.expect {
+                None => by_name(&s.path).ok_or_else(|| {
+                    format!(
+                        "{at}: `{}` needs `expect` (its name does not start with correct, wrong or slow)",
+                        s.path
+                    )
+                })?,
+                Some(ExpectToml::One(t)) => {
+                    Expect(vec![Tag::parse(t).map_err(|e| format!("{at}.expect: {e}"))?])
+                }
+                Some(ExpectToml::Any(ts)) if ts.is_empty() => {
+                    return Err(format!("{at}.expect: an empty list"))
+                }
+                Some(ExpectToml::Any(ts)) => Expect(
+                    ts.iter()
+                        .map(|t| Tag::parse(t))
+                        .collect::<Result<_, _>>()
+                        .map_err(|e| format!("{at}.expect: {e}"))?,
+                ),
+            };
+            out.push(Solution {
+                path,
+                name: s.path.clone(),
+                expect,
+            });
+        }
+        return Ok(out);
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut out: Vec<Solution> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let expect = by_name(&name)?;
+            let path = e.path();
+            runnable(&path).then_some(Solution { path, name, expect })
+        })
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_expectation_is_met_by_the_first_failing_verdict() {
+        let ok = Expect(vec![Tag::Ok]);
+        assert!(ok.met(None) && !ok.met(Some("WA")));
+        let wa = Expect(vec![Tag::Code("WA")]);
+        assert!(wa.met(Some("WA")) && !wa.met(Some("TLE")) && !wa.met(None));
+        let failing = Expect(vec![Tag::Failing]);
+        assert!(failing.met(Some("RE")) && !failing.met(None));
+        let either = Expect(vec![Tag::Ok, Tag::Code("TLE")]);
+        assert!(either.met(None) && either.met(Some("TLE")) && !either.met(Some("WA")));
+        assert_eq!(either.to_string(), "OK or TLE");
+        assert!(Tag::parse("accepted").is_err());
+        assert_eq!(Tag::parse("tle"), Ok(Tag::Code("TLE")));
+    }
+}
