@@ -717,9 +717,20 @@ struct TestsetArgs {
     /// Seed of the first test.
     #[arg(long, value_parser = parse_u64, default_value = "1")]
     seed: u64,
-    /// Random tests (the adversarial ones come on top).
+    /// Random tests (the adversarial ones and the wrong solutions' witnesses come on top).
     #[arg(long, default_value_t = 20)]
     count: usize,
+    /// The judge's layout: plain (NN.in, NN.ans), polygon (tests/NN, tests/NN.a) or
+    /// kattis (data/sample, data/secret, output_validators).
+    #[arg(long, value_enum, default_value = "plain")]
+    layout: cmd::testset::Layout,
+    /// Keep only the maximal tests, the witnesses, and the random tests needed to kill
+    /// every wrong solution.
+    #[arg(long)]
+    minimal: bool,
+    /// Seconds for finding and shrinking each wrong solution's witness.
+    #[arg(long, value_parser = parse_seconds, default_value = "30")]
+    shrink_time: Duration,
 }
 
 /// The arguments of `grundy checker`.
@@ -1105,8 +1116,22 @@ impl TestsetArgs {
             out,
             seed,
             count,
+            layout,
+            minimal,
+            shrink_time,
         } = self;
-        cmd::package::testset(&dir, &out, seed, count.max(1))
+        let request = cmd::testset::Request {
+            dir: dir.clone(),
+            out,
+            seed,
+            count: count.max(1),
+            layout,
+            minimal,
+            shrink_time,
+        };
+        with_suite!(&Target::Package(dir), |suite, _defaults| {
+            cmd::testset::run(suite, &request)
+        })
     }
 }
 

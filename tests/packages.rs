@@ -393,7 +393,7 @@ fn gen_validate_and_testset_of_a_package() {
         .arg(example("subtree-sum"))
         .arg("--out")
         .arg(out.path())
-        .args(["--count", "4"])
+        .args(["--count", "4", "--shrink-time", "5"])
         .output()
         .unwrap();
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
@@ -412,18 +412,109 @@ fn gen_validate_and_testset_of_a_package() {
         .lines()
         .find(|l| l.starts_with("grundy gen"))
         .unwrap();
-    let args: Vec<&str> = first
-        .split(" > ")
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .collect();
+    // (The wrong solutions' shrunk witnesses come first and are kept as they are: the
+    // first generated test follows them.)
+    let (cmd, file) = first.split_once(" > ").unwrap();
+    let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
     let again = grundy().args(&args).output().unwrap();
-    assert_eq!(
-        again.stdout,
-        std::fs::read(out.path().join("01.in")).unwrap()
+    assert_eq!(again.stdout, std::fs::read(out.path().join(file)).unwrap());
+    let summary = std::fs::read_to_string(out.path().join("SUMMARY.md")).unwrap();
+    assert!(
+        summary.contains("the shrunk witness of wrong-int-overflow.cpp")
+            && summary.contains("wrong-int-overflow.cpp (WA)"),
+        "{summary}"
     );
+}
+
+/// `grundy testset` kills every wrong solution, in every layout: re-judged on the exported
+/// files themselves, the wrong solution differs from some answer and the correct one
+/// matches every answer; `--minimal` keeps fewer tests that still kill it.
+#[test]
+fn a_test_set_kills_every_wrong_solution_in_every_layout() {
+    let dir = example("chips-to-ancestors");
+    let run = |file: &str, input: &Path| {
+        let out = std::process::Command::new("python3")
+            .arg(dir.join(file))
+            .stdin(std::fs::File::open(input).unwrap())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut sizes = Vec::new();
+    for (layout, minimal, answer_of) in [
+        (
+            "polygon",
+            false,
+            (|p: &Path| PathBuf::from(format!("{}.a", p.display()))) as fn(&Path) -> PathBuf,
+        ),
+        ("kattis", false, |p: &Path| p.with_extension("ans")),
+        ("plain", true, |p: &Path| p.with_extension("ans")),
+    ] {
+        let out = tempfile::tempdir().unwrap();
+        let mut cmd = grundy();
+        cmd.arg("testset")
+            .arg(&dir)
+            .arg("--out")
+            .arg(out.path())
+            .args(["--count", "6", "--shrink-time", "5", "--layout", layout]);
+        if minimal {
+            cmd.arg("--minimal");
+        }
+        let t = cmd.output().unwrap();
+        assert_eq!(t.status.code(), Some(0), "{layout}: {}", stderr(&t));
+        let inputs: Vec<PathBuf> = walk(out.path())
+            .into_iter()
+            .filter(|p| match layout {
+                "polygon" => {
+                    p.parent().is_some_and(|d| d.ends_with("tests")) && p.extension().is_none()
+                }
+                _ => p.extension().is_some_and(|e| e == "in"),
+            })
+            .collect();
+        assert!(inputs.len() >= 2, "{layout}: {inputs:?}");
+        let mut killed = false;
+        for input in &inputs {
+            let answer = std::fs::read_to_string(answer_of(input)).unwrap();
+            let answer = answer.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(
+                run("correct.py", input),
+                answer,
+                "{layout}: {}",
+                input.display()
+            );
+            killed |= run("wrong-parity.py", input) != answer;
+        }
+        assert!(killed, "{layout}: the wrong solution survives the set");
+        if layout == "kattis" {
+            assert!(out.path().join("data/sample").is_dir());
+            assert!(out.path().join("data/secret").is_dir());
+        }
+        sizes.push(inputs.len());
+    }
+    assert!(
+        sizes[2] < sizes[0],
+        "--minimal keeps fewer tests: {sizes:?}"
+    );
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 fn package(toml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {

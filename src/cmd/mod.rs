@@ -10,6 +10,7 @@ pub mod package;
 pub mod replay;
 pub mod selftest;
 pub mod solve;
+pub mod testset;
 pub mod tle;
 pub mod values;
 

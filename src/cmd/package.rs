@@ -120,19 +120,20 @@ pub fn gen(
 }
 
 /// One test of a test set, and how it was made.
-struct Planned {
+pub(crate) struct Planned {
     seed: u64,
     /// A fixed size (the adversarial tests), or the tier's.
     size: Option<usize>,
-    shape: Option<TreeShape>,
+    pub(crate) shape: Option<TreeShape>,
     tier: Tier,
-    extreme: bool,
-    how: String,
+    /// An adversarial test (the statement's maximum sizes).
+    pub(crate) extreme: bool,
+    pub(crate) how: String,
 }
 
 impl Planned {
     /// The `grundy gen` command that prints this test's input.
-    fn command(&self, dir: &Path) -> String {
+    pub(crate) fn command(&self, dir: &Path) -> String {
         let mut cmd = format!("grundy gen {} --seed {}", dir.display(), self.seed);
         match self.size {
             Some(n) => {
@@ -155,7 +156,7 @@ impl Planned {
 
 /// `count` random tests over the tiers (six tenths small, three medium, one large), then
 /// the adversarial ones of a schema package.
-fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
+pub(crate) fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
     let mut plan: Vec<Planned> = (0..count)
         .map(|k| {
             let tier = match k * 10 / count.max(1) {
@@ -195,7 +196,10 @@ fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
 }
 
 /// A planned test's input, its expected answer, its size and its vertex count.
-fn make(suite: &Packaged, t: &Planned) -> Result<(String, Vec<u8>, usize, usize), Error> {
+pub(crate) fn make(
+    suite: &Packaged,
+    t: &Planned,
+) -> Result<(String, Vec<u8>, usize, usize), Error> {
     let pkg = &suite.pkg;
     Ok(match pkg.engine {
         Some(engine) => {
@@ -215,50 +219,6 @@ fn make(suite: &Packaged, t: &Planned) -> Result<(String, Vec<u8>, usize, usize)
             (text, answer, n, v)
         }
     })
-}
-
-/// `grundy testset DIR --out OUT`: `count` random tests over the tiers, then the
-/// adversarial ones; each as NN.in and NN.ans, with a script that regenerates the inputs
-/// and a summary.
-pub fn testset(dir: &Path, out: &Path, seed: u64, count: usize) -> Result<Outcome, Error> {
-    let suite = Packaged::load(dir)?;
-    std::fs::create_dir_all(out).map_err(|e| Error::io(out.display(), &e))?;
-    let write = |name: &str, bytes: &[u8]| {
-        crate::corpus::write_atomic(&out.join(name), bytes)
-            .map_err(|e| Error::io(out.display(), &e))
-    };
-    let plan = plan(&suite.pkg, seed, count);
-    let width = plan.len().to_string().len().max(2);
-    let mut script = String::from(
-        "#!/bin/sh\n# Regenerates every input of this test set (grundy gen is deterministic).\nset -e\n",
-    );
-    let mut summary = format!(
-        "# Test set of {}\n\n| test | how | size | vertices | command |\n|---|---|---|---|---|\n",
-        suite.pkg.name
-    );
-    for (k, t) in plan.iter().enumerate() {
-        let (text, answer, n, vertices) = make(&suite, t)?;
-        let stem = format!("{:0width$}", k + 1);
-        write(&format!("{stem}.in"), text.as_bytes())?;
-        write(&format!("{stem}.ans"), &answer)?;
-        let cmd = t.command(dir);
-        let _ = writeln!(script, "{cmd} > {stem}.in");
-        let shape = t.shape.map(|s| format!(", {}", s.name()));
-        let _ = writeln!(
-            summary,
-            "| {stem} | {}{} | {n} | {vertices} | `{cmd}` |",
-            t.how,
-            shape.unwrap_or_default(),
-        );
-    }
-    write("regenerate.sh", script.as_bytes())?;
-    write("SUMMARY.md", summary.as_bytes())?;
-    outln!(
-        "{} tests written to {} (NN.in, NN.ans, regenerate.sh, SUMMARY.md)",
-        plan.len(),
-        out.display()
-    );
-    Ok(Outcome::Passed)
 }
 
 /// `grundy checker PROBLEM INPUT OUTPUT ANSWER`: a built-in problem's checker with the
