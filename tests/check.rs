@@ -372,10 +372,57 @@ fn a_stack_overflow_is_re_run_with_an_unlimited_stack_and_its_depth_found() {
     let err = c.stderr();
     assert_eq!(c.out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("RE SIGSEGV with a 2 MiB stack; with an unlimited stack: OK"),
+        err.contains(
+            "RE SIGSEGV with a 2 MiB stack; its failing test re-run with an unlimited stack: OK"
+        ) || err.contains("RE SIGSEGV with a 2 MiB stack; each of its"),
         "{err}"
     );
-    assert!(err.contains("correct up to a chain of "), "{err}");
+    assert!(err.contains("on a chain: passes up to "), "{err}");
+}
+
+#[test]
+fn two_crash_causes_behind_one_signal_are_two_groups_with_true_notes() {
+    // A deep recursion (fixed by a larger stack) and a per-vertex cap that raises SIGSEGV
+    // on a star's centre (not): one signal, two causes, told apart by re-running each
+    // crash with an unlimited stack.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "10", "--stack", "1", "--shrink-time", "10"],
+        &[solution("agc017d_deep_and_star.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(err.contains("2 groups of failures:"), "{err}");
+    assert!(
+        err.contains("RE SIGSEGV fixed by an unlimited stack on maximum inputs"),
+        "{err}"
+    );
+    assert!(
+        err.contains("RE SIGSEGV not fixed by an unlimited stack on maximum inputs (star)"),
+        "{err}"
+    );
+    assert!(err.contains("re-run with an unlimited stack: OK"), "{err}");
+    assert!(
+        err.contains("re-run with an unlimited stack: still failing"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_mistake_on_every_size_is_one_group_with_a_tiny_witness() {
+    // Mex instead of XOR: wrong on small and on large inputs alike. The group of larger
+    // inputs shrinks to the small group's size and joins it.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "60", "--shrink-time", "10"],
+        &[solution("agc017d_mex.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("groups of failures:"), "one group:\n{err}");
+    assert!(err.contains("the same failure, reported once"), "{err}");
+    let saved = saved_inputs(&c, Problem::Agc017d);
+    assert!(saved[0].0 <= 6, "{saved:?}");
 }
 
 #[test]
@@ -389,7 +436,7 @@ fn a_fixed_size_pool_is_reported_with_its_threshold() {
     let err = c.stderr();
     assert_eq!(c.out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("of 60,001 vertices; RE SIGABRT from 60,002"),
+        err.contains("passes up to 60,001 vertices, RE SIGABRT from 60,002"),
         "{err}"
     );
 }

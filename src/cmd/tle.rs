@@ -85,6 +85,9 @@ fn median_cpu<S: Suite>(
     })
 }
 
+/// The least R² of a fit reported as an exponent.
+const MIN_R2: f64 = 0.9;
+
 /// The growth of a program on one shape.
 pub struct Growth {
     /// The shape.
@@ -95,6 +98,8 @@ pub struct Growth {
     pub fit: Option<Fit>,
     /// The size at which a run went over the limit (or failed), if one did.
     pub stopped_at: Option<(usize, String)>,
+    /// The net CPU seconds of that run (at least the limit, for a TLE).
+    pub stopped_time: f64,
     /// Start-up CPU seconds subtracted.
     pub base: f64,
     /// The spread (slowest − fastest) of the start-up runs.
@@ -114,6 +119,15 @@ impl Growth {
     pub fn line(&self) -> String {
         let used: Vec<&(usize, f64)> = self.points.iter().filter(|p| p.1 >= self.floor()).collect();
         let mut s = match (&self.fit, used.first(), used.last()) {
+            // A fit this loose is no exponent: the times scatter around any curve.
+            (Some(f), Some(a), Some(b)) if f.r2 < MIN_R2 => format!(
+                "growth: noisy on {} (sizes {}..{}: the best fit, n^{:.2}, has R² {:.2} < {MIN_R2}, so no exponent is claimed)",
+                self.shape.name(),
+                a.0,
+                b.0,
+                f.exponent,
+                f.r2
+            ),
             (Some(f), Some(a), Some(b)) => format!(
                 "growth: n^{:.2} on {} (sizes {}..{}, fit R² {:.2}); predicted at n = {}: {:.3} s",
                 f.exponent,
@@ -133,6 +147,16 @@ impl Growth {
         };
         if let Some((n, v)) = &self.stopped_at {
             s += &format!("; stopped at n = {n}: {v}");
+            // The TLE is a measurement too: from the last size measured to it, the time
+            // grew at least this fast (the last time, if below the noise, counted at the
+            // noise floor: a lower bound either way).
+            if let (true, Some(&(last, t))) = (v.starts_with("TLE"), self.points.last()) {
+                let t = t.max(self.floor());
+                if *n > last && self.stopped_time > t {
+                    let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
+                    s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                }
+            }
         }
         s
     }
@@ -169,6 +193,7 @@ pub fn measure<S: Suite>(
     sizes.push(max);
     let mut points = Vec::new();
     let mut stopped_at = None;
+    let mut stopped_time = 0.0;
     for n in sizes {
         let input = match suite.sized(shape, n, seed) {
             Some(i) => i?,
@@ -177,6 +202,7 @@ pub fn measure<S: Suite>(
         let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
             stopped_at = Some((n, v.to_string()));
+            stopped_time = (t - base).max(limits.time.as_secs_f64() - base);
             break;
         }
         points.push((n, (t - base).max(0.0)));
@@ -186,6 +212,7 @@ pub fn measure<S: Suite>(
         points,
         fit: None,
         stopped_at,
+        stopped_time,
         base,
         jitter,
         max,
@@ -498,5 +525,43 @@ pub fn hunt_command<S: Suite>(
             outln!("reproduce: {} < {}", shown.join(" "), saved.display());
             Ok(Outcome::Failed)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn growth(fit: Option<Fit>, stopped: Option<(usize, &str)>, t: f64) -> Growth {
+        Growth {
+            shape: TreeShape::Chain,
+            points: vec![(1000, 0.01), (2000, 0.02), (4000, 0.04)],
+            fit,
+            stopped_at: stopped.map(|(n, v)| (n, v.to_string())),
+            stopped_time: t,
+            base: 0.01,
+            jitter: 0.0,
+            max: 100_000,
+        }
+    }
+
+    /// A TLE at the next size is a measured lower bound on the growth; a loose fit is
+    /// called noisy, with no exponent claimed.
+    #[test]
+    fn a_tle_is_a_lower_bound_and_a_loose_fit_is_no_exponent() {
+        let line = growth(None, Some((8000, "TLE: 2 s")), 2.0).line();
+        // From 0.04 s at 4000 to at least 2 s at 8000: at least n^5.6.
+        assert!(
+            line.contains("so at least n^5.6 between n = 4000 and 8000"),
+            "{line}"
+        );
+        let loose = Fit {
+            exponent: 0.67,
+            c: 1.0,
+            r2: 0.2,
+        };
+        let line = growth(Some(loose), None, 0.0).line();
+        assert!(line.contains("noisy on chain"), "{line}");
+        assert!(!line.contains("predicted"), "{line}");
     }
 }

@@ -1,12 +1,14 @@
-//! Failing tests grouped by what failed: the verdict (with the signal of a crash, or
-//! Python's RecursionError), and whether small inputs (within the brute force's or the
-//! oracle's reach) or larger ones (medium, large, maximum) show it. For each group, largest first, within a
-//! share of the shrink budget: the first failing test is shrunk with the program in the
-//! loop and saved; a stack overflow is re-run once with an unlimited stack (judges differ
-//! in stack size); a failure that a shrunk input still needs a large size for gets its
-//! threshold by bisection on the shape that failed ("correct up to a star of 95,400
-//! vertices; wrong from 96,000"), which names a capacity bug that a 10^5-vertex input
-//! cannot.
+//! Failing tests grouped by what failed, as experiments tell it: the verdict (with the
+//! signal of a crash, or Python's RecursionError), and for a crash a bigger stack may
+//! cure, whether an unlimited stack does (every such failure is re-run: two causes behind
+//! one signal are two groups); whether small inputs (within the brute force's or the
+//! oracle's reach) or larger ones show it, until a larger group's shrunk witness comes
+//! down to the small group's size, when it joins it (one mistake, one group). For each
+//! group, largest first, within a share of the shrink budget: the first failing test is
+//! shrunk with the program in the loop and saved; a failure that a shrunk input still
+//! needs a large size for gets its threshold by bisection on the shape that failed ("on a
+//! star: passes up to 95,400 vertices, WA from 96,000"), whose failing input becomes the
+//! witness when it is the smaller one.
 
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
 use super::{judge_one, judge_with, Failure, Options};
@@ -39,6 +41,32 @@ pub(crate) struct Group<I> {
     shapes: BTreeMap<String, usize>,
     /// The first failing test (the representative).
     first: Failure<I>,
+    /// Said when a group of larger inputs joined this one.
+    merged: Option<String>,
+}
+
+/// What a failure is, as groups tell failures apart: [`detail`], and for a crash that a
+/// bigger stack may cure, whether it does — every such failure is re-run with an
+/// unlimited stack (cheap: only failures are), so that two causes behind one signal (a
+/// deep recursion and an overflowing pool, both SIGSEGV) are two groups, each with a true
+/// note.
+pub(crate) fn cause_of<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    input: &S::Input,
+    v: &Verdict,
+    run: &Run,
+) -> String {
+    let d = detail(v, run);
+    if o.limits.stack.is_none() || !stack_like(&d, run) {
+        return d;
+    }
+    match without_stack_limit(suite, o, argv, input) {
+        Ok(Verdict::Ok) => format!("{d} fixed by an unlimited stack"),
+        Ok(_) => format!("{d} not fixed by an unlimited stack"),
+        Err(_) => d,
+    }
 }
 
 /// The verdict in short, as groups tell failures apart: a crash by its signal, a Python
@@ -77,7 +105,7 @@ pub(crate) fn add<I>(
     } else {
         "large"
     };
-    let key = (detail(&f.verdict, &f.run), class);
+    let key = (f.cause.clone(), class);
     let index = f.test.index;
     let tier = f.test.tier;
     match groups.get_mut(&key) {
@@ -101,6 +129,7 @@ pub(crate) fn add<I>(
                     tests: vec![index],
                     shapes,
                     first: f,
+                    merged: None,
                 },
             );
         }
@@ -165,6 +194,7 @@ pub(crate) fn report<S: Suite>(
 ) -> Result<Vec<serde_json::Value>, Error> {
     groups.sort_by_key(|g| (std::cmp::Reverse(g.tests.len()), g.first.test.index));
     let end = Instant::now() + o.shrink_time;
+    let mut pre = join_larger(suite, o, argv, &mut groups, end);
     let count = groups.len();
     let mut summaries = Vec::new();
     for (k, g) in groups.into_iter().enumerate() {
@@ -181,7 +211,8 @@ pub(crate) fn report<S: Suite>(
             g.tests.len(),
             if g.tests.len() == 1 { "" } else { "s" }
         );
-        summaries.push(report_group(suite, o, argv, g, deadline)?);
+        let shrunk = pre[k].take();
+        summaries.push(report_group(suite, o, argv, g, shrunk, deadline)?);
     }
     if count > 1 || summaries.iter().any(|s| !s.notes.is_empty()) {
         let rows: Vec<Vec<String>> = summaries
@@ -264,7 +295,7 @@ fn threshold<S: Suite>(
         calls += 1;
         let input = suite.sized(shape, n, o.seed)?.ok()?;
         let (v, run, ..) = judge_one(suite, o, argv, &input).ok()?;
-        Some(v != Verdict::Ok && detail_of(&v, &run) == detail)
+        Some(v != Verdict::Ok && cause_of(suite, o, argv, &input, &v, &run) == detail)
     };
     let mut hi = from.min(suite.max_size());
     if fails(hi) != Some(true) {
@@ -294,35 +325,32 @@ fn threshold<S: Suite>(
     Ok((lo, hi))
 }
 
-fn detail_of(v: &Verdict, run: &Run) -> String {
-    detail(v, run)
-}
-
-/// A crash that a bigger stack may cure is re-run with an unlimited stack (judges differ
-/// in stack size): both outcomes, in words.
-fn stack_note<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
-    g: &Group<S::Input>,
-) -> Result<Option<String>, Error> {
-    let Some(bytes) = o.limits.stack else {
-        return Ok(None);
-    };
-    if !stack_like(&g.detail, &g.first.run) {
-        return Ok(None);
-    }
-    let v = without_stack_limit(suite, o, argv, &g.first.test.input)?;
-    let outcome = if v == Verdict::Ok {
-        "OK".to_string()
+/// For a crash group, what the re-runs with an unlimited stack showed: every failing
+/// test of the group was re-run (see [`cause_of`]), so the note holds for all of them.
+fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
+    let bytes = o.limits.stack?;
+    let (signal, fixed) = if let Some(s) = g.detail.strip_suffix(" not fixed by an unlimited stack")
+    {
+        (s, false)
+    } else if let Some(s) = g.detail.strip_suffix(" fixed by an unlimited stack") {
+        (s, true)
     } else {
-        v.to_string()
+        return None;
     };
-    Ok(Some(format!(
-        "{} with {} MiB stack; with an unlimited stack: {outcome}",
-        g.detail,
-        crate::output::with_article(bytes >> 20)
-    )))
+    let all = if g.tests.len() == 1 {
+        "its failing test".to_string()
+    } else {
+        format!("each of its {} failing tests", g.tests.len())
+    };
+    Some(format!(
+        "{signal} with {} MiB stack; {all} re-run with an unlimited stack: {}",
+        crate::output::with_article(bytes >> 20),
+        if fixed {
+            "OK (a deep recursion: a judge with a larger stack accepts it)"
+        } else {
+            "still failing (not a stack overflow)"
+        }
+    ))
 }
 
 /// Shrinks the group's representative with the program in the loop (the same kind of
@@ -340,8 +368,9 @@ fn shrink_group<S: Suite>(
         if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
             return false;
         }
-        judge_one(suite, o, argv, cand)
-            .is_ok_and(|(v, run, ..)| v != Verdict::Ok && detail_of(&v, &run) == g.detail)
+        judge_one(suite, o, argv, cand).is_ok_and(|(v, run, ..)| {
+            v != Verdict::Ok && cause_of(suite, o, argv, cand, &v, &run) == g.detail
+        })
     };
     let shrunk = suite.shrink(g.first.test.input.clone(), &mut same);
     let mut input = shrunk.case.clone();
@@ -366,6 +395,9 @@ fn shrink_group<S: Suite>(
 /// What the size of the input says: after a TLE, how the program's time grows on the
 /// shape that failed; for another failure that still needs a large input, the size from
 /// which it starts.
+/// The note, and a smaller witness when the threshold search found one: the input of
+/// the threshold itself (the smallest of its shape that fails), when it is smaller than
+/// the shrunk one.
 fn size_note<S: Suite>(
     suite: &S,
     o: &Options,
@@ -374,11 +406,11 @@ fn size_note<S: Suite>(
     tier: &str,
     shape: Option<TreeShape>,
     input: &S::Input,
-) -> Option<String> {
+) -> Option<(String, Option<S::Input>)> {
     let shape = shape?;
     if detail == "TLE" {
         let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape, 3, o.seed).ok()??;
-        return Some(g.line());
+        return Some((g.line(), None));
     }
     let from = suite.vertices_of(input);
     if from <= 100 || tier == "small" {
@@ -387,37 +419,150 @@ fn size_note<S: Suite>(
     let end =
         Instant::now() + Duration::from_secs(30).min(o.shrink_time.max(Duration::from_secs(5)));
     Some(match threshold(suite, o, argv, shape, detail, from, end) {
-        Ok((lo, hi)) => format!(
-            "correct up to a {} of {} vertices; {detail} from {}",
-            shape.name(),
-            thousands(lo),
-            thousands(hi)
-        ),
-        Err(why) => why,
+        Ok((lo, hi)) => {
+            let smaller = (hi < from)
+                .then(|| suite.sized(shape, hi, o.seed).and_then(|r| r.ok()))
+                .flatten();
+            let whose = match (smaller.is_some(), hi.cmp(&from)) {
+                (true, _) => "the witness shown",
+                (false, std::cmp::Ordering::Less) => "smaller than the witness shown",
+                (false, std::cmp::Ordering::Equal) => "the size of the witness shown",
+                (false, std::cmp::Ordering::Greater) => {
+                    "the witness shown is smaller, of another shape"
+                }
+            };
+            // What the bisection observed on this shape, nothing more; the verdict
+            // without its cause (which the group's name says).
+            let verdict = detail
+                .split(" fixed by")
+                .next()
+                .unwrap_or(detail)
+                .trim_end_matches(" not");
+            (
+                format!(
+                    "on a {}: passes up to {} vertices, {verdict} from {} ({whose})",
+                    shape.name(),
+                    thousands(lo),
+                    thousands(hi)
+                ),
+                smaller,
+            )
+        }
+        Err(why) => (why, None),
     })
 }
 
-/// Shrinks, examines, saves and prints one group's representative.
+/// A group's representative, shrunk: how, and to what.
+type Shrunken<I> = (grundy_fuzzing::shrink::Shrunk<I>, I);
+
+/// One mistake, one group: each group of larger inputs that has a group of small inputs
+/// with the same cause is shrunk first; when its witness is no larger than that group's
+/// first failing test, the two are the same failure and its tests join the small group
+/// (which says so). A group that stays apart keeps its shrink (aligned with `groups`).
+fn join_larger<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    groups: &mut Vec<Group<S::Input>>,
+    end: Instant,
+) -> Vec<Option<Shrunken<S::Input>>> {
+    let mut pre: Vec<Option<Shrunken<S::Input>>> = (0..groups.len()).map(|_| None).collect();
+    let mut j = 0;
+    while j < groups.len() {
+        let small = groups
+            .iter()
+            .position(|g| g.tier == "small" && g.detail == groups[j].detail);
+        let Some(i) = small.filter(|_| groups[j].tier != "small") else {
+            j += 1;
+            continue;
+        };
+        let left = end.saturating_duration_since(Instant::now());
+        let deadline = Instant::now() + left / groups.len().max(1) as u32;
+        let (shrunk, input) = shrink_group(suite, o, argv, &groups[j], deadline);
+        if suite.size(&input) <= suite.size(&groups[i].first.test.input) {
+            let large = groups.remove(j);
+            pre.remove(j);
+            let i = if i > j { i - 1 } else { i };
+            let g = &mut groups[i];
+            g.merged = Some(format!(
+                "the {} failing test{} on larger inputs (first: test {}) shrink to {}, no larger than this group's first failing test: the same failure, reported once",
+                large.tests.len(),
+                if large.tests.len() == 1 { "" } else { "s" },
+                large.first.test.index,
+                suite.describe(&input)
+            ));
+            g.tests.extend(large.tests);
+            g.tiers.extend(large.tiers);
+            for (shape, n) in large.shapes {
+                *g.shapes.entry(shape).or_default() += n;
+            }
+        } else {
+            pre[j] = Some((shrunk, input));
+            j += 1;
+        }
+    }
+    pre
+}
+
+/// Shrinks, examines, saves and prints one group's representative (`pre`: already
+/// shrunk).
 fn report_group<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
     g: Group<S::Input>,
+    pre: Option<Shrunken<S::Input>>,
     deadline: Instant,
 ) -> Result<Summary, Error> {
     let (label, main_shape, tier) = (g.label(), g.main_shape(), g.tier);
     let (tests, first_index) = (g.tests.len(), g.tests.iter().copied().min().unwrap_or(0));
     announce(suite, &g.first);
     let mut notes = Vec::new();
-    if let Some(note) = stack_note(suite, o, argv, &g)? {
+    if let Some(note) = g.merged.clone() {
+        eprintln!("{note}");
+        notes.push(note);
+    }
+    if let Some(note) = stack_note(o, &g) {
         eprintln!("{note}");
         notes.push(note);
     }
     let detail = g.detail.clone();
-    let (shrunk, input) = shrink_group(suite, o, argv, &g, deadline);
+    let (shrunk, input) = match pre {
+        Some(p) => p,
+        None => shrink_group(suite, o, argv, &g, deadline),
+    };
     let cut_short = contain::interrupted() || Instant::now() >= deadline;
-    let finding = settle(suite, o, argv, g, input);
-    if let Some(note) = size_note(suite, o, argv, &detail, tier, main_shape, &finding.input) {
+    let mut finding = settle(suite, o, argv, g, input);
+    if detail.ends_with("not fixed by an unlimited stack") {
+        // The signal's usual gloss is ruled out by the group's own re-runs.
+        if let Verdict::Runtime(m) = &mut finding.verdict {
+            *m = m.replace(
+                "(segmentation fault, e.g. a stack overflow)",
+                "(segmentation fault; not a stack overflow: it fails with an unlimited stack too)",
+            );
+        }
+    }
+    // The shrunk input in words, when a smaller witness replaced it.
+    let mut replaced: Option<String> = None;
+    if let Some((note, smaller)) =
+        size_note(suite, o, argv, &detail, tier, main_shape, &finding.input)
+    {
+        // The threshold's input is a witness too: the smallest known one is shown.
+        if let Some(w) = smaller {
+            if let Ok((verdict, run, expected, judged_by)) = judge_one(suite, o, argv, &w) {
+                if verdict != Verdict::Ok && cause_of(suite, o, argv, &w, &verdict, &run) == detail
+                {
+                    replaced = Some(suite.describe(&finding.input));
+                    finding = Finding {
+                        input: w,
+                        verdict,
+                        run,
+                        expected,
+                        judged_by,
+                    };
+                }
+            }
+        }
         eprintln!("{note}");
         notes.push(note);
     }
@@ -439,7 +584,13 @@ fn report_group<S: Suite>(
         } else {
             ""
         },
-        suite.describe(&finding.input),
+        match &replaced {
+            Some(orig) => format!(
+                "{orig}; the threshold search's smallest failing input is smaller, {}",
+                suite.describe(&finding.input)
+            ),
+            None => suite.describe(&finding.input),
+        },
         suite
             .locate(&finding.input, &finding.expected, &finding.run.stdout)
             .map(|l| format!(", {l}"))
@@ -492,7 +643,8 @@ fn settle<S: Suite>(
 ) -> Finding<S::Input> {
     match judge_one(suite, o, argv, &input) {
         Ok((verdict, run, expected, judged_by))
-            if verdict != Verdict::Ok && detail_of(&verdict, &run) == g.detail =>
+            if verdict != Verdict::Ok
+                && cause_of(suite, o, argv, &input, &verdict, &run) == g.detail =>
         {
             Finding {
                 input,

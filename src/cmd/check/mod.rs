@@ -108,12 +108,14 @@ fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>,
     }
 }
 
-/// A failing test: its verdict, run and expected output.
+/// A failing test: its verdict, run and expected output, and what it is (the group it
+/// joins: [`groups::cause_of`]).
 pub(crate) struct Failure<I> {
     test: Test<I>,
     verdict: Verdict,
     run: Run,
     expected: Vec<u8>,
+    cause: String,
 }
 
 /// Runs the program on `input` under `limits` and judges it: the verdict, the run, the
@@ -221,11 +223,17 @@ fn run_plan<S: Suite>(
                 if verdict != Verdict::Ok && o.first {
                     stop.store(true, Ordering::Relaxed);
                 }
+                let cause = if verdict == Verdict::Ok {
+                    String::new()
+                } else {
+                    groups::cause_of(suite, o, argv, &test.input, &verdict, &run)
+                };
                 let failure = Failure {
                     test,
                     verdict,
                     run,
                     expected,
+                    cause,
                 };
                 let seconds = t0.elapsed().as_secs_f64();
                 found
@@ -293,6 +301,7 @@ fn hunt_tle<S: Suite>(
     });
     if verdict != Verdict::Ok {
         let shape = suite.shape(&h.input);
+        let cause = groups::cause_of(suite, o, argv, &h.input, &verdict, &run);
         groups::add(
             &mut found.groups,
             Failure {
@@ -305,6 +314,7 @@ fn hunt_tle<S: Suite>(
                 verdict,
                 run,
                 expected,
+                cause,
             },
             shape,
         );
