@@ -191,11 +191,13 @@ fn replay_all(jobs: &[Job<'_>]) -> Result<Vec<CaseResult>, Error> {
         let (verdict, message) = job()?;
         let pass = verdict == "OK";
         if !pass {
-            eprintln!(
-                "FAIL {problem}/{}: {verdict} {}",
-                escape(name),
-                escape(&message)
-            );
+            // A verdict's message usually starts with its code already ("RE: …").
+            let said = if message.starts_with(verdict.as_str()) {
+                message.clone()
+            } else {
+                format!("{verdict} {message}")
+            };
+            eprintln!("FAIL {problem}/{}: {}", escape(name), escape(&said));
         }
         results.push(CaseResult {
             problem: problem.clone(),

@@ -4,8 +4,9 @@
 //! one signal are two groups); whether small inputs (within the brute force's or the
 //! oracle's reach) or larger ones show it, until a larger group's shrunk witness comes
 //! down to the small group's size, when it joins it (one mistake, one group). For each
-//! group, largest first, within a share of the shrink budget: the first failing test is
-//! shrunk with the program in the loop and saved; a failure that a shrunk input still
+//! group, the one with the smallest first failing input first, within a share of the
+//! shrink budget: the first failing test is shrunk with the program in the loop and
+//! saved; a failure that a shrunk input still
 //! needs a large size for gets its threshold by bisection on the shape that failed ("on a
 //! star: passes up to 95,400 vertices, WA from 96,000"), whose failing input becomes the
 //! witness when it is the smaller one.
@@ -185,14 +186,17 @@ struct Summary {
     notes: Vec<String>,
 }
 
-/// Reports every group (largest first), then the table; the groups as JSON values.
+/// Reports every group (the smallest first failing input first), then the table; the
+/// groups as JSON values.
 pub(crate) fn report<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
     mut groups: Vec<Group<S::Input>>,
 ) -> Result<Vec<serde_json::Value>, Error> {
-    groups.sort_by_key(|g| (std::cmp::Reverse(g.tests.len()), g.first.test.index));
+    // Cheapest first: the group whose first failing input is smallest is shrunk (and
+    // shown) first.
+    groups.sort_by_key(|g| (suite.size(&g.first.test.input), g.first.test.index));
     let end = Instant::now() + o.shrink_time;
     let mut pre = join_larger(suite, o, argv, &mut groups, end);
     let count = groups.len();
