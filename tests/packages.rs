@@ -71,6 +71,11 @@ fn run_example(name: &str, verdict: &str) {
 /// row); each failing one's first failure reads `verdict`, and it is shrunk to at most
 /// `max` vertices (or a size of at most `max`); the saved inputs are valid.
 fn run_example_within(name: &str, verdict: &str, max: usize) {
+    run_example_with(name, verdict, max, &[])
+}
+
+/// [`run_example_within`] with more options for `grundy check`.
+fn run_example_with(name: &str, verdict: &str, max: usize, extra: &[&str]) {
     let dir = example(name);
     let save = tempfile::tempdir().unwrap();
     let out = grundy()
@@ -78,6 +83,7 @@ fn run_example_within(name: &str, verdict: &str, max: usize) {
         .arg(&dir)
         .args(["--cases", "20", "--first", "--shrink-time", "20", "--save"])
         .arg(save.path())
+        .args(extra)
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -807,6 +813,20 @@ fn node_kayles_interactive_example() {
             "{file}: the input, the game and the output saved"
         );
     }
+}
+
+/// Green Hackenbush on a tree, interactive: every solution of the package gets its
+/// verdict (the first legal move and the root's edges only: lost from a winning position;
+/// waiting when it moves first: a deadlock, TLE; a vertex for an edge: PE), each shrunk
+/// to at most 6 vertices. A short thinking time keeps the deadlocked runs short.
+#[test]
+fn hackenbush_interactive_example() {
+    run_example_with(
+        "hackenbush-interactive",
+        "WA",
+        6,
+        &["--tl", "0.5", "--wall-factor", "2"],
+    );
 }
 
 /// Hostile contestants cannot hang the jury or outlive it: one that never reads or
