@@ -35,6 +35,14 @@ pub struct InteractToml {
     side: Option<String>,
     words: Option<Vec<String>>,
     end: Option<String>,
+    interactor: Option<String>,
+}
+
+impl InteractToml {
+    /// The setter's own interactor, as written.
+    pub fn interactor(&self) -> Option<&str> {
+        self.interactor.as_deref()
+    }
 }
 
 /// Who chooses the contestant's side.
@@ -57,11 +65,13 @@ pub struct InteractSpec {
     pub words: [String; 2],
     /// The line the jury prints when the game is over (the player to move has no move).
     pub end: Option<String>,
+    /// The setter's own interactor (testlib's convention), run instead of grundy's jury.
+    pub interactor: Option<Vec<String>>,
 }
 
 impl InteractSpec {
-    /// Reads `[interact]`.
-    pub fn load(t: &InteractToml) -> Result<InteractSpec, String> {
+    /// Reads `[interact]`; `interactor` is the setter's interactor as a command line.
+    pub fn load(t: &InteractToml, interactor: Option<Vec<String>>) -> Result<InteractSpec, String> {
         let side = match t.side.as_deref().unwrap_or("choose") {
             "choose" => Side::Choose,
             "first" => Side::First,
@@ -92,6 +102,7 @@ impl InteractSpec {
             side,
             words,
             end: t.end.clone(),
+            interactor,
         })
     }
 }
@@ -593,4 +604,122 @@ fn choose(
     }
     let i = best[rng.below(best.len() as u64) as usize];
     Ok((i, known[i]))
+}
+
+/// Plays the program against the setter's own interactor, testlib's convention: the
+/// interactor runs as `INTERACTOR INPUT TOUT` (the test's input file, a file for its own
+/// output), talks to the program over its standard input and output, and exits 0 (OK),
+/// 1 (WA), 2 (PE) or 3 (its own failure), its message on stderr. grundy relays every line
+/// between the two (both contained) and keeps the transcript; the game has the wall
+/// backstop as a whole.
+pub fn referee(
+    interactor: &[String],
+    text: &str,
+    argv: &[String],
+    limits: &Limits,
+) -> Result<Played, PlayError> {
+    let dir =
+        tempfile::tempdir().map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
+    let input = dir.path().join("input.txt");
+    let tout = dir.path().join("tout.txt");
+    std::fs::write(&input, text)
+        .map_err(|e| PlayError::Start(format!("{}: {e}", input.display())))?;
+    let mut cmd = prepared(interactor)?;
+    cmd.push(input.display().to_string());
+    cmd.push(tout.display().to_string());
+    // The interactor gets the same limits, its CPU time its own.
+    let mut jury = Session::start(&cmd, limits)
+        .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
+    let mut program = Session::start(argv, limits).map_err(PlayError::Start)?;
+    let mut transcript = Vec::new();
+    let deadline = std::time::Instant::now() + limits.wall;
+    let step = Duration::from_millis(5);
+    let mut timed_out = false;
+    let mut program_gone = false;
+    loop {
+        if jury.exited() {
+            break;
+        }
+        if std::time::Instant::now() >= deadline {
+            timed_out = true;
+            break;
+        }
+        if let Recv::Line(l) = jury.recv_within(step) {
+            transcript.push(Line {
+                at: program.elapsed(),
+                jury: true,
+                text: l.clone(),
+            });
+            if !program_gone && program.send(&l) != Sent::Ok {
+                program_gone = true;
+            }
+        }
+        if !program_gone {
+            match program.recv_within(step) {
+                Recv::Line(l) => {
+                    transcript.push(Line {
+                        at: program.elapsed(),
+                        jury: false,
+                        text: l.clone(),
+                    });
+                    let _ = jury.send(&l);
+                }
+                Recv::Closed => program_gone = true,
+                Recv::Over(_) | Recv::TooLong => {
+                    program_gone = true;
+                }
+                Recv::Silent => {}
+            }
+        }
+    }
+    let (jrun, _) = jury.finish(Duration::from_millis(200));
+    let (run, _) = program.finish(Duration::from_millis(200));
+    let message = String::from_utf8_lossy(&jrun.stderr)
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let crashed = match &run.exit {
+        Exit::Code(c) => Some(format!("exit code {c}")),
+        Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
+        _ => None,
+    };
+    let verdict = if timed_out {
+        Verdict::TimeLimit(format!(
+            "the game did not end within {} s (the interactor was still running)",
+            limits.wall.as_secs_f64()
+        ))
+    } else {
+        match (&jrun.exit, &run.exit) {
+            (_, Exit::OutputLimit) => Verdict::OutputLimit,
+            (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
+                "{:.3} s CPU (limit {} s)",
+                run.cpu.as_secs_f64(),
+                limits.time.as_secs_f64()
+            )),
+            (Exit::Success, _) => match crashed {
+                Some(c) => Verdict::Runtime(c),
+                None => Verdict::Ok,
+            },
+            (Exit::Code(1), _) => Verdict::WrongAnswer(format!("the interactor: {message}")),
+            (Exit::Code(2), _) => Verdict::Presentation(format!("the interactor: {message}")),
+            (e, _) => {
+                return Err(PlayError::Rules(format!(
+                    "the interactor {e} (3 is its own failure): {message}"
+                )))
+            }
+        }
+    };
+    Ok(Played {
+        verdict,
+        run,
+        transcript,
+    })
+}
+
+/// The interactor's command line, compiled when it is a source file.
+fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
+    crate::program::prepare(interactor)
+        .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
 }

@@ -346,27 +346,48 @@ impl Package {
             .map(|g| GameSpec::load(g, dir))
             .transpose()
             .map_err(|m| bad(at_section("[game]"), &m))?;
-        let interact =
-            match (&t.interact, &game) {
-                (None, _) => None,
-                (Some(_), None) => {
+        let interact = match (&t.interact, &game) {
+            (None, _) => None,
+            (Some(i), _) if i.interactor().is_some() => {
+                let command = i.interactor().unwrap_or_default();
+                let argv = package_command(dir, command);
+                if argv.is_empty() || (!Path::new(&argv[0]).exists() && !command.contains(' ')) {
                     return Err(bad(
                         at_section("[interact]"),
-                        "[interact] needs the game's rules: add `[game] rules = \"rules.py\"`",
-                    ))
+                        &format!(
+                            "interact.interactor: {} does not exist",
+                            dir.join(command).display()
+                        ),
+                    ));
                 }
-                (Some(_), Some(g)) if g.loopy => return Err(bad(
+                Some(
+                    crate::jury::InteractSpec::load(i, Some(argv))
+                        .map_err(|m| bad(at_section("[interact]"), &m))?,
+                )
+            }
+            (Some(_), None) => {
+                return Err(bad(
+                    at_section("[interact]"),
+                    "[interact] needs the game's rules (`[game] rules = \"rules.py\"`) or an interactor of your own (`interactor = \"interactor.py\"`)",
+                ))
+            }
+            (Some(_), Some(g)) if g.loopy => {
+                return Err(bad(
                     at_section("[interact]"),
                     "[interact] with `loopy = true` is not supported yet (a drawn game never ends)",
-                )),
-                (Some(i), Some(_)) => Some(
-                    crate::jury::InteractSpec::load(i)
-                        .map_err(|m| bad(at_section("[interact]"), &m))?,
-                ),
-            };
+                ))
+            }
+            (Some(i), Some(_)) => Some(
+                crate::jury::InteractSpec::load(i, None)
+                    .map_err(|m| bad(at_section("[interact]"), &m))?,
+            ),
+        };
         let solutions = crate::solutions::load(dir, &t.solutions)
             .map_err(|m| bad(at_section("[[solutions]]"), &m))?;
-        let (engine, model, brute) = references(&t.reference, dir, game.is_some())
+        // Rules answer every test; so, for an interactive problem, does the setter's
+        // interactor: neither needs a reference solution.
+        let judged = game.is_some() || interact.as_ref().is_some_and(|i| i.interactor.is_some());
+        let (engine, model, brute) = references(&t.reference, dir, judged)
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {

@@ -222,6 +222,26 @@ impl Session {
         result
     }
 
+    /// Waits at most `wait` for the program's next line, not counted as its thinking
+    /// time (for a caller that keeps its own deadline: relaying between two programs,
+    /// it cannot tell whose turn it is).
+    pub fn recv_within(&mut self, wait: Duration) -> Recv {
+        let waited = self.waited;
+        let limits = self.limits;
+        self.waited = Duration::ZERO;
+        self.limits.wall = wait;
+        let r = self.recv();
+        self.limits = limits;
+        self.waited = waited;
+        r
+    }
+
+    /// True once the program has exited.
+    pub fn exited(&mut self) -> bool {
+        self.reap();
+        self.exited.is_some()
+    }
+
     /// Ends the run: closes the program's input, waits up to `grace` for it to exit (a
     /// program that won must stop on its own), then kills its group and every descendant.
     /// Returns the run (its exit, every byte it wrote, its resources) and what it wrote

@@ -531,8 +531,23 @@ impl Suite for Packaged {
 
     fn play(&self, input: &Instance, argv: &[String], limits: &Limits) -> Option<Played> {
         let spec = self.pkg.interact.as_ref()?;
-        let game = self.prep.rules.as_ref()?;
         let text = self.pkg.schema.write(input);
+        if let Some(interactor) = &spec.interactor {
+            return Some(
+                crate::jury::referee(interactor, &text, argv, limits)
+                    .map(|p| {
+                        let t = crate::jury::transcript_text(&p.transcript).into_bytes();
+                        (p.verdict, p.run, t)
+                    })
+                    .map_err(|e| match e {
+                        crate::jury::PlayError::Start(m) => Error::usage(m),
+                        crate::jury::PlayError::Rules(m) => {
+                            Error::input(format!("{}: {m}", self.pkg.dir.display()))
+                        }
+                    }),
+            );
+        }
+        let game = self.prep.rules.as_ref()?;
         let seed = crate::program::content_hash(text.as_bytes());
         Some(
             crate::jury::play(game, spec, &self.pkg.schema, input, argv, limits, seed)

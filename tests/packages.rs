@@ -829,6 +829,38 @@ fn hackenbush_interactive_example() {
     );
 }
 
+/// The setter's own interactor (testlib's convention) judges the games instead of
+/// grundy's jury: the correct solution passes, the wrong one gets the interactor's WA and
+/// is shrunk to the least failing heap; an interactor that fails (exit 3) is the
+/// package's fault (exit 2), never a verdict on the program.
+#[test]
+fn a_setters_interactor_judges_the_games() {
+    run_example_within(
+        "subtraction-interactor",
+        "WA: the interactor: the contestant lost",
+        6,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        "name = \"broken\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 9]\n[interact]\ninteractor = \"interactor.py\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("interactor.py"),
+        "import sys\nsys.stderr.write('cannot read the input\\n')\nsys.exit(3)\n",
+    )
+    .unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "3"],
+        &["python3", "-c", "print('First')"],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cannot read the input"), "{err}");
+}
+
 /// Hostile contestants cannot hang the jury or outlive it: one that never reads or
 /// writes, one that floods a line that never ends, one that leaves a child holding the
 /// pipes after it exits. Each gets a verdict within seconds.

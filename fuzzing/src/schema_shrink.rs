@@ -385,9 +385,9 @@ fn graph_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
 
 /// Lowering steps for a list of values ranged `lo..=hi`: all to the minimum, all halved
 /// towards it, then (for short lists) each one alone: to the minimum, halved, and one
-/// less. A single value near its minimum (within [`NEAR`]) also tries every value
-/// between, smallest first, so that it ends at the least failing value, not at a local
-/// minimum of halving (a heap of 13 where 5 fails too).
+/// less. A single value also tries its [`NEAR`] smallest values, smallest first, so that
+/// it ends at the least failing value when that is small, not at a local minimum of
+/// halving (a heap of 13 or 41 where 5 fails too).
 fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
     if vals.iter().all(|&v| v == lo) {
@@ -406,11 +406,14 @@ fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
                 if h[j] != vals[j] && h[j] != lo {
                     out.push(h);
                 }
-                let below = if vals.len() == 1 && vals[0] - lo <= NEAR {
-                    lo + 1..vals[j]
-                } else {
-                    vals[j] - 1..vals[j]
-                };
+                // One less; and for a single value, also its smallest values, ascending.
+                let mut below: Vec<i64> = Vec::new();
+                if vals.len() == 1 {
+                    below.extend(lo + 1..vals[j].min(lo.saturating_add(NEAR + 1)));
+                }
+                if below.last() != Some(&(vals[j] - 1)) {
+                    below.push(vals[j] - 1);
+                }
                 for x in below {
                     if x != lo && x != lo + (vals[j] - lo) / 2 {
                         let mut d = vals.to_vec();
@@ -424,7 +427,7 @@ fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
     out
 }
 
-/// How close to its minimum a single value must be for every value between to be tried.
+/// How many of a single value's smallest values are tried.
 const NEAR: i64 = 32;
 
 /// The simplifications of one test case, biggest first: queries first (cheap and
