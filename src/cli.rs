@@ -73,6 +73,9 @@ enum Command {
     Check(CheckArgs),
     /// Print one valid input of a problem (same arguments, same output, always).
     Gen(GenArgs),
+    /// Play the contestant's side against the package's own interactor (perfect, first
+    /// legal move, random): every test where the interactor is weak, shrunk.
+    Harden(HardenArgs),
     /// Explore a game given by its rules: the value of every small input, by value and
     /// shape, and the value sequences of paths, stars and single values with their periods.
     Values(cmd::values::ValuesArgs),
@@ -482,6 +485,12 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Check(args) => args.run(),
         Command::Gen(args) => args.run(),
         Command::Testset(args) => args.run(),
+        Command::Harden(args) => cmd::harden::run(
+            &args.dir,
+            args.seed,
+            args.cases.max(1),
+            args.interactor.as_deref(),
+        ),
         Command::Values(args) => args.run(),
         Command::Checker(args) => args.run(),
         Command::Replay(args) => args.run(),
@@ -731,6 +740,22 @@ struct TestsetArgs {
     /// Seconds for finding and shrinking each wrong solution's witness.
     #[arg(long, value_parser = parse_seconds, default_value = "30")]
     shrink_time: Duration,
+}
+
+/// The arguments of `grundy harden`.
+#[derive(clap::Args, Debug)]
+struct HardenArgs {
+    /// The package folder (with `[game] rules` and `[interact] interactor`).
+    dir: PathBuf,
+    /// Seed of the tests.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Tests played.
+    #[arg(long, default_value_t = 30)]
+    cases: u64,
+    /// Harden this interactor instead of the package's own (a program or source file).
+    #[arg(long)]
+    interactor: Option<PathBuf>,
 }
 
 /// The arguments of `grundy checker`.

@@ -166,7 +166,7 @@ pub fn transcript_text(lines: &[Line]) -> String {
 
 /// The values the jury knows: every search it ran (from the start, and from positions
 /// met in play that the start's search did not reach).
-struct Values {
+pub(crate) struct Values {
     solved: Vec<Solved>,
     opts: ruleset::Options,
 }
@@ -174,14 +174,22 @@ struct Values {
 /// A position's outcome for the player to move, its Grundy value (normal play) and the
 /// longest play from it.
 #[derive(Clone, Copy, Debug)]
-struct Known {
-    outcome: Outcome,
+pub(crate) struct Known {
+    pub(crate) outcome: Outcome,
     value: Option<u32>,
     longest: u32,
 }
 
 impl Values {
-    fn of_parts(
+    /// No position valued yet; searches with `opts`.
+    pub(crate) fn new(opts: ruleset::Options) -> Values {
+        Values {
+            solved: Vec::new(),
+            opts,
+        }
+    }
+
+    pub(crate) fn of_parts(
         &mut self,
         w: &mut crate::rules::Worker,
         parts: &[StateId],
@@ -227,7 +235,7 @@ impl Values {
 }
 
 /// How a position is described in a verdict: its value, or who wins it.
-fn worth(k: &Known) -> String {
+pub(crate) fn worth(k: &Known) -> String {
     match (k.value, k.outcome) {
         (Some(v), _) => format!("value {v}"),
         (None, Outcome::Win) => "a position the player to move wins".into(),
@@ -237,7 +245,7 @@ fn worth(k: &Known) -> String {
 }
 
 /// Labels in a sentence: `` `a`, `b` `` (at most 6, then how many more).
-fn listed(labels: &[&str]) -> String {
+pub(crate) fn listed(labels: &[&str]) -> String {
     let mut s: Vec<String> = labels.iter().take(6).map(|l| format!("`{l}`")).collect();
     if labels.len() > 6 {
         s.push(format!("and {} more", labels.len() - 6));
@@ -245,7 +253,7 @@ fn listed(labels: &[&str]) -> String {
     s.join(", ")
 }
 
-fn tokens(s: &str) -> String {
+pub(crate) fn tokens(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -15,6 +15,7 @@ pub mod corpus;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod harden;
 pub mod input;
 pub mod judge;
 pub mod jury;

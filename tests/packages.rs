@@ -932,3 +932,35 @@ fn a_wrong_solution_that_passes_means_weak_tests() {
     assert_eq!(cases[0]["status"], "pass");
     assert_eq!(cases[1]["status"], "fail");
 }
+
+/// `grundy harden`: grundy plays the contestant against the setter's interactor. The
+/// example's interactor (it plays to win) accepts the perfect player and rejects every
+/// weak one that gave it a won position; the weak interactor (it always takes 1) accepts a
+/// weak player's blunder, is flagged (exit 1), and the test is shrunk to the heap of 5.
+#[test]
+fn harden_flags_a_weak_interactor_and_not_a_strong_one() {
+    let dir = example("subtraction-interactor");
+    let strong = grundy()
+        .arg("harden")
+        .arg(&dir)
+        .args(["--cases", "8"])
+        .output()
+        .unwrap();
+    assert_eq!(strong.status.code(), Some(0), "{}", stderr(&strong));
+    let weak = grundy()
+        .arg("harden")
+        .arg(&dir)
+        .args(["--cases", "8", "--interactor"])
+        .arg(dir.join("weak-interactor.py"))
+        .output()
+        .unwrap();
+    let err = stderr(&weak);
+    assert_eq!(weak.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "the interactor accepts a player of the first legal move that left it a won position"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("to size 1:\n    5\n"), "{err}");
+}

@@ -5,6 +5,7 @@ pub mod bench_rules;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
+pub mod harden;
 pub mod import;
 pub mod package;
 pub mod replay;

@@ -1,0 +1,157 @@
+//! `grundy harden DIR`: the setter's own interactor against grundy's players
+//! ([`crate::harden`]): every test where it is weak, shrunk, with the game.
+
+use crate::error::{Error, Outcome};
+use crate::harden::{self, Player};
+use crate::outln;
+use crate::suite::{Packaged, Suite};
+use grundy_fuzzing::contest::Tier;
+use grundy_games::schema::Tests;
+
+/// One weakness found: the player and what the interactor did.
+fn weakness_on(
+    pkg: &Packaged,
+    interactor: &[String],
+    input: &grundy_games::schema::Instance,
+    player: Player,
+    seed: u64,
+) -> Result<Option<(String, harden::Game)>, Error> {
+    let (Some(spec), Some(game)) = (pkg.pkg.interact.as_ref(), pkg.prep.rules.as_ref()) else {
+        return Ok(None);
+    };
+    let text = pkg.pkg.schema.write(input);
+    let case = crate::game::case_json(&pkg.pkg.schema, &input.cases[0]);
+    let g = harden::play(
+        game,
+        spec,
+        interactor,
+        &text,
+        &case,
+        player,
+        &pkg.pkg.limits,
+        seed,
+    )
+    .map_err(|e| Error::input(format!("{}: {e}", pkg.pkg.dir.display())))?;
+    Ok(g.weakness(player).map(|w| (w, g)))
+}
+
+/// Runs `grundy harden`.
+pub fn run(
+    dir: &std::path::Path,
+    seed: u64,
+    cases: u64,
+    other: Option<&std::path::Path>,
+) -> Result<Outcome, Error> {
+    crate::contain::install();
+    let pkg = Packaged::load(dir)?;
+    let own = pkg.pkg.interact.as_ref().and_then(|i| i.interactor.clone());
+    let chosen = match other {
+        Some(p) => own.map(|_| vec![p.display().to_string()]),
+        None => own,
+    };
+    let interactor = match chosen {
+        Some(i) if pkg.prep.rules.is_some() => i,
+        _ => {
+            return Err(Error::usage(format!(
+                "{}: `grundy harden` needs the game's rules (`[game] rules`) and the interactor to harden (`[interact] interactor`)",
+                dir.display()
+            )))
+        }
+    };
+    if !matches!(pkg.pkg.schema.tests, Tests::One) {
+        return Err(Error::usage(
+            "`grundy harden` plays one game per test: a package with [tests] is not supported yet",
+        ));
+    }
+    eprintln!(
+        "grundy harden {}: {cases} tests (seed {seed:#x}), each played by {}",
+        pkg.pkg.name,
+        Player::ALL.map(|p| p.name()).join(", ")
+    );
+    let mut found = 0;
+    for i in 0..cases {
+        if crate::contain::interrupted() {
+            break;
+        }
+        let tier = if i % 5 == 4 {
+            Tier::Medium
+        } else {
+            Tier::Small
+        };
+        let (input, label) = pkg.random(seed, i, tier)?;
+        for (k, player) in Player::ALL.into_iter().enumerate() {
+            let pseed = seed ^ (i << 8) ^ k as u64;
+            let Some((weakness, _)) = weakness_on(&pkg, &interactor, &input, player, pseed)? else {
+                continue;
+            };
+            found += 1;
+            let kind = kind_of(&weakness);
+            // Shrunk while the same player shows the same kind of weakness.
+            let mut same = |cand: &grundy_games::schema::Instance| {
+                pkg.valid(cand)
+                    && weakness_on(&pkg, &interactor, cand, player, pseed)
+                        .ok()
+                        .flatten()
+                        .is_some_and(|(w, _)| kind_of(&w) == kind)
+            };
+            let shrunk = pkg.shrink(input.clone(), &mut same);
+            let (weakness, g) = weakness_on(&pkg, &interactor, &shrunk.case, player, pseed)?
+                .unwrap_or((
+                    weakness,
+                    harden::Game {
+                        exit: crate::runner::Exit::Success,
+                        message: String::new(),
+                        blunder: None,
+                        transcript: Vec::new(),
+                        broken: None,
+                    },
+                ));
+            let text = pkg.pkg.schema.write(&shrunk.case);
+            eprintln!(
+                "\nweak interactor on test {i} ({label}), shrunk in {} steps to {}:\n{}the interactor {weakness}\nthe game (> the interactor, < {}):\n{}",
+                shrunk.steps,
+                pkg.describe(&shrunk.case),
+                crate::cmd::indent(&text, 4),
+                player.name(),
+                crate::cmd::indent(&jury_text(&g), 4)
+            );
+            break;
+        }
+    }
+    if found == 0 {
+        outln!(
+            "the interactor accepted the perfect player and rejected every weak player that left it a won position, on {cases} tests"
+        );
+        Ok(Outcome::Passed)
+    } else {
+        outln!("the interactor is weak on {found} of {cases} tests");
+        Ok(Outcome::Failed)
+    }
+}
+
+/// The kind of a weakness (what a shrunk test must still show).
+fn kind_of(weakness: &str) -> &'static str {
+    if weakness.starts_with("rejects") {
+        "rejects"
+    } else if weakness.starts_with("accepts") {
+        "accepts"
+    } else {
+        "breaks the protocol"
+    }
+}
+
+fn jury_text(g: &harden::Game) -> String {
+    let lines: Vec<String> = crate::jury::transcript_text(&g.transcript)
+        .lines()
+        .map(String::from)
+        .collect();
+    if lines.len() <= 24 {
+        return lines.join("\n") + "\n";
+    }
+    format!(
+        "{}\n… ({} lines left out)\n{}\n",
+        lines[..12].join("\n"),
+        lines.len() - 24,
+        lines[lines.len() - 12..].join("\n")
+    )
+}
