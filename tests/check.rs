@@ -474,3 +474,36 @@ fn check_reports_every_test_s_verdict() {
     let x = std::fs::read_to_string(&xml).unwrap();
     assert!(x.contains("tests=\"30\""), "{x}");
 }
+
+/// Every built-in problem's package lists its solutions (from tests/solutions/) with the
+/// verdict each must get, and one `grundy check problems/NAME` with no program judges
+/// them all: every one meets its tag.
+#[test]
+fn every_builtin_problem_package_meets_its_solution_tags() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for problem in ["agc017d", "cot3", "p2972", "poj3710"] {
+        let save = tempfile::tempdir().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("check")
+            .arg(root.join("problems").join(problem))
+            .args(["--cases", "20", "--first", "--shrink-time", "5", "--save"])
+            .arg(save.path())
+            .env(
+                "GRUNDY_CACHE",
+                std::env::temp_dir().join("grundy-test-cache"),
+            )
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{problem}:\n{report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            report.contains("every solution got its expected verdict"),
+            "{report}"
+        );
+    }
+}

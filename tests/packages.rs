@@ -578,6 +578,33 @@ fn a_malformed_problem_toml_names_file_line_and_column() {
     }
 }
 
+/// A checker that never ends is stopped and said so in a sentence (its limits in words,
+/// no empty parentheses), as the package's fault: exit 2, not a verdict on the program.
+#[test]
+fn a_slow_checker_is_the_package_s_fault_in_words() {
+    let correct = "import sys\nprint(1)\n";
+    let dir = package(
+        &format!(
+            "{TREE}\n[reference]\nmodel = \"model.py\"\n[checker]\nprogram = \"checker.py\"\n"
+        ),
+        &[
+            ("model.py", correct),
+            ("checker.py", "import time\ntime.sleep(120)\n"),
+            ("sol.py", correct),
+        ],
+    );
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "1"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the checker failed")
+            && err.contains("it ran past 10 s of CPU time (or 20 s of wall time)"),
+        "{err}"
+    );
+    assert!(!err.contains("()"), "{err}");
+}
+
 #[test]
 fn a_broken_reference_checker_or_generator_is_the_package_s_fault() {
     let correct = "import sys\nn = int(sys.stdin.read().split()[0])\nprint(n - 1)\n";
