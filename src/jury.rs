@@ -36,6 +36,7 @@ pub struct InteractToml {
     words: Option<Vec<String>>,
     end: Option<String>,
     interactor: Option<String>,
+    convention: Option<String>,
 }
 
 impl InteractToml {
@@ -65,8 +66,21 @@ pub struct InteractSpec {
     pub words: [String; 2],
     /// The line the jury prints when the game is over (the player to move has no move).
     pub end: Option<String>,
-    /// The setter's own interactor (testlib's convention), run instead of grundy's jury.
+    /// The setter's own interactor, run instead of grundy's jury.
     pub interactor: Option<Vec<String>>,
+    /// How the interactor is run and how it says its verdict.
+    pub convention: Convention,
+}
+
+/// An interactor's convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// testlib: `INTERACTOR INPUT TOUT`; exit 0 OK, 1 WA, 2 PE, 3 its own failure; the
+    /// message on stderr.
+    Testlib,
+    /// Kattis / ICPC problem packages: `INTERACTOR INPUT ANSWER FEEDBACK_DIR`; exit 42
+    /// accepted, 43 wrong answer; the message in `FEEDBACK_DIR/judgemessage.txt`.
+    Kattis,
 }
 
 impl InteractSpec {
@@ -98,11 +112,21 @@ impl InteractSpec {
                 return Err(format!("interact.end: {e:?} (expected a non-empty line)"));
             }
         }
+        let convention = match t.convention.as_deref().unwrap_or("testlib") {
+            "testlib" => Convention::Testlib,
+            "kattis" => Convention::Kattis,
+            other => {
+                return Err(format!(
+                    "interact.convention: `{other}` (expected `testlib` or `kattis`)"
+                ))
+            }
+        };
         Ok(InteractSpec {
             side,
             words,
             end: t.end.clone(),
             interactor,
+            convention,
         })
     }
 }
@@ -622,6 +646,7 @@ fn choose(
 /// backstop as a whole.
 pub fn referee(
     interactor: &[String],
+    convention: Convention,
     text: &str,
     argv: &[String],
     limits: &Limits,
@@ -634,7 +659,19 @@ pub fn referee(
         .map_err(|e| PlayError::Start(format!("{}: {e}", input.display())))?;
     let mut cmd = prepared(interactor)?;
     cmd.push(input.display().to_string());
-    cmd.push(tout.display().to_string());
+    let feedback = dir.path().join("feedback");
+    match convention {
+        Convention::Testlib => cmd.push(tout.display().to_string()),
+        Convention::Kattis => {
+            // No answer file is needed by a game's interactor: an empty one is given.
+            let answer = dir.path().join("answer.txt");
+            std::fs::write(&answer, "")
+                .and_then(|_| std::fs::create_dir_all(&feedback))
+                .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
+            cmd.push(answer.display().to_string());
+            cmd.push(feedback.display().to_string());
+        }
+    }
     // The interactor gets the same limits, its CPU time its own.
     let mut jury = Session::start(&cmd, limits)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
@@ -682,12 +719,24 @@ pub fn referee(
     }
     let (jrun, _) = jury.finish(Duration::from_millis(200));
     let (run, _) = program.finish(Duration::from_millis(200));
-    let message = String::from_utf8_lossy(&jrun.stderr)
+    let said = match convention {
+        Convention::Testlib => String::from_utf8_lossy(&jrun.stderr).into_owned(),
+        Convention::Kattis => std::fs::read_to_string(feedback.join("judgemessage.txt"))
+            .unwrap_or_else(|_| String::from_utf8_lossy(&jrun.stderr).into_owned()),
+    };
+    let message = said
         .lines()
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .trim()
         .to_string();
+    // The interactor's exit in testlib's terms.
+    let exit = match (convention, &jrun.exit) {
+        (Convention::Kattis, Exit::Code(42)) => Exit::Success,
+        (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
+        (Convention::Kattis, Exit::Success) => Exit::Code(-42),
+        (_, e) => e.clone(),
+    };
     let crashed = match &run.exit {
         Exit::Code(c) => Some(format!("exit code {c}")),
         Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
@@ -699,7 +748,7 @@ pub fn referee(
             limits.wall.as_secs_f64()
         ))
     } else {
-        match (&jrun.exit, &run.exit) {
+        match (&exit, &run.exit) {
             (_, Exit::OutputLimit) => Verdict::OutputLimit,
             (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
                 "{:.3} s CPU (limit {} s)",
@@ -713,9 +762,18 @@ pub fn referee(
             (Exit::Code(1), _) => Verdict::WrongAnswer(format!("the interactor: {message}")),
             (Exit::Code(2), _) => Verdict::Presentation(format!("the interactor: {message}")),
             (e, _) => {
+                let how = match convention {
+                    Convention::Testlib => "it exits 0 OK, 1 WA, 2 PE, 3 its own failure",
+                    Convention::Kattis => "it exits 42 accepted, 43 wrong answer",
+                };
+                let e = if *e == Exit::Code(-42) {
+                    "exited with code 0".to_string()
+                } else {
+                    jrun.exit.to_string()
+                };
                 return Err(PlayError::Rules(format!(
-                    "the interactor {e} (3 is its own failure): {message}"
-                )))
+                    "the interactor {e} ({how}): {message}"
+                )));
             }
         }
     };

@@ -534,7 +534,7 @@ impl Suite for Packaged {
         let text = self.pkg.schema.write(input);
         if let Some(interactor) = &spec.interactor {
             return Some(
-                crate::jury::referee(interactor, &text, argv, limits)
+                crate::jury::referee(interactor, spec.convention, &text, argv, limits)
                     .map(|p| {
                         let t = crate::jury::transcript_text(&p.transcript).into_bytes();
                         (p.verdict, p.run, t)

@@ -991,3 +991,43 @@ fn harden_flags_a_weak_interactor_and_not_a_strong_one() {
     );
     assert!(err.contains("to size 1:\n    5\n"), "{err}");
 }
+
+/// The Kattis convention for the setter's interactor (`convention = "kattis"`): run as
+/// `INTERACTOR INPUT ANSWER FEEDBACK_DIR`, exit 42 accepted and 43 wrong answer, its
+/// message in `FEEDBACK_DIR/judgemessage.txt`.
+#[test]
+fn a_kattis_interactor_judges_the_games() {
+    let src = example("subtraction-interactor");
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["correct.py", "wrong-period-4.py"] {
+        std::fs::copy(src.join(f), dir.path().join(f)).unwrap();
+    }
+    // The example's testlib interactor, turned to Kattis's exit codes and feedback file.
+    let testlib = std::fs::read_to_string(src.join("interactor.py")).unwrap();
+    let kattis = testlib
+        .replace(
+            "def fail(code, why):\n    sys.stderr.write(why + \"\\n\")\n    sys.exit(code)",
+            "def fail(code, why):\n    open(sys.argv[3] + \"/judgemessage.txt\", \"w\").write(why + \"\\n\")\n    sys.exit(43)",
+        )
+        .replace("open(sys.argv[2], \"w\").write(\"won\\n\")", "sys.exit(42)");
+    assert_ne!(kattis, testlib, "the interactor was adapted");
+    std::fs::write(dir.path().join("kattis.py"), kattis).unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        "name = \"kattis\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 100]\n[interact]\ninteractor = \"kattis.py\"\nconvention = \"kattis\"\n",
+    )
+    .unwrap();
+    let out = grundy()
+        .arg("check")
+        .arg(dir.path())
+        .args(["--cases", "10", "--first"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}\n{err}");
+    assert!(
+        err.contains("verdict: WA: the interactor: the contestant lost"),
+        "{err}"
+    );
+}
