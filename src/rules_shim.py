@@ -171,13 +171,17 @@ def main():
         try:
             return [(label, nxt) for label, nxt in got]
         except (TypeError, ValueError):
-            for mv in got:
-                try:
-                    label, nxt = mv
-                except (TypeError, ValueError):
-                    raise Fault("bad-moves", "a move must be a pair (label, next_state), "
-                                "not %s" % short(mv), short(state))
+            not_a_pair(got, state)
             raise
+
+    def not_a_pair(got, state):
+        """Raises the fault of the first move of `got` that is not a (label, state) pair."""
+        for mv in got:
+            try:
+                label, nxt = mv
+            except (TypeError, ValueError):
+                raise Fault("bad-moves", "a move must be a pair (label, next_state), "
+                            "not %s" % short(mv), short(state))
 
     def text(label, state):
         """A move's label as printed: a string, an integer or a tuple of them, one line."""
@@ -243,12 +247,7 @@ def main():
                         labels = [label for label, _ in got]
                         nexts = [nxt for _, nxt in got]
                     except (TypeError, ValueError):
-                        for mv in got:
-                            try:
-                                label, nxt = mv
-                            except (TypeError, ValueError):
-                                raise Fault("bad-moves", "a move must be a pair (label, "
-                                            "next_state), not %s" % short(mv), short(current))
+                        not_a_pair(got, current)
                         raise
                     if whole:
                         try:

@@ -271,7 +271,12 @@ fn any_winning_move_is_judged_by_playing_it() {
 
 #[test]
 fn bad_rules_are_the_packages_fault() {
-    let cases: [(&str, &str, &str); 8] = [
+    let cases: [(&str, &str, &str); 9] = [
+        (
+            "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1,)] if h else []\n",
+            "",
+            "a move must be a pair (label, next_state), not (1,)",
+        ),
         (
             "def start(case):\n    return case.n\n\ndef moves(h):\n    return [(1, h - 1)] if h > 2 else 1 / 0\n",
             "",
