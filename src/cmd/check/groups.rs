@@ -209,11 +209,14 @@ pub(crate) fn report<S: Suite>(
         let left = end.saturating_duration_since(Instant::now());
         let deadline = Instant::now() + left / (count - k) as u32;
         eprintln!(
-            "\n[{}/{count}] {}: {} failing test{}",
+            "\n[{}/{count}] {}: {} failing test{} (shrink budget {:.0} s)",
             k + 1,
             g.label(),
             g.tests.len(),
-            if g.tests.len() == 1 { "" } else { "s" }
+            if g.tests.len() == 1 { "" } else { "s" },
+            deadline
+                .saturating_duration_since(Instant::now())
+                .as_secs_f64()
         );
         let shrunk = pre[k].take();
         summaries.push(report_group(suite, o, argv, g, shrunk, deadline)?);
