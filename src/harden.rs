@@ -104,18 +104,11 @@ pub fn play(
     let mut argv =
         crate::program::prepare(interactor).map_err(|e| format!("the interactor: {e}"))?;
     argv.push(input.display().to_string());
-    let feedback = dir.path().join("feedback");
-    match spec.convention {
-        jury::Convention::Testlib => argv.push(dir.path().join("tout.txt").display().to_string()),
-        jury::Convention::Kattis => {
-            let answer = dir.path().join("answer.txt");
-            std::fs::write(&answer, "")
-                .and_then(|_| std::fs::create_dir_all(&feedback))
-                .map_err(|e| e.to_string())?;
-            argv.push(answer.display().to_string());
-            argv.push(feedback.display().to_string());
-        }
-    }
+    argv.extend(
+        spec.convention
+            .args(dir.path())
+            .map_err(|e| e.to_string())?,
+    );
     let mut s = Session::start(&argv, limits).map_err(|e| format!("the interactor: {e}"))?;
     let mut g = Game {
         exit: Exit::Success,
@@ -136,26 +129,8 @@ pub fn play(
         g.broken = Some(why);
     }
     let (run, _) = s.finish(Duration::from_millis(1000));
-    // The interactor's exit in testlib's terms (Kattis: 42 accepted, 43 wrong).
-    g.exit = match (spec.convention, &run.exit) {
-        (jury::Convention::Kattis, Exit::Code(42)) => Exit::Success,
-        (jury::Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
-        (jury::Convention::Kattis, Exit::Success) => Exit::Code(0),
-        (_, e) => e.clone(),
-    };
-    let said = match spec.convention {
-        jury::Convention::Kattis => {
-            std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default()
-        }
-        jury::Convention::Testlib => String::new(),
-    };
-    g.message = String::from_utf8_lossy(&run.stderr)
-        .lines()
-        .chain(said.lines())
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim()
-        .to_string();
+    g.exit = spec.convention.as_testlib(&run.exit);
+    g.message = spec.convention.message(dir.path(), &run.stderr);
     // An interactor that stops the game early (to reject) is not broken.
     if g.broken
         .as_deref()

@@ -638,6 +638,52 @@ fn choose(
     Ok((i, known[i]))
 }
 
+impl Convention {
+    /// The interactor's arguments after the input file, made in the scratch folder
+    /// `dir`: testlib's output file, or Kattis's (empty) answer file and feedback folder.
+    pub(crate) fn args(self, dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+        Ok(match self {
+            Convention::Testlib => vec![dir.join("tout.txt").display().to_string()],
+            Convention::Kattis => {
+                // A game's interactor needs no answer file: an empty one is given.
+                let answer = dir.join("answer.txt");
+                std::fs::write(&answer, "")?;
+                std::fs::create_dir_all(dir.join("feedback"))?;
+                vec![
+                    answer.display().to_string(),
+                    dir.join("feedback").display().to_string(),
+                ]
+            }
+        })
+    }
+
+    /// The interactor's exit in testlib's terms (Kattis's 42 is OK, 43 WA, and an exit
+    /// code 0 is none of them: `Code(0)`).
+    pub(crate) fn as_testlib(self, exit: &Exit) -> Exit {
+        match (self, exit) {
+            (Convention::Kattis, Exit::Code(42)) => Exit::Success,
+            (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
+            (Convention::Kattis, Exit::Success) => Exit::Code(0),
+            (_, e) => e.clone(),
+        }
+    }
+
+    /// The interactor's message: the first non-empty line of its stderr, or of Kattis's
+    /// `judgemessage.txt` in the scratch folder `dir`.
+    pub(crate) fn message(self, dir: &std::path::Path, stderr: &[u8]) -> String {
+        let said = match self {
+            Convention::Kattis => std::fs::read_to_string(dir.join("feedback/judgemessage.txt"))
+                .unwrap_or_else(|_| String::from_utf8_lossy(stderr).into_owned()),
+            Convention::Testlib => String::from_utf8_lossy(stderr).into_owned(),
+        };
+        said.lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    }
+}
+
 /// Plays the program against the setter's own interactor, testlib's convention: the
 /// interactor runs as `INTERACTOR INPUT TOUT` (the test's input file, a file for its own
 /// output), talks to the program over its standard input and output, and exits 0 (OK),
@@ -654,24 +700,15 @@ pub fn referee(
     let dir =
         tempfile::tempdir().map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
     let input = dir.path().join("input.txt");
-    let tout = dir.path().join("tout.txt");
     std::fs::write(&input, text)
         .map_err(|e| PlayError::Start(format!("{}: {e}", input.display())))?;
     let mut cmd = prepared(interactor)?;
     cmd.push(input.display().to_string());
-    let feedback = dir.path().join("feedback");
-    match convention {
-        Convention::Testlib => cmd.push(tout.display().to_string()),
-        Convention::Kattis => {
-            // No answer file is needed by a game's interactor: an empty one is given.
-            let answer = dir.path().join("answer.txt");
-            std::fs::write(&answer, "")
-                .and_then(|_| std::fs::create_dir_all(&feedback))
-                .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
-            cmd.push(answer.display().to_string());
-            cmd.push(feedback.display().to_string());
-        }
-    }
+    cmd.extend(
+        convention
+            .args(dir.path())
+            .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?,
+    );
     // The interactor gets the same limits, its CPU time its own.
     let mut jury = Session::start(&cmd, limits)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
@@ -719,24 +756,8 @@ pub fn referee(
     }
     let (jrun, _) = jury.finish(Duration::from_millis(200));
     let (run, _) = program.finish(Duration::from_millis(200));
-    let said = match convention {
-        Convention::Testlib => String::from_utf8_lossy(&jrun.stderr).into_owned(),
-        Convention::Kattis => std::fs::read_to_string(feedback.join("judgemessage.txt"))
-            .unwrap_or_else(|_| String::from_utf8_lossy(&jrun.stderr).into_owned()),
-    };
-    let message = said
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim()
-        .to_string();
-    // The interactor's exit in testlib's terms.
-    let exit = match (convention, &jrun.exit) {
-        (Convention::Kattis, Exit::Code(42)) => Exit::Success,
-        (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
-        (Convention::Kattis, Exit::Success) => Exit::Code(-42),
-        (_, e) => e.clone(),
-    };
+    let message = convention.message(dir.path(), &jrun.stderr);
+    let exit = convention.as_testlib(&jrun.exit);
     let crashed = match &run.exit {
         Exit::Code(c) => Some(format!("exit code {c}")),
         Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
@@ -766,7 +787,7 @@ pub fn referee(
                     Convention::Testlib => "it exits 0 OK, 1 WA, 2 PE, 3 its own failure",
                     Convention::Kattis => "it exits 42 accepted, 43 wrong answer",
                 };
-                let e = if *e == Exit::Code(-42) {
+                let e = if *e == Exit::Code(0) {
                     "exited with code 0".to_string()
                 } else {
                     jrun.exit.to_string()
