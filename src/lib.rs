@@ -7,10 +7,11 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub use grundy_sandbox::{contain, launcher, program, runner, session};
+
 pub mod campaign;
 pub mod cli;
 pub mod cmd;
-pub mod contain;
 pub mod corpus;
 pub mod engine;
 pub mod error;
@@ -22,10 +23,7 @@ pub mod jury;
 pub mod output;
 pub mod package;
 pub mod probe;
-pub mod program;
 pub mod report;
 pub mod rules;
-pub mod runner;
-pub mod session;
 pub mod solutions;
 pub mod suite;

@@ -58,5 +58,8 @@ fn advise(p: *mut u8, size: usize) {
 static ALLOCATOR: HugeBlocks = HugeBlocks;
 
 fn main() {
+    // First: in launcher mode this process only starts one judged program (see
+    // `grundy_sandbox::launcher`).
+    grundy_sandbox::launcher::enter();
     std::process::exit(grundy::cli::main());
 }

@@ -16,6 +16,7 @@
 //! so parallel jobs each have their own and a worker's start-up is paid once.
 
 use crate::contain::{self, RunId};
+use crate::launcher::{self, Launched};
 use crate::runner::{self, Limits};
 use grundy_oracle::ruleset::{self, Expansion, Explorer, Options, RulesError, Solved, StateId};
 use serde::Deserialize;
@@ -23,7 +24,7 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+use std::process::{ChildStdin, ChildStdout, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -101,7 +102,7 @@ enum Reply<T> {
 
 /// One running worker.
 pub struct Worker {
-    child: Child,
+    child: Launched,
     stdin: ChildStdin,
     stdout: ChildStdout,
     pending: Vec<u8>,
@@ -141,11 +142,13 @@ impl Worker {
         };
         // Not killed with the thread that starts it: a pooled worker outlives that job
         // thread; when grundy dies, its input closes and the shim ends.
-        let mut cmd = runner::contained_command(&argv, dir.path(), &id, &limits, false);
-        cmd.stderr(Stdio::from(stderr));
-        let mut child =
-            contain::spawn(&mut cmd).map_err(|e| died(format!("cannot run python3: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false);
+        cmd.cmd.stderr(Stdio::from(stderr));
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| died(format!("cannot run python3: {e}")))?;
+        let (Some(stdin), Some(stdout)) = (child.child.stdin.take(), child.child.stdout.take())
+        else {
             return Err(died("no pipes to the worker".into()));
         };
         runner::set_nonblocking(stdout.as_raw_fd());
@@ -164,7 +167,7 @@ impl Worker {
 
     /// True while the worker's process runs.
     fn alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        matches!(self.child.child.try_wait(), Ok(None))
     }
 
     /// The last lines the rules printed on stderr.
@@ -175,7 +178,7 @@ impl Worker {
     }
 
     fn died(&mut self, what: &str) -> Fault {
-        let _ = self.child.try_wait();
+        let _ = self.child.child.try_wait();
         let tail = self.stderr_tail();
         Fault {
             kind: FaultKind::Died,
@@ -332,9 +335,9 @@ impl Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        runner::kill_group(self.child.id() as i32);
-        let _ = self.child.wait();
-        contain::release(self.child.id() as i32);
+        self.child.kill();
+        let _ = self.child.reap(true);
+        contain::release(self.child.pid);
     }
 }
 

@@ -516,3 +516,34 @@ fn every_builtin_problem_package_meets_its_solution_tags() {
         );
     }
 }
+
+/// The figure of the first `peak memory N MiB` line of a report (exact ones only).
+fn peak_mib(report: &str) -> Option<f64> {
+    report.lines().find_map(|l| {
+        let rest = l.split("; peak memory ").nth(1)?;
+        rest.strip_suffix(" MiB")?.parse().ok()
+    })
+}
+
+/// The peak memory a report shows is the program's own, whatever grundy holds: a crash
+/// on a 10^5-vertex chain, while grundy holds several trees of that size, shows the
+/// program's own ~11 MiB (started from a copy of grundy it showed grundy's size); a
+/// program that touches 96 MiB shows at least that.
+#[test]
+fn the_peak_memory_shown_is_the_programs_own() {
+    let c = check(
+        "agc017d",
+        &["--cases", "0", "--stack", "4", "--shrink-time", "1"],
+        &[solution("agc017d_recursive.cpp")],
+    );
+    assert_eq!(c.verdict().split(':').next(), Some("RE"), "{}", c.stderr());
+    let peak = peak_mib(&c.stderr()).unwrap_or_else(|| panic!("{}", c.stderr()));
+    assert!(peak < 30.0, "{peak} MiB\n{}", c.stderr());
+    let c = check(
+        "agc017d",
+        &["--cases", "20", "--no-adversarial", "--shrink-time", "1"],
+        &[solution("agc017d_fat_wrong.py")],
+    );
+    let peak = peak_mib(&c.stderr()).unwrap_or_else(|| panic!("{}", c.stderr()));
+    assert!((96.0..160.0).contains(&peak), "{peak} MiB\n{}", c.stderr());
+}

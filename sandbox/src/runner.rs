@@ -7,10 +7,10 @@
 //! descendant (also those that called `setsid()`) are killed and reaped.
 
 use crate::contain::{self, RunId};
+use crate::launcher::{self, Ended, Launched};
 use std::io::Read;
 use std::os::fd::{AsRawFd, RawFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Command, Stdio};
+use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
 
 pub use crate::contain::signal_name;
@@ -91,52 +91,44 @@ pub struct Run {
     pub wall: Duration,
     /// CPU time (user + system) of the program and its waited-for children.
     pub cpu: Duration,
-    /// Peak resident memory in bytes, as the kernel reports it (see [`Run::own_peak`]).
+    /// Peak resident memory in bytes (0: not measured; see [`Run::own_peak`]).
     pub max_rss: u64,
-    /// grundy's own resident memory when it started the program. A started program's
-    /// peak begins there: the kernel keeps the high-water mark of the copy of grundy the
-    /// child was before `exec`, so a `max_rss` at or below this says nothing of the
-    /// program itself.
-    pub inherited_rss: u64,
+    /// The least peak the run can measure: the size of the process that started the
+    /// program, at the start (the launcher's few MiB; without one, grundy's own size). A
+    /// started program's peak begins there, so a `max_rss` at or below it is only a bound.
+    pub floor: u64,
 }
 
-/// How far above grundy's own size a peak must be to be the program's (the copy before
-/// `exec` grows a little: the pre-exec setup, the kernel's accounting).
-const INHERITED_SLACK: u64 = 2 << 20;
-
 impl Run {
-    /// The program's own peak memory, when the report can tell it from grundy's size at
-    /// the start ([`Run::inherited_rss`]); `None` when the peak was at most that.
+    fn ended(&self) -> Ended {
+        Ended {
+            status: 0,
+            cpu: self.cpu,
+            max_rss: self.max_rss,
+            floor: self.floor,
+        }
+    }
+
+    /// The program's own peak memory, when it is above the [`Run::floor`].
     pub fn own_peak(&self) -> Option<u64> {
-        (self.max_rss > self.inherited_rss + INHERITED_SLACK).then_some(self.max_rss)
+        self.ended().own_peak()
     }
 
     /// The peak memory in words for a report.
     pub fn peak_text(&self) -> String {
         match self.own_peak() {
+            _ if self.max_rss == 0 => "peak memory not measured".to_string(),
+            Some(p) if p < 10 << 20 => {
+                format!("peak memory {:.1} MiB", p as f64 / (1 << 20) as f64)
+            }
             Some(p) => format!("peak memory {} MiB", p >> 20),
+            // The kernel's figure is the larger of the program's own peak and the floor.
             None => format!(
-                "peak memory at most {} MiB (not told apart from grundy's own {} MiB at the start)",
-                (self.max_rss >> 20).max(1),
-                self.inherited_rss >> 20
+                "peak memory at most {} MiB",
+                self.max_rss.div_ceil(1 << 20).max(1)
             ),
         }
     }
-}
-
-/// This process's resident memory now, in bytes (0 if unreadable).
-pub(crate) fn own_rss() -> u64 {
-    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
-        return 0;
-    };
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
-    // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    pages * u64::try_from(page).unwrap_or(4096)
 }
 
 impl Run {
@@ -148,7 +140,7 @@ impl Run {
             wall: started.elapsed(),
             cpu: Duration::ZERO,
             max_rss: 0,
-            inherited_rss: 0,
+            floor: 0,
         }
     }
 }
@@ -156,7 +148,8 @@ impl Run {
 /// Most bytes of stderr kept.
 pub(crate) const STDERR_CAP: usize = 64 * 1024;
 
-pub(crate) fn set_nonblocking(fd: RawFd) {
+/// Makes a descriptor non-blocking.
+pub fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl on a descriptor we own; no memory effects.
     unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -216,62 +209,6 @@ impl Capture {
     }
 }
 
-pub(crate) fn kill_group(pgid: i32) {
-    // SAFETY: sending a signal to a process group we created has no memory effects.
-    unsafe {
-        libc::kill(-pgid, libc::SIGKILL);
-    }
-}
-
-/// The command for `argv`, contained: a working directory, the run's marker, piped
-/// standard streams, its own process group, death with grundy, and the rlimits.
-/// A command for `argv` contained under `limits` in `dir`, marked as run `id`.
-/// `die_with_parent`: the kernel kills it when the thread that starts it ends (and so when
-/// grundy dies) — right for a run that lives within one call; a long-lived helper shared
-/// by threads (a rules worker) goes without, and ends by itself when its input closes.
-pub(crate) fn contained_command(
-    argv: &[String],
-    dir: &std::path::Path,
-    id: &RunId,
-    limits: &Limits,
-    die_with_parent: bool,
-) -> Command {
-    let mut cmd = Command::new(&argv[0]);
-    cmd.args(&argv[1..])
-        .current_dir(dir)
-        .env(contain::RUN_MARKER, id.marker())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let (memory, stack) = (limits.memory, limits.stack);
-    // SAFETY: only async-signal-safe calls (setpgid, prctl, setrlimit) run between fork
-    // and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::setpgid(0, 0);
-            // If grundy dies without cleaning up, the program dies with it.
-            if die_with_parent {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-            }
-            let set = |res, v: Option<u64>| {
-                let lim = libc::rlimit {
-                    rlim_cur: v.unwrap_or(libc::RLIM_INFINITY),
-                    rlim_max: v.unwrap_or(libc::RLIM_INFINITY),
-                };
-                libc::setrlimit(res, &lim);
-            };
-            if memory.is_some() {
-                set(libc::RLIMIT_AS, memory);
-            }
-            set(libc::RLIMIT_STACK, stack);
-            // No core dumps from crashing solutions.
-            set(libc::RLIMIT_CORE, Some(0));
-            Ok(())
-        });
-    }
-    cmd
-}
-
 /// The input on its way to the program's stdin, written without blocking.
 struct Feed<'a> {
     pipe: Option<std::process::ChildStdin>,
@@ -307,57 +244,37 @@ impl Feed<'_> {
     }
 }
 
-/// How the supervision of a run ended: the exit when grundy decided it (a limit, a
-/// signal), and whether the child was reaped with its status and usage.
-struct Supervised {
-    exit: Option<Exit>,
-    reaped: bool,
-    status: libc::c_int,
-    usage: libc::rusage,
-}
-
 /// Waits for the run to end — the program exits, or goes over a limit, or grundy is
-/// stopped — while feeding stdin and draining stdout and stderr.
+/// stopped — while feeding stdin and draining stdout and stderr. Returns the exit when
+/// grundy decided it (a limit, a signal), and the ending when the process was reaped.
 fn supervise(
-    pid: i32,
+    child: &mut Launched,
     started: Instant,
     limits: &Limits,
     feed: &mut Feed<'_>,
     out: &mut Capture,
     err: &mut Capture,
-) -> Supervised {
-    // A pidfd makes the program's exit wake the poll; without one, poll in short steps.
+) -> (Option<Exit>, Option<Result<Ended, String>>) {
+    // A pidfd makes the process's exit wake the poll; without one, poll in short steps.
     // SAFETY: pidfd_open has no memory effects; a negative result means unsupported.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.pid, 0) } as RawFd;
     let step_ms = if pidfd >= 0 { 20 } else { 1 };
     let wall_deadline = limits.wall.max(limits.time);
-    let mut sup = Supervised {
-        exit: None,
-        reaped: false,
-        status: 0,
-        // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
-        usage: unsafe { std::mem::zeroed() },
-    };
-    loop {
-        // SAFETY: waiting for our own child with valid out-pointers.
-        let r = unsafe { libc::wait4(pid, &mut sup.status, libc::WNOHANG, &mut sup.usage) };
-        if r == pid {
-            sup.reaped = true;
-            break;
+    let result = loop {
+        if let Some(ended) = child.reap(false) {
+            break (None, Some(ended));
         }
-        sup.exit = if r < 0 {
-            Some(Exit::SpawnFailed("lost track of the child process".into()))
-        } else if contain::interrupted() {
+        let exit = if contain::interrupted() {
             Some(Exit::Interrupted)
-        } else if started.elapsed() >= wall_deadline || process_cpu(pid) > limits.time {
+        } else if started.elapsed() >= wall_deadline || child.cpu() > limits.time {
             Some(Exit::Timeout)
         } else if out.over {
             Some(Exit::OutputLimit)
         } else {
             None
         };
-        if sup.exit.is_some() {
-            break;
+        if exit.is_some() {
+            break (exit, None);
         }
         let mut fds = Vec::with_capacity(4);
         let watch = |fd: RawFd, events| libc::pollfd {
@@ -379,12 +296,12 @@ fn supervise(
         feed.push();
         out.pump();
         err.pump();
-    }
+    };
     if pidfd >= 0 {
         // SAFETY: closing the pidfd we opened.
         unsafe { libc::close(pidfd) };
     }
-    sup
+    result
 }
 
 /// How a run that grundy did not stop ended, from its wait status and CPU time.
@@ -423,124 +340,89 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     let Some(program) = argv.first() else {
         return Run::failed_to_start("no program to run".into(), started);
     };
-    let mut cmd = contained_command(argv, workdir.path(), &id, limits, true);
-    let inherited_rss = own_rss();
-    let mut child = match contain::spawn(&mut cmd) {
+    let mut child = match launcher::contained(argv, workdir.path(), &id, limits, true).spawn() {
         Ok(c) => c,
         Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
     };
-    let pid = child.id() as i32;
     let mut feed = Feed {
-        pipe: child.stdin.take(),
+        pipe: child.child.stdin.take(),
         input,
         written: 0,
     };
     if let Some(s) = &feed.pipe {
         set_nonblocking(s.as_raw_fd());
     }
-    let mut out = Capture::new(child.stdout.take(), limits.output);
-    let mut err = Capture::new(child.stderr.take(), STDERR_CAP);
-    let mut sup = supervise(pid, started, limits, &mut feed, &mut out, &mut err);
+    let mut out = Capture::new(child.child.stdout.take(), limits.output);
+    let mut err = Capture::new(child.child.stderr.take(), STDERR_CAP);
+    let (decided, ended) = supervise(&mut child, started, limits, &mut feed, &mut out, &mut err);
     let wall = started.elapsed();
     // The run is over: its group, then every stray descendant, are killed.
-    kill_group(pid);
-    if !sup.reaped {
-        // SAFETY: waiting for our own (killed) child with valid out-pointers.
-        unsafe { libc::wait4(pid, &mut sup.status, 0, &mut sup.usage) };
-    }
-    let _ = child.try_wait();
-    contain::release(pid);
+    child.kill();
+    let ended = match ended {
+        Some(e) => e,
+        None => child
+            .reap(true)
+            .unwrap_or_else(|| Err("lost track of the child process".into())),
+    };
     drop(feed);
     drop(id); // sweeps the run's strays
               // What the program wrote before it ended is still in the pipes.
     out.pump();
     err.pump();
     drop(workdir);
-    let cpu = cpu_of(&sup.usage);
-    let exit = sup
-        .exit
-        .take()
-        .unwrap_or_else(|| classify_exit(sup.status, cpu, out.over, limits));
+    let ended = match ended {
+        Ok(e) => e,
+        Err(why) => return Run::failed_to_start(format!("cannot run {program}: {why}"), started),
+    };
+    let exit = decided.unwrap_or_else(|| classify_exit(ended.status, ended.cpu, out.over, limits));
     Run {
         exit,
         stdout: out.data,
         stderr: err.data,
         wall,
-        cpu,
-        max_rss: sup.usage.ru_maxrss as u64 * 1024,
-        inherited_rss,
+        cpu: ended.cpu,
+        max_rss: ended.max_rss,
+        floor: ended.floor,
     }
-}
-
-/// The CPU time (user + system) of a resource usage.
-pub(crate) fn cpu_of(u: &libc::rusage) -> Duration {
-    Duration::from_secs(u.ru_utime.tv_sec as u64 + u.ru_stime.tv_sec as u64)
-        + Duration::from_micros(u.ru_utime.tv_usec as u64 + u.ru_stime.tv_usec as u64)
-}
-
-/// CPU time so far of a running process and its waited-for children, from /proc (zero if
-/// unreadable).
-pub(crate) fn process_cpu(pid: i32) -> Duration {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return Duration::ZERO;
-    };
-    // Fields after the command name (which may contain spaces) start after ')'.
-    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-        return Duration::ZERO;
-    };
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    // utime, stime, cutime, cstime are fields 14 to 17 of stat, i.e. 11 to 14 after the name.
-    let total = ticks(11) + ticks(12) + ticks(13) + ticks(14);
-    // SAFETY: sysconf has no memory effects.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-    Duration::from_millis(total * 1000 / hz)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ran(max_rss: u64, inherited_rss: u64) -> Run {
+    fn ran(max_rss: u64, floor: u64) -> Run {
         Run {
             max_rss,
-            inherited_rss,
+            floor,
             ..Run::failed_to_start(String::new(), Instant::now())
         }
     }
 
-    /// A peak at or just above grundy's own size at the start is not the program's (the
-    /// kernel keeps the high-water mark of the copy of grundy before `exec`); one well
-    /// above it is.
+    /// A peak at or just above the floor (the size of the process that started the
+    /// program) is only a bound; one above it is the program's own; none is said so.
     #[test]
-    fn a_peak_is_the_programs_only_above_grundys_own_size() {
+    fn a_peak_is_the_programs_only_above_the_floor() {
         let mib = 1u64 << 20;
-        let hidden = ran(60 * mib, 59 * mib);
+        let hidden = ran(3 * mib + 5, 3 * mib);
         assert_eq!(hidden.own_peak(), None);
-        assert_eq!(
-            hidden.peak_text(),
-            "peak memory at most 60 MiB (not told apart from grundy's own 59 MiB at the start)"
-        );
-        let known = ran(300 * mib, 59 * mib);
+        assert_eq!(hidden.peak_text(), "peak memory at most 4 MiB");
+        let known = ran(300 * mib, 3 * mib);
         assert_eq!(known.own_peak(), Some(300 * mib));
         assert_eq!(known.peak_text(), "peak memory 300 MiB");
-        assert_eq!(ran(62 * mib, 59 * mib).own_peak(), Some(62 * mib));
+        assert_eq!(ran(0, 0).peak_text(), "peak memory not measured");
     }
 
-    /// grundy knows its own resident size (from /proc), and a run records it.
+    /// Without a launcher (a unit test's process), a run still ends with its measures:
+    /// the floor is this process's size.
     #[test]
-    fn a_run_records_grundys_size_when_it_started_the_program() {
+    fn a_run_without_the_launcher_records_the_starting_size_as_its_floor() {
         if std::fs::metadata("/proc/self/statm").is_err() {
             return;
         }
-        assert!(own_rss() > 0);
         let limits = Limits::with_time(Duration::from_secs(5), 2.0);
         let run = run(&["true".to_string()], b"", &limits);
-        assert!(run.inherited_rss > 0);
+        assert_eq!(run.exit, Exit::Success);
+        assert!(run.floor > 0);
+        assert!(run.max_rss > 0);
     }
 }

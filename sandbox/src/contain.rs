@@ -73,11 +73,6 @@ pub fn interrupted() -> bool {
     received().is_some()
 }
 
-/// Records a stop request as if SIGINT had arrived (for tests and internal stops).
-pub fn request_stop() {
-    signal_slot().store(libc::SIGINT as usize, Ordering::SeqCst);
-}
-
 /// The conventional name of a signal.
 pub fn signal_name(sig: i32) -> &'static str {
     match sig {
@@ -134,9 +129,25 @@ fn lock() -> std::sync::MutexGuard<'static, Registry> {
 /// Spawns `cmd` as a registered child (a sweep never mistakes it for a stray). Call
 /// [`release`] once it has been waited for.
 pub fn spawn(cmd: &mut Command) -> io::Result<Child> {
+    spawn_passing(cmd, None)
+}
+
+/// [`spawn`], with descriptor `pass` inherited by the child (the launcher's report pipe):
+/// inheritable only while the registry is locked, so no other contained spawn gets it.
+pub fn spawn_passing(cmd: &mut Command, pass: Option<std::os::fd::RawFd>) -> io::Result<Child> {
     install();
     let mut reg = lock();
-    let child = cmd.spawn()?;
+    let cloexec = |on: bool| {
+        if let Some(fd) = pass {
+            let flag = if on { libc::FD_CLOEXEC } else { 0 };
+            // SAFETY: fcntl on a descriptor the caller owns; no memory effects.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, flag) };
+        }
+    };
+    cloexec(false);
+    let child = cmd.spawn();
+    cloexec(true);
+    let child = child?;
     reg.spawned.insert(child.id() as i32);
     Ok(child)
 }

@@ -8,10 +8,11 @@
 //! polled against a deadline.
 
 use crate::contain::{self, RunId};
+use crate::launcher::{self, Ended, Launched};
 use crate::runner::{self, Capture, Exit, Limits, Run};
 use std::io::Write;
 use std::os::fd::AsRawFd;
-use std::process::{Child, ChildStdin};
+use std::process::ChildStdin;
 use std::time::{Duration, Instant};
 
 /// What waiting for the program's next line gave.
@@ -45,8 +46,7 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// A running two-way program.
 pub struct Session {
-    child: Child,
-    pid: i32,
+    child: Launched,
     stdin: Option<ChildStdin>,
     out: Capture,
     err: Capture,
@@ -58,8 +58,7 @@ pub struct Session {
     /// Wall time spent waiting on the program so far.
     waited: Duration,
     limits: Limits,
-    inherited_rss: u64,
-    exited: Option<(libc::c_int, libc::rusage)>,
+    exited: Option<Result<Ended, String>>,
     _workdir: tempfile::TempDir,
     _id: RunId,
 }
@@ -72,26 +71,23 @@ impl Session {
             .tempdir()
             .map_err(|e| format!("cannot create a working directory: {e}"))?;
         let id = RunId::new();
-        let inherited_rss = runner::own_rss();
-        let mut cmd = runner::contained_command(argv, workdir.path(), &id, limits, true);
-        let mut child = contain::spawn(&mut cmd).map_err(|e| format!("{}: {e}", argv[0]))?;
-        let pid = child.id() as i32;
-        let stdin = child.stdin.take();
+        let mut child = launcher::contained(argv, workdir.path(), &id, limits, true)
+            .spawn()
+            .map_err(|e| format!("{}: {e}", argv[0]))?;
+        let stdin = child.child.stdin.take();
         if let Some(s) = &stdin {
             runner::set_nonblocking(s.as_raw_fd());
         }
         Ok(Session {
-            out: Capture::new(child.stdout.take(), limits.output),
-            err: Capture::new(child.stderr.take(), runner::STDERR_CAP),
+            out: Capture::new(child.child.stdout.take(), limits.output),
+            err: Capture::new(child.child.stderr.take(), runner::STDERR_CAP),
             child,
-            pid,
             stdin,
             read: 0,
             scanned: 0,
             started: Instant::now(),
             waited: Duration::ZERO,
             limits: *limits,
-            inherited_rss,
             exited: None,
             _workdir: workdir,
             _id: id,
@@ -106,14 +102,7 @@ impl Session {
     /// Reaps the program if it has exited.
     fn reap(&mut self) {
         if self.exited.is_none() {
-            let mut status = 0;
-            // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
-            let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-            // SAFETY: waiting for our own child with valid out-pointers.
-            let r = unsafe { libc::wait4(self.pid, &mut status, libc::WNOHANG, &mut usage) };
-            if r == self.pid {
-                self.exited = Some((status, usage));
-            }
+            self.exited = self.child.reap(false);
         }
     }
 
@@ -122,7 +111,7 @@ impl Session {
             Some(Exit::Interrupted)
         } else if self.out.over {
             Some(Exit::OutputLimit)
-        } else if self.exited.is_none() && runner::process_cpu(self.pid) > self.limits.time {
+        } else if self.exited.is_none() && self.child.cpu() > self.limits.time {
             Some(Exit::Timeout)
         } else {
             None
@@ -250,7 +239,7 @@ impl Session {
         if grace.is_zero() {
             // Stopped by the judge: killed before its input closes, so that it does not
             // react to the end of its input (a traceback in its stderr, say).
-            runner::kill_group(self.pid);
+            self.child.kill();
         }
         self.stdin = None;
         let until = Instant::now() + grace.min(self.left());
@@ -259,28 +248,32 @@ impl Session {
         }
         let timed_out = self.exited.is_none() && self.over().is_none();
         let limit = self.over();
-        runner::kill_group(self.pid);
-        let (status, usage) = match self.exited {
+        self.child.kill();
+        let ended = match self.exited.take() {
             Some(e) => e,
-            None => {
-                let mut status = 0;
-                // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
-                let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-                // SAFETY: waiting (blocking: the group was killed) for our own child with
-                // valid out-pointers.
-                unsafe { libc::wait4(self.pid, &mut status, 0, &mut usage) };
-                (status, usage)
-            }
+            None => self
+                .child
+                .reap(true)
+                .unwrap_or_else(|| Err("lost track of the child process".into())),
         };
-        let _ = self.child.try_wait();
-        contain::release(self.pid);
         self.out.pump();
         self.err.pump();
-        let cpu = runner::cpu_of(&usage);
-        let exit = match limit {
+        let (ended, failed) = match ended {
+            Ok(e) => (e, None),
+            Err(why) => {
+                let none = Ended {
+                    status: 0,
+                    cpu: Duration::ZERO,
+                    max_rss: 0,
+                    floor: 0,
+                };
+                (none, Some(Exit::SpawnFailed(why)))
+            }
+        };
+        let exit = match limit.or(failed) {
             Some(e) => e,
             None if timed_out => Exit::Timeout,
-            None => runner::classify_exit(status, cpu, self.out.over, &self.limits),
+            None => runner::classify_exit(ended.status, ended.cpu, self.out.over, &self.limits),
         };
         let after = self.out.data[self.read.min(self.out.data.len())..].to_vec();
         let run = Run {
@@ -288,9 +281,9 @@ impl Session {
             stdout: std::mem::take(&mut self.out.data),
             stderr: std::mem::take(&mut self.err.data),
             wall: self.started.elapsed(),
-            cpu,
-            max_rss: usage.ru_maxrss as u64 * 1024,
-            inherited_rss: self.inherited_rss,
+            cpu: ended.cpu,
+            max_rss: ended.max_rss,
+            floor: ended.floor,
         };
         (run, after)
     }

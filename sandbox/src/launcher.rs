@@ -1,0 +1,566 @@
+//! The launcher: the small process that starts every judged program.
+//!
+//! Why: a program started straight from grundy begins as a copy of grundy. Its page
+//! tables are copied at `fork` (the cost grows with grundy's size), and the kernel's peak
+//! memory of the program (`ru_maxrss`) keeps the high-water mark of that copy: at `exec`
+//! the old address space's peak is recorded, even after `vfork` or `posix_spawn`. With
+//! grundy holding a few hundred MiB of trees, every program "peaked" at that size.
+//!
+//! How: the `grundy` binary calls [`enter`] first thing in `main`. A contained run then
+//! starts `/proc/self/exe` in launcher mode by `posix_spawn` (grundy's pages are not
+//! copied). That fresh process, a few MiB, forks the program (its own process group,
+//! rlimits, a death signal tied to the launcher), waits for it and reports on a pipe:
+//! the program's pid and the launcher's own size when it forked (`P pid floor`), then the
+//! program's wait status, CPU time and peak memory (`X status cpu_us peak_bytes`), or
+//! why it could not be started (`E errno`). The launcher then exits the way the program
+//! did. The program's peak is its own whenever it is above the launcher's size at the
+//! fork (a few MiB); below that, a report says "at most".
+//!
+//! Without [`enter`] (the library linked into another binary, unit tests), programs are
+//! started directly from this process as before, and a peak near this process's size is
+//! again only a bound.
+
+use std::ffi::{CString, OsString};
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::contain::{self, RunId};
+use crate::runner::Limits;
+
+/// The first argument that puts the `grundy` binary in launcher mode.
+pub const ARG: &str = "__grundy-launch";
+
+static REGISTERED: AtomicBool = AtomicBool::new(false);
+
+/// Called first thing by a binary's `main`: in launcher mode (`ARG` first) runs the
+/// launcher and exits the process the way the program did; otherwise registers this
+/// executable as the launcher of every contained run and returns.
+pub fn enter() {
+    let mut args = std::env::args_os();
+    if args.nth(1).as_deref() == Some(std::ffi::OsStr::new(ARG)) {
+        std::process::exit(launch(args.collect()));
+    }
+    REGISTERED.store(true, Ordering::SeqCst);
+}
+
+/// True when contained runs go through the launcher.
+pub fn registered() -> bool {
+    REGISTERED.load(Ordering::SeqCst)
+}
+
+/// The launcher's arguments before the program's: the report descriptor, whether to die
+/// with the spawning thread, the expected parent, the memory and stack limits.
+pub(crate) fn args(
+    report: RawFd,
+    die_with_parent: bool,
+    memory: Option<u64>,
+    stack: Option<u64>,
+) -> Vec<String> {
+    let limit = |v: Option<u64>| v.map_or("-".to_string(), |b| b.to_string());
+    vec![
+        ARG.to_string(),
+        report.to_string(),
+        u8::from(die_with_parent).to_string(),
+        std::process::id().to_string(),
+        limit(memory),
+        limit(stack),
+        "--".to_string(),
+    ]
+}
+
+/// A pipe for the launcher's report: the read end (non-blocking) and the write end.
+pub(crate) fn report_pipe() -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two descriptors into a valid array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created and are owned by nobody else.
+    let (r, w) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // The write end is blocking for the launcher (it inherits the descriptor's flags).
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe { libc::fcntl(w.as_raw_fd(), libc::F_SETFL, 0) };
+    Ok((r, w))
+}
+
+/// What the launcher reported.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Report {
+    /// The program's pid, once started.
+    pub program: Option<i32>,
+    /// The launcher's resident size when it forked the program: the least peak it can
+    /// report.
+    pub floor: u64,
+    /// The program's wait status, CPU time (µs) and peak memory (bytes), once it ended.
+    pub ended: Option<(libc::c_int, u64, u64)>,
+    /// The errno of a program that could not be started.
+    pub failed: Option<i32>,
+    buf: Vec<u8>,
+}
+
+impl Report {
+    /// Reads what the pipe holds now (non-blocking) and parses the complete lines.
+    pub(crate) fn pump(&mut self, fd: RawFd) {
+        let mut chunk = [0u8; 256];
+        loop {
+            // SAFETY: reading into a valid buffer from a descriptor we own.
+            let k = unsafe { libc::read(fd, chunk.as_mut_ptr().cast(), chunk.len()) };
+            if k <= 0 {
+                break;
+            }
+            self.buf.extend_from_slice(&chunk[..k as usize]);
+        }
+        while let Some(nl) = self.buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.buf.drain(..=nl).collect();
+            let text = String::from_utf8_lossy(&line);
+            let mut f = text.split_whitespace();
+            let mut num = || f.next().and_then(|v| v.parse::<i64>().ok());
+            match line.first() {
+                Some(b'P') => {
+                    let (pid, floor) = (num(), num());
+                    self.program = pid.map(|p| p as i32);
+                    self.floor = floor.unwrap_or(0) as u64;
+                }
+                Some(b'X') => {
+                    let (_, status, cpu, peak) = (num(), num(), num(), num());
+                    if let (Some(s), Some(c), Some(p)) = (status, cpu, peak) {
+                        self.ended = Some((s as libc::c_int, c as u64, p as u64));
+                    }
+                }
+                Some(b'E') => {
+                    let (_, errno) = (num(), num());
+                    self.failed = errno.map(|e| e as i32);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Writes all of `text` to `fd` (the launcher's report).
+fn say(fd: RawFd, text: &str) {
+    let mut rest = text.as_bytes();
+    while !rest.is_empty() {
+        // SAFETY: writing from a valid slice.
+        let k = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+        if k <= 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        rest = &rest[k as usize..];
+    }
+}
+
+/// This process's resident size now, in bytes (0 if unreadable).
+pub(crate) fn rss_now() -> u64 {
+    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
+        return 0;
+    };
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    // SAFETY: sysconf only reads a configuration value.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    pages * u64::try_from(page).unwrap_or(4096)
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, bytes: Option<u64>) {
+    let v = bytes.unwrap_or(libc::RLIM_INFINITY);
+    let lim = libc::rlimit {
+        rlim_cur: v,
+        rlim_max: v,
+    };
+    // SAFETY: setrlimit reads a valid struct.
+    unsafe { libc::setrlimit(resource, &lim) };
+}
+
+/// The launcher itself: `ARG REPORT_FD DIE PARENT MEMORY STACK -- PROGRAM ARGS…`.
+/// Returns the exit code of the process (the program's, or 125/127 for its own errors).
+fn launch(args: Vec<OsString>) -> i32 {
+    let text = |i: usize| args.get(i).and_then(|a| a.to_str());
+    let number = |i: usize| text(i).and_then(|t| t.parse::<u64>().ok());
+    let limit = |i: usize| match text(i) {
+        Some("-") => Some(None),
+        _ => number(i).map(Some),
+    };
+    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack), Some("--")) =
+        (number(0), number(1), number(2), limit(3), limit(4), text(5))
+    else {
+        eprintln!("grundy launcher: malformed arguments (this mode is grundy's own)");
+        return 125;
+    };
+    let fd = fd as RawFd;
+    let program = &args[6..];
+    if program.is_empty() {
+        return 125;
+    }
+    // SAFETY: prctl, getppid and fcntl only change or read flags of this process.
+    unsafe {
+        if die == 1 {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            if u64::from(libc::getppid() as u32) != parent {
+                return 125;
+            }
+        }
+        libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+    }
+    set_limit(libc::RLIMIT_CORE, Some(0));
+    let Ok(cargs) = program
+        .iter()
+        .map(|a| CString::new(a.as_bytes()))
+        .collect::<Result<Vec<_>, _>>()
+    else {
+        say(fd, &format!("E {}\n", libc::EINVAL));
+        return 127;
+    };
+    let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let mut errp = [0; 2];
+    // SAFETY: pipe2 fills two descriptors into a valid array.
+    if unsafe { libc::pipe2(errp.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        say(fd, &format!("E {}\n", errno()));
+        return 125;
+    }
+    let floor = rss_now();
+    // SAFETY: getpid has no effects.
+    let me = unsafe { libc::getpid() };
+    // SAFETY: this process is single-threaded (nothing has started a thread), so the
+    // child may run any code; it only calls async-signal-safe functions anyway.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        // SAFETY: between fork and exec: flags, limits and signal dispositions of the
+        // child itself, then exec; on failure the errno goes to the parent.
+        unsafe {
+            libc::setpgid(0, 0);
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            if libc::getppid() != me {
+                libc::_exit(125);
+            }
+            if memory.is_some() {
+                set_limit(libc::RLIMIT_AS, memory);
+            }
+            set_limit(libc::RLIMIT_STACK, stack);
+            // The Rust runtime of the launcher ignores SIGPIPE; the program starts with
+            // every signal at its default and none blocked.
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+            libc::execvp(argv[0], argv.as_ptr());
+            let e = errno();
+            libc::write(errp[1], (&e as *const i32).cast(), 4);
+            libc::_exit(127);
+        }
+    }
+    // SAFETY: closing our copy of the write end.
+    unsafe { libc::close(errp[1]) };
+    if pid < 0 {
+        say(fd, &format!("E {}\n", errno()));
+        return 125;
+    }
+    let mut e = 0i32;
+    // SAFETY: reading 4 bytes into a valid i32; EOF (0) means the exec succeeded.
+    let got = unsafe { libc::read(errp[0], (&mut e as *mut i32).cast(), 4) };
+    if got == 4 {
+        say(fd, &format!("E {e}\n"));
+        // SAFETY: reaping our own child.
+        unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+        return 127;
+    }
+    say(fd, &format!("P {pid} {floor}\n"));
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: waiting for our own child with valid out-pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            break;
+        }
+        if errno() != libc::EINTR {
+            return 125;
+        }
+    }
+    let cpu_us = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) as u64 * 1_000_000
+        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) as u64;
+    let peak = usage.ru_maxrss as u64 * 1024;
+    say(fd, &format!("X {status} {cpu_us} {peak}\n"));
+    mirror(status)
+}
+
+/// Ends the launcher the way the program ended: the same exit code, or the same signal.
+fn mirror(status: libc::c_int) -> i32 {
+    if libc::WIFEXITED(status) {
+        return libc::WEXITSTATUS(status);
+    }
+    if libc::WIFSIGNALED(status) {
+        let sig = libc::WTERMSIG(status);
+        // SAFETY: restoring the default action of a signal and raising it on this process.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+        return 128 + sig;
+    }
+    125
+}
+
+fn errno() -> i32 {
+    std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+/// A contained program ready to start: the [`Command`] (a caller may still change its
+/// standard streams) and, through the launcher, the report pipe.
+pub struct Contained {
+    /// The command that starts the launcher (or, without one, the program itself).
+    pub cmd: Command,
+    report: Option<(OwnedFd, OwnedFd)>,
+}
+
+/// The command for `argv` contained under `limits` in `dir`, marked as run `id`: a
+/// working directory, the run's marker, piped standard streams, its own process group,
+/// the rlimits, and death with grundy. `die_with_parent`: the kernel kills it when the
+/// thread that starts it ends (and so when grundy dies) — right for a run that lives
+/// within one call; a long-lived helper shared by threads (a rules worker) goes without,
+/// and ends by itself when its input closes.
+pub fn contained(
+    argv: &[String],
+    dir: &Path,
+    id: &RunId,
+    limits: &Limits,
+    die_with_parent: bool,
+) -> Contained {
+    let report = if registered() {
+        report_pipe().ok()
+    } else {
+        None
+    };
+    let mut cmd = match &report {
+        Some((_, w)) => {
+            let mut cmd = Command::new("/proc/self/exe");
+            cmd.args(args(
+                w.as_raw_fd(),
+                die_with_parent,
+                limits.memory,
+                limits.stack,
+            ))
+            .args(argv)
+            // The launcher in a group of its own: the program's group is killed
+            // without it, so that it still reports.
+            .process_group(0);
+            cmd
+        }
+        None => direct(argv, limits, die_with_parent),
+    };
+    cmd.current_dir(dir)
+        .env(contain::RUN_MARKER, id.marker())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    Contained { cmd, report }
+}
+
+/// Without a launcher: the program forked from this process, set up before `exec`.
+fn direct(argv: &[String], limits: &Limits, die_with_parent: bool) -> Command {
+    let mut cmd = Command::new(&argv[0]);
+    cmd.args(&argv[1..]);
+    let (memory, stack) = (limits.memory, limits.stack);
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, setrlimit) run between fork
+    // and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::setpgid(0, 0);
+            if die_with_parent {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            }
+            if memory.is_some() {
+                set_limit(libc::RLIMIT_AS, memory);
+            }
+            set_limit(libc::RLIMIT_STACK, stack);
+            set_limit(libc::RLIMIT_CORE, Some(0));
+            Ok(())
+        });
+    }
+    cmd
+}
+
+impl Contained {
+    /// Starts it (registered with [`contain`], so a sweep never takes it for a stray).
+    pub fn spawn(mut self) -> io::Result<Launched> {
+        let pass = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
+        let inherited = if pass.is_some() { 0 } else { rss_now() };
+        let child = contain::spawn_passing(&mut self.cmd, pass)?;
+        Ok(Launched {
+            pid: child.id() as i32,
+            child,
+            report_fd: self.report.map(|(r, _)| r),
+            report: Report::default(),
+            inherited,
+        })
+    }
+}
+
+/// A started contained program (through the launcher, or directly).
+pub struct Launched {
+    /// The process this one started and waits for: the launcher, or the program.
+    pub child: Child,
+    /// Its pid.
+    pub pid: i32,
+    report_fd: Option<OwnedFd>,
+    report: Report,
+    /// Without a launcher: this process's size when it started the program.
+    inherited: u64,
+}
+
+/// How a contained program ended, as measured.
+#[derive(Clone, Copy, Debug)]
+pub struct Ended {
+    /// Its wait status.
+    pub status: libc::c_int,
+    /// Its CPU time (user + system, its waited-for children included).
+    pub cpu: Duration,
+    /// Its peak resident memory in bytes (0: not measured).
+    pub max_rss: u64,
+    /// The least peak that can be measured: a `max_rss` at or below it (plus a little)
+    /// is a bound, not the program's own figure.
+    pub floor: u64,
+}
+
+/// How far above the floor a peak must be to be the program's own (the pages the
+/// child touches between its fork and its exec).
+const FLOOR_SLACK: u64 = 1 << 20;
+
+impl Ended {
+    /// The program's own peak memory, when it is above the floor.
+    pub fn own_peak(&self) -> Option<u64> {
+        (self.max_rss > self.floor + FLOOR_SLACK).then_some(self.max_rss)
+    }
+}
+
+impl Launched {
+    fn pump(&mut self) {
+        if let Some(fd) = &self.report_fd {
+            self.report.pump(fd.as_raw_fd());
+        }
+    }
+
+    /// The program's pid, once known (at once without a launcher).
+    pub fn program(&mut self) -> Option<i32> {
+        if self.report_fd.is_none() {
+            return Some(self.pid);
+        }
+        self.pump();
+        self.report.program
+    }
+
+    /// The program's CPU time so far (its waited-for children included).
+    pub fn cpu(&mut self) -> Duration {
+        self.program().map_or(Duration::ZERO, process_cpu)
+    }
+
+    /// Kills the program's process group (or, before the program is known, the launcher,
+    /// whose death kills the program).
+    pub fn kill(&mut self) {
+        match self.program() {
+            Some(p) => {
+                // SAFETY: signals to a process and a group we started; no memory effects.
+                unsafe {
+                    libc::kill(-p, libc::SIGKILL);
+                    libc::kill(p, libc::SIGKILL);
+                }
+            }
+            None => {
+                // SAFETY: as above, for the launcher's group.
+                unsafe { libc::kill(-self.pid, libc::SIGKILL) };
+            }
+        }
+    }
+
+    /// Reaps the process if it ended (`block`: waits for it).
+    pub fn reap(&mut self, block: bool) -> Option<Result<Ended, String>> {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if block { 0 } else { libc::WNOHANG };
+        loop {
+            // SAFETY: waiting for our own child with valid out-pointers.
+            let r = unsafe { libc::wait4(self.pid, &mut status, flags, &mut usage) };
+            if r == self.pid {
+                break;
+            }
+            if r < 0 && errno() == libc::EINTR {
+                continue;
+            }
+            if r < 0 {
+                return Some(Err("lost track of the child process".into()));
+            }
+            return None;
+        }
+        let _ = self.child.try_wait();
+        contain::release(self.pid);
+        let own = Ended {
+            status,
+            cpu: cpu_of(&usage),
+            max_rss: usage.ru_maxrss as u64 * 1024,
+            floor: self.inherited,
+        };
+        if self.report_fd.is_none() {
+            return Some(Ok(own));
+        }
+        self.pump();
+        if let Some(e) = self.report.failed {
+            return Some(Err(std::io::Error::from_raw_os_error(e).to_string()));
+        }
+        Some(Ok(match self.report.ended {
+            Some((status, cpu_us, peak)) => Ended {
+                status,
+                cpu: Duration::from_micros(cpu_us),
+                max_rss: peak,
+                floor: self.report.floor,
+            },
+            // The launcher itself was killed (by the program, say): its status stands,
+            // and the program's peak was not measured.
+            None => Ended { max_rss: 0, ..own },
+        }))
+    }
+}
+
+/// The CPU time (user + system) of a resource usage.
+pub(crate) fn cpu_of(u: &libc::rusage) -> Duration {
+    Duration::from_secs(u.ru_utime.tv_sec as u64 + u.ru_stime.tv_sec as u64)
+        + Duration::from_micros(u.ru_utime.tv_usec as u64 + u.ru_stime.tv_usec as u64)
+}
+
+/// CPU time so far of a running process and its waited-for children, from /proc (zero if
+/// unreadable).
+pub(crate) fn process_cpu(pid: i32) -> Duration {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    // Fields after the command name (which may contain spaces) start after ')'.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+        return Duration::ZERO;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // utime, stime, cutime, cstime are fields 14 to 17 of stat, i.e. 11 to 14 after the name.
+    let total = ticks(11) + ticks(12) + ticks(13) + ticks(14);
+    // SAFETY: sysconf has no memory effects.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Duration::from_millis(total * 1000 / hz)
+}

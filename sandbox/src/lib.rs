@@ -1,0 +1,19 @@
+//! The sandbox for the programs grundy judges (a contestant's solution, a reference, a
+//! checker, an interactor, a rules worker): no game knowledge, only processes.
+//!
+//! - [`contain`]: nothing a judged program starts may outlive its run (a subreaper, run
+//!   markers, the sweep of strays) and grundy's own stop on SIGINT/SIGTERM/SIGHUP;
+//! - [`launcher`]: the small process that starts every judged program, so that starting
+//!   one costs the same whatever grundy's size and its peak memory is its own;
+//! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
+//! - [`session`]: a two-way run, line by line (an interactive problem);
+//! - [`program`]: a source file or command line made into a runnable program.
+
+#![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+pub mod contain;
+pub mod launcher;
+pub mod program;
+pub mod runner;
+pub mod session;
