@@ -371,6 +371,14 @@ enum BenchWhat {
         #[arg(long, default_value_t = 3)]
         runs: usize,
     },
+    /// grundy's own footprint (peak memory, CPU time) while it checks `agc017d` and
+    /// `cot3` at their maximum against a solution that overflows its stack on deep
+    /// trees (`bench/deep_then_solve.cpp`, needs g++), and the programs' exact peaks.
+    Check {
+        /// Random inputs per check (the adversarial maximum-size inputs always run).
+        #[arg(long, default_value_t = 200)]
+        cases: usize,
+    },
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
@@ -1237,6 +1245,7 @@ impl BenchArgs {
             }
             BenchWhat::Exhaust { long } => cmd::bench::exhaust(long),
             BenchWhat::Schema { runs } => cmd::bench::schema(runs.max(1)),
+            BenchWhat::Check { cases } => cmd::bench_check::check(cases),
         }
     }
 }

@@ -39,6 +39,38 @@ pub struct Report {
     /// Groups of failures (`grundy check`), with what was found about each.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<serde_json::Value>,
+    /// grundy's own resources for the whole command (`grundy check`), its judged
+    /// programs not included.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub footprint: Option<Footprint>,
+}
+
+/// This process's own resources so far (`getrusage(RUSAGE_SELF)`: every thread, no
+/// child): what grundy itself costs, apart from the programs it runs.
+#[derive(Serialize, Debug, Clone, Copy)]
+pub struct Footprint {
+    /// Peak resident memory in bytes.
+    pub peak_bytes: u64,
+    /// User CPU seconds.
+    pub user_seconds: f64,
+    /// System CPU seconds.
+    pub system_seconds: f64,
+}
+
+impl Footprint {
+    /// This process's resources now.
+    pub fn now() -> Footprint {
+        // SAFETY: a zeroed rusage is a valid value for getrusage to fill in.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: getrusage writes into a valid struct.
+        unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) };
+        let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        Footprint {
+            peak_bytes: u.ru_maxrss as u64 * 1024,
+            user_seconds: secs(u.ru_utime),
+            system_seconds: secs(u.ru_stime),
+        }
+    }
 }
 
 /// Text for an XML attribute: markup escaped, and control characters (which XML 1.0

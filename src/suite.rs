@@ -10,7 +10,7 @@ use crate::runner::{self, Limits, Run};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::schema_gen::{self, Shape};
-use grundy_fuzzing::shrink::{self, Shrunk};
+use grundy_fuzzing::shrink::{self, Resume, Shrunk};
 use grundy_fuzzing::{schema_shrink, Rng};
 use grundy_games::schema::{Instance, Item};
 use grundy_games::{checker, Position, Problem};
@@ -249,7 +249,7 @@ impl Suite for Builtin {
         input: Vec<Position>,
         fails: &mut dyn FnMut(&Vec<Position>) -> bool,
     ) -> Shrunk<Vec<Position>> {
-        shrink::shrink_cases(input, |c| fails(&c.to_vec()))
+        shrink::shrink_cases_with(Resume::AtLastStep, input, |c| fails(&c.to_vec()))
     }
 
     fn size(&self, input: &Vec<Position>) -> usize {
@@ -570,7 +570,7 @@ impl Suite for Packaged {
         input: Instance,
         fails: &mut dyn FnMut(&Instance) -> bool,
     ) -> Shrunk<Instance> {
-        schema_shrink::shrink(&self.pkg.schema, input, fails)
+        schema_shrink::shrink_with(&self.pkg.schema, Resume::AtLastStep, input, fails)
     }
 
     fn size(&self, input: &Instance) -> usize {

@@ -7,7 +7,7 @@
 //! count integers are recomputed. Candidates are re-validated by the caller's predicate,
 //! so one that breaks a constraint (a graph left disconnected) is simply not taken.
 
-use crate::shrink::{greedy, Shrunk};
+use crate::shrink::{greedy_with, Resume, Shrunk};
 use grundy_games::schema::{Case, Elements, Field, Instance, Item, Kind, Schema, Value};
 use grundy_games::Tree;
 
@@ -619,7 +619,18 @@ pub fn shrink(
     inst: Instance,
     fails: impl FnMut(&Instance) -> bool,
 ) -> Shrunk<Instance> {
-    greedy(
+    shrink_with(schema, Resume::FromStart, inst, fails)
+}
+
+/// [`shrink`], resuming after each step as `resume` says.
+pub fn shrink_with(
+    schema: &Schema,
+    resume: Resume,
+    inst: Instance,
+    fails: impl FnMut(&Instance) -> bool,
+) -> Shrunk<Instance> {
+    greedy_with(
+        resume,
         inst,
         |cur: &Instance| Box::new(candidates(schema, cur).into_iter()),
         fails,

@@ -330,6 +330,18 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
     }
 }
 
+/// Where the greedy loop looks first after a step that was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// At the first candidate again: the biggest steps first, every time.
+    FromStart,
+    /// At the position of the step just taken, wrapping round: the candidates that just
+    /// failed are tried last. With a program in the loop a run is dear, and the next
+    /// step of a long shrink (one leaf after another) usually sits where the last one
+    /// did; the result is 1-minimal all the same.
+    AtLastStep,
+}
+
 /// The greedy loop shared by every shrink: take the first candidate that still fails,
 /// start again from it, stop when none does (1-minimal). The candidates of one step come
 /// as an iterator (most callers build them as a `Vec`; a large input is offered only its
@@ -337,23 +349,46 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
 pub fn greedy<T: Clone>(
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
+    fails: impl FnMut(&T) -> bool,
+) -> Shrunk<T> {
+    greedy_with(Resume::FromStart, start, candidates, fails)
+}
+
+/// [`greedy`], resuming after each step as `resume` says.
+pub fn greedy_with<T: Clone>(
+    resume: Resume,
+    start: T,
+    candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
     mut fails: impl FnMut(&T) -> bool,
 ) -> Shrunk<T> {
     let mut cur = start;
     let (mut steps, mut tries) = (0, 0);
+    let mut from = 0;
     loop {
         let mut next = None;
-        for cand in candidates(&cur) {
+        for (i, cand) in candidates(&cur).enumerate().skip(from) {
             tries += 1;
             if fails(&cand) {
-                next = Some(cand);
+                next = Some((i, cand));
                 break;
             }
         }
+        if next.is_none() && from > 0 {
+            for (i, cand) in candidates(&cur).enumerate().take(from) {
+                tries += 1;
+                if fails(&cand) {
+                    next = Some((i, cand));
+                    break;
+                }
+            }
+        }
         match next {
-            Some(c) => {
+            Some((i, c)) => {
                 cur = c;
                 steps += 1;
+                if resume == Resume::AtLastStep {
+                    from = i;
+                }
             }
             None => {
                 return Shrunk {
@@ -375,9 +410,19 @@ pub fn shrink(case: Position, fails: impl FnMut(&Position) -> bool) -> Shrunk<Po
 /// shrink each one in place.
 pub fn shrink_cases(
     cases: Vec<Position>,
+    fails: impl FnMut(&[Position]) -> bool,
+) -> Shrunk<Vec<Position>> {
+    shrink_cases_with(Resume::FromStart, cases, fails)
+}
+
+/// [`shrink_cases`], resuming after each step as `resume` says.
+pub fn shrink_cases_with(
+    resume: Resume,
+    cases: Vec<Position>,
     mut fails: impl FnMut(&[Position]) -> bool,
 ) -> Shrunk<Vec<Position>> {
-    greedy(
+    greedy_with(
+        resume,
         cases,
         |cur: &Vec<Position>| {
             let drops = (0..if cur.len() > 1 { cur.len() } else { 0 }).map(move |i| {

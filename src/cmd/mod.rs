@@ -1,6 +1,7 @@
 //! One module per command; each returns `Result<Outcome, Error>` (see [`crate::error`]).
 
 pub mod bench;
+pub mod bench_check;
 pub mod bench_rules;
 pub mod check;
 pub mod exhaust;

@@ -249,6 +249,7 @@ pub fn run(
         failed,
         cases: results,
         groups: Vec::new(),
+        footprint: None,
     };
     report::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));

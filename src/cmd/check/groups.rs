@@ -284,7 +284,7 @@ fn without_stack_limit<S: Suite>(
 }
 
 /// The size from which a failure starts, on one shape: `(largest passing, smallest
-/// failing)`, or why there is none.
+/// failing, runs)`, or why there is none.
 fn threshold<S: Suite>(
     suite: &S,
     o: &Options,
@@ -293,7 +293,7 @@ fn threshold<S: Suite>(
     detail: &str,
     from: usize,
     deadline: Instant,
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize, usize), String> {
     let mut calls = 0;
     let mut fails = |n: usize| -> Option<bool> {
         if Instant::now() >= deadline || contain::interrupted() || calls > 40 {
@@ -329,7 +329,7 @@ fn threshold<S: Suite>(
             None => break,
         }
     }
-    Ok((lo, hi))
+    Ok((lo, hi, calls))
 }
 
 /// For a crash group, what the re-runs with an unlimited stack showed: every failing
@@ -369,6 +369,7 @@ fn shrink_group<S: Suite>(
     o: &Options,
     argv: &[String],
     g: &Group<S::Input>,
+    start: S::Input,
     deadline: Instant,
 ) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input) {
     let mut same = |cand: &S::Input| {
@@ -379,7 +380,7 @@ fn shrink_group<S: Suite>(
             v != Verdict::Ok && cause_of(suite, o, argv, cand, &v, &run) == g.detail
         })
     };
-    let shrunk = suite.shrink(g.first.test.input.clone(), &mut same);
+    let shrunk = suite.shrink(start, &mut same);
     let mut input = shrunk.case.clone();
     for extra in 0..suite.extra_tries() {
         if suite.size(&input) <= 3 || Instant::now() >= deadline {
@@ -399,73 +400,115 @@ fn shrink_group<S: Suite>(
     (shrunk, input)
 }
 
-/// What the size of the input says: after a TLE, how the program's time grows on the
-/// shape that failed; for another failure that still needs a large input, the size from
-/// which it starts.
-/// The note, and a smaller witness when the threshold search found one: the input of
-/// the threshold itself (the smallest of its shape that fails), when it is smaller than
-/// the shrunk one.
-fn size_note<S: Suite>(
+/// After a TLE, how the program's time grows on the shape that failed.
+fn growth_note<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
     detail: &str,
-    tier: &str,
     shape: Option<TreeShape>,
-    input: &S::Input,
-) -> Option<(String, Option<S::Input>)> {
-    let shape = shape?;
-    if detail == "TLE" {
-        let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape, 3, o.seed).ok()??;
-        return Some((g.line(), None));
-    }
-    let from = suite.vertices_of(input);
-    if from <= 100 || tier == "small" {
+) -> Option<String> {
+    if detail != "TLE" {
         return None;
     }
-    let end =
-        Instant::now() + Duration::from_secs(30).min(o.shrink_time.max(Duration::from_secs(5)));
-    Some(match threshold(suite, o, argv, shape, detail, from, end) {
-        Ok((lo, hi)) => {
-            let smaller = (hi < from)
-                .then(|| suite.sized(shape, hi, o.seed).and_then(|r| r.ok()))
-                .flatten();
-            let whose = match (smaller.is_some(), hi.cmp(&from)) {
-                (true, _) => "the witness shown",
-                (false, std::cmp::Ordering::Less) => "smaller than the witness shown",
-                (false, std::cmp::Ordering::Equal) => "the size of the witness shown",
-                (false, std::cmp::Ordering::Greater) => {
-                    "the witness shown is smaller, of another shape"
-                }
-            };
-            // What the bisection observed on this shape, nothing more; the verdict
-            // without its cause (which the group's name says).
-            let verdict = detail
-                .split(" fixed by")
-                .next()
-                .unwrap_or(detail)
-                .trim_end_matches(" not");
-            (
-                format!(
-                    "on a {}: passes up to {} vertices, {verdict} from {} ({whose})",
-                    shape.name(),
-                    thousands(lo),
-                    thousands(hi)
-                ),
-                smaller,
-            )
-        }
-        Err(why) => (why, None),
-    })
+    let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
+    Some(g.line())
 }
 
-/// A group's representative, shrunk: how, and to what.
-type Shrunken<I> = (grundy_fuzzing::shrink::Shrunk<I>, I);
+/// For a group whose failures all need a large input (none within the small tier), the
+/// size from which it starts on the shape that failed, by bisection — and the failing
+/// input of the threshold, when it is smaller than the group's first failing test: the
+/// shrink starts from it (the smallest known witness). The note says only what the runs
+/// showed: which sizes passed and which failed.
+fn threshold_start<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    g: &Group<S::Input>,
+    deadline: Instant,
+) -> (Option<String>, S::Input) {
+    let first = g.first.test.input.clone();
+    let from = suite.vertices_of(&first);
+    let shape = g.main_shape();
+    if g.detail == "TLE" || g.tiers.contains("small") || from <= 100 {
+        return (None, first);
+    }
+    let Some(shape) = shape else {
+        return (None, first);
+    };
+    // At most half of the group's time, and 30 s.
+    let left = deadline.saturating_duration_since(Instant::now());
+    let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
+    let (lo, hi, runs) = match threshold(suite, o, argv, shape, &g.detail, from, end) {
+        Ok(t) => t,
+        Err(why) => return (Some(why), first),
+    };
+    // What the bisection observed on this shape, nothing more; the verdict without its
+    // cause (which the group's name says).
+    let verdict = g
+        .detail
+        .split(" fixed by")
+        .next()
+        .unwrap_or(&g.detail)
+        .trim_end_matches(" not");
+    let mut note = format!(
+        "on a {}: {} vertices pass{}, {} fail with {verdict} (bisection, {runs} runs)",
+        shape.name(),
+        thousands(lo),
+        if lo == 2 { " (the least size tried)" } else { "" },
+        thousands(hi)
+    );
+    let smaller = (hi < from)
+        .then(|| suite.sized(shape, hi, o.seed).and_then(|r| r.ok()))
+        .flatten();
+    match smaller {
+        Some(w) => {
+            note.push_str(&format!(
+                "; shrinking starts from that failing {} of {} vertices, smaller than test {}",
+                shape.name(),
+                thousands(hi),
+                g.first.test.index
+            ));
+            (Some(note), w)
+        }
+        None => (Some(note), first),
+    }
+}
+
+/// A group's representative, shrunk: the threshold note, how it shrank, and to what.
+struct Shrunken<I> {
+    note: Option<String>,
+    shrunk: grundy_fuzzing::shrink::Shrunk<I>,
+    input: I,
+    /// The shrink ran out of time (or grundy was stopped): it may not be minimal.
+    cut_short: bool,
+}
+
+/// The threshold search when the group needs it, then the shrink from the smallest known
+/// witness.
+fn witness<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    g: &Group<S::Input>,
+    deadline: Instant,
+) -> Shrunken<S::Input> {
+    let (note, start) = threshold_start(suite, o, argv, g, deadline);
+    let (shrunk, input) = shrink_group(suite, o, argv, g, start, deadline);
+    Shrunken {
+        note,
+        shrunk,
+        input,
+        cut_short: contain::interrupted() || Instant::now() >= deadline,
+    }
+}
 
 /// One mistake, one group: each group of larger inputs that has a group of small inputs
-/// with the same cause is shrunk first; when its witness is no larger than that group's
-/// first failing test, the two are the same failure and its tests join the small group
-/// (which says so). A group that stays apart keeps its shrink (aligned with `groups`).
+/// with the same cause is shrunk first. It stays apart only when the experiment tells
+/// the two apart: its shrink ran to the end (1-minimal) at a size above the small group's
+/// first failing test. When its witness comes down to that size, or its shrink is cut
+/// short (nothing tells it apart), its tests join the small group, which says so. A group
+/// that stays apart keeps its shrink (aligned with `groups`).
 fn join_larger<S: Suite>(
     suite: &S,
     o: &Options,
@@ -485,18 +528,29 @@ fn join_larger<S: Suite>(
         };
         let left = end.saturating_duration_since(Instant::now());
         let deadline = Instant::now() + left / groups.len().max(1) as u32;
-        let (shrunk, input) = shrink_group(suite, o, argv, &groups[j], deadline);
-        if suite.size(&input) <= suite.size(&groups[i].first.test.input) {
+        let w = witness(suite, o, argv, &groups[j], deadline);
+        let down = suite.size(&w.input) <= suite.size(&groups[i].first.test.input);
+        if down || w.cut_short {
             let large = groups.remove(j);
             pre.remove(j);
             let i = if i > j { i - 1 } else { i };
             let g = &mut groups[i];
+            let how = if down {
+                format!(
+                    "shrink to {}, no larger than this group's first failing test",
+                    suite.describe(&w.input)
+                )
+            } else {
+                format!(
+                    "shrank to {} before its time ran out, so no run tells them apart from this group",
+                    suite.describe(&w.input)
+                )
+            };
             g.merged = Some(format!(
-                "the {} failing test{} on larger inputs (first: test {}) shrink to {}, no larger than this group's first failing test: the same failure, reported once",
+                "the {} failing test{} on larger inputs (first: test {}) {how}: the same failure, reported once",
                 large.tests.len(),
                 if large.tests.len() == 1 { "" } else { "s" },
                 large.first.test.index,
-                suite.describe(&input)
             ));
             g.tests.extend(large.tests);
             g.tiers.extend(large.tiers);
@@ -504,7 +558,7 @@ fn join_larger<S: Suite>(
                 *g.shapes.entry(shape).or_default() += n;
             }
         } else {
-            pre[j] = Some((shrunk, input));
+            pre[j] = Some(w);
             j += 1;
         }
     }
@@ -521,7 +575,7 @@ fn report_group<S: Suite>(
     pre: Option<Shrunken<S::Input>>,
     deadline: Instant,
 ) -> Result<Summary, Error> {
-    let (label, main_shape, tier) = (g.label(), g.main_shape(), g.tier);
+    let (label, main_shape) = (g.label(), g.main_shape());
     let (tests, first_index) = (g.tests.len(), g.tests.iter().copied().min().unwrap_or(0));
     announce(suite, &g.first);
     let mut notes = Vec::new();
@@ -534,12 +588,16 @@ fn report_group<S: Suite>(
         notes.push(note);
     }
     let detail = g.detail.clone();
-    let (shrunk, input) = match pre {
+    let w = match pre {
         Some(p) => p,
-        None => shrink_group(suite, o, argv, &g, deadline),
+        None => witness(suite, o, argv, &g, deadline),
     };
-    let cut_short = contain::interrupted() || Instant::now() >= deadline;
-    let mut finding = settle(suite, o, argv, g, input);
+    if let Some(note) = &w.note {
+        eprintln!("{note}");
+        notes.push(note.clone());
+    }
+    let (shrunk, cut_short) = (w.shrunk, w.cut_short);
+    let mut finding = settle(suite, o, argv, g, w.input);
     if detail.ends_with("not fixed by an unlimited stack") {
         // The signal's usual gloss is ruled out by the group's own re-runs.
         if let Verdict::Runtime(m) = &mut finding.verdict {
@@ -549,27 +607,7 @@ fn report_group<S: Suite>(
             );
         }
     }
-    // The shrunk input in words, when a smaller witness replaced it.
-    let mut replaced: Option<String> = None;
-    if let Some((note, smaller)) =
-        size_note(suite, o, argv, &detail, tier, main_shape, &finding.input)
-    {
-        // The threshold's input is a witness too: the smallest known one is shown.
-        if let Some(w) = smaller {
-            if let Ok((verdict, run, expected, judged_by)) = judge_one(suite, o, argv, &w) {
-                if verdict != Verdict::Ok && cause_of(suite, o, argv, &w, &verdict, &run) == detail
-                {
-                    replaced = Some(suite.describe(&finding.input));
-                    finding = Finding {
-                        input: w,
-                        verdict,
-                        run,
-                        expected,
-                        judged_by,
-                    };
-                }
-            }
-        }
+    if let Some(note) = growth_note(suite, o, argv, &detail, main_shape) {
         eprintln!("{note}");
         notes.push(note);
     }
@@ -591,13 +629,7 @@ fn report_group<S: Suite>(
         } else {
             ""
         },
-        match &replaced {
-            Some(orig) => format!(
-                "{orig}; the threshold search's smallest failing input is smaller, {}",
-                suite.describe(&finding.input)
-            ),
-            None => suite.describe(&finding.input),
-        },
+        suite.describe(&finding.input),
         suite
             .locate(&finding.input, &finding.expected, &finding.run.stdout)
             .map(|l| format!(", {l}"))

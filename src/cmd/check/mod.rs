@@ -377,6 +377,7 @@ pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Repor
         failed,
         cases: found.results,
         groups: Vec::new(),
+        footprint: None,
     };
     if failed == 0 {
         outln!(
@@ -388,12 +389,14 @@ pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Repor
                 ""
             }
         );
+        report.footprint = Some(report::Footprint::now());
         report::write(&report, "grundy check", &o.reports)?;
         outln!("{}", crate::cmd::summary(passed as u64, 0));
         return Ok((Outcome::Passed, report));
     }
     let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
     report.groups = groups::report(suite, &o, &argv, groups)?;
+    report.footprint = Some(report::Footprint::now());
     report::write(&report, "grundy check", &o.reports)?;
     outln!("{}", crate::cmd::summary(passed as u64, failed as u64));
     Ok((Outcome::Failed, report))

@@ -183,6 +183,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         failed,
         cases,
         groups: Vec::new(),
+        footprint: None,
     };
     report::write(&rep, "grundy check", &o.reports)?;
     if failed == 0 {
