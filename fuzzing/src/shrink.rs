@@ -68,54 +68,68 @@ pub fn deepest_path(tree: &Tree) -> Option<Vec<bool>> {
     Some(keep)
 }
 
-/// The ways to make a tree smaller: `(new tree, map old → new or u32::MAX)`.
-fn tree_reductions(tree: &Tree) -> Vec<(Tree, Vec<u32>)> {
-    let order = by_subtree_size(tree);
-    let mut out = Vec::new();
+/// One simplification, built only when it is tried: a shrink holds the candidate it
+/// tries and the recipes of the others, never a list of whole trees (10^5 vertices each).
+/// `None`: on a closer look, no simplification (not counted as a try).
+pub type Lazy<'a, T> = Box<dyn FnOnce() -> Option<T> + 'a>;
+
+/// A tree reduced: `(new tree, map old → new or u32::MAX)`.
+type Reduced = (Tree, Vec<u32>);
+
+/// The ways to make a tree smaller, biggest first, each built when tried.
+fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
+    let mut out: Vec<Lazy<'_, Reduced>> = Vec::new();
+    let n = tree.len();
     // The path from the root to a deepest vertex alone: what a failure that needs depth
     // (deep recursion) keeps, in one step.
-    if let Some(keep) = deepest_path(tree) {
-        out.push(induced(tree, &keep));
-    }
+    out.push(Box::new(move || {
+        deepest_path(tree).map(|keep| induced(tree, &keep))
+    }));
     // Large trees first lose half, a quarter, an eighth of their vertices at once (a
     // breadth-first prefix is a subtree holding the root), so shrinking a 10^5-vertex
     // input takes logarithmically many steps, not linearly many.
     // Then the last 32, 16, …, 1 vertices of that order: a failure that needs just a
     // bit less than the whole input (the depth of a chain) shrinks by bisection.
-    if tree.len() > 16 {
-        for drop in bfs_tail_drops(tree.len()) {
-            let mut keep = vec![false; tree.len()];
-            for &v in &tree.order()[..tree.len() - drop] {
-                keep[v as usize] = true;
-            }
-            out.push(induced(tree, &keep));
+    if n > 16 {
+        for drop in bfs_tail_drops(n) {
+            out.push(Box::new(move || {
+                let mut keep = vec![false; n];
+                for &v in &tree.order()[..n - drop] {
+                    keep[v as usize] = true;
+                }
+                Some(induced(tree, &keep))
+            }));
         }
     }
-    if tree.len() > LARGE {
+    if n > LARGE {
         return out;
     }
+    let order = by_subtree_size(tree);
     for &c in &order {
-        let keep: Vec<bool> = subtree_mask(tree, c).iter().map(|&x| !x).collect();
-        out.push(induced(tree, &keep));
+        out.push(Box::new(move || {
+            let keep: Vec<bool> = subtree_mask(tree, c).iter().map(|&x| !x).collect();
+            Some(induced(tree, &keep))
+        }));
     }
     for &c in &order {
         if !tree.children(c).is_empty() {
-            out.push(contract(tree, c));
+            out.push(Box::new(move || Some(contract(tree, c))));
         }
     }
     // Two sibling leaves at once: keeps the parity of a star, which single removals can't.
-    for v in 0..tree.len() as u32 {
-        let leaves: Vec<u32> = tree
+    for v in 0..n as u32 {
+        let mut leaves = tree
             .children(v)
             .iter()
             .copied()
-            .filter(|&c| tree.children(c).is_empty())
-            .collect();
-        if leaves.len() >= 2 {
-            let mut keep = vec![true; tree.len()];
-            keep[leaves[0] as usize] = false;
-            keep[leaves[1] as usize] = false;
-            out.push(induced(tree, &keep));
+            .filter(|&c| tree.children(c).is_empty());
+        if let (Some(a), Some(b)) = (leaves.next(), leaves.next()) {
+            out.push(Box::new(move || {
+                let mut keep = vec![true; n];
+                keep[a as usize] = false;
+                keep[b as usize] = false;
+                Some(induced(tree, &keep))
+            }));
         }
     }
     out
@@ -128,61 +142,86 @@ fn lower(x: u64) -> Vec<u64> {
     v
 }
 
-/// Every single-step simplification of a position, biggest first.
+/// Every single-step simplification of a position, biggest first (built; see
+/// [`lazy_candidates`] for the recipes).
 pub fn candidates(pos: &Position) -> Vec<Position> {
-    let mut out = Vec::new();
+    lazy_candidates(pos)
+        .into_iter()
+        .filter_map(|c| c())
+        .collect()
+}
+
+/// A candidate that edits a copy of `p`.
+fn edited<'a, P: Clone + 'a>(
+    p: &'a P,
+    wrap: fn(P) -> Position,
+    edit: impl FnOnce(&mut P) + 'a,
+) -> Lazy<'a, Position> {
+    Box::new(move || {
+        let mut q = p.clone();
+        edit(&mut q);
+        Some(wrap(q))
+    })
+}
+
+/// Every single-step simplification of a position, biggest first, each built only when
+/// tried.
+pub fn lazy_candidates(pos: &Position) -> Vec<Lazy<'_, Position>> {
+    let mut out: Vec<Lazy<'_, Position>> = Vec::new();
     match pos {
         Position::Chip(p) => {
-            if p.chips.len() > 16 {
-                let half = p.chips.len() / 2;
-                for part in [&p.chips[..half], &p.chips[half..]] {
-                    out.push(Position::Chip(ChipPos {
-                        tree: p.tree.clone(),
-                        chips: part.to_vec(),
+            let k = p.chips.len();
+            if k > 16 {
+                for (from, to) in [(0, k / 2), (k / 2, k)] {
+                    out.push(edited(p, Position::Chip, move |q| {
+                        q.chips = q.chips[from..to].to_vec();
                     }));
                 }
             }
-            for i in 0..p.chips.len().min(LARGE) {
-                let mut chips = p.chips.clone();
-                chips.remove(i);
-                out.push(Position::Chip(ChipPos {
-                    tree: p.tree.clone(),
-                    chips,
-                }));
+            if k <= LARGE {
+                for i in 0..k {
+                    out.push(edited(p, Position::Chip, move |q| {
+                        q.chips.remove(i);
+                    }));
+                }
             }
-            for (tree, map) in tree_reductions(&p.tree) {
-                let chips = p
-                    .chips
-                    .iter()
-                    .map(|&c| map[c as usize])
-                    .filter(|&c| c != u32::MAX)
-                    .collect();
-                out.push(Position::Chip(ChipPos { tree, chips }));
+            for reduce in tree_reductions(&p.tree) {
+                out.push(Box::new(move || {
+                    let (tree, map) = reduce()?;
+                    let chips = p
+                        .chips
+                        .iter()
+                        .map(|&c| map[c as usize])
+                        .filter(|&c| c != u32::MAX)
+                        .collect();
+                    Some(Position::Chip(ChipPos { tree, chips }))
+                }));
             }
         }
         Position::Cut(p) => {
-            for (tree, _) in tree_reductions(&p.tree) {
-                out.push(Position::Cut(CutPos { tree }));
+            for reduce in tree_reductions(&p.tree) {
+                out.push(Box::new(move || {
+                    Some(Position::Cut(CutPos { tree: reduce()?.0 }))
+                }));
             }
         }
         Position::Paint(p) => {
-            for (tree, map) in tree_reductions(&p.tree) {
-                let mut white = vec![false; tree.len()];
-                for (v, &w) in p.white.iter().enumerate() {
-                    if map[v] != u32::MAX && w {
-                        white[map[v] as usize] = true;
+            for reduce in tree_reductions(&p.tree) {
+                out.push(Box::new(move || {
+                    let (tree, map) = reduce()?;
+                    let mut white = vec![false; tree.len()];
+                    for (v, &w) in p.white.iter().enumerate() {
+                        if map[v] != u32::MAX && w {
+                            white[map[v] as usize] = true;
+                        }
                     }
-                }
-                out.push(Position::Paint(PaintPos { tree, white }));
+                    Some(Position::Paint(PaintPos { tree, white }))
+                }));
             }
-            for v in 0..p.white.len().min(LARGE) {
+            let n = p.white.len();
+            for v in (0..n).filter(|_| n <= LARGE) {
                 if p.white[v] {
-                    let mut white = p.white.clone();
-                    white[v] = false;
-                    out.push(Position::Paint(PaintPos {
-                        tree: p.tree.clone(),
-                        white,
-                    }));
+                    out.push(edited(p, Position::Paint, move |q| q.white[v] = false));
                 }
             }
         }
@@ -192,77 +231,82 @@ pub fn candidates(pos: &Position) -> Vec<Position> {
     out
 }
 
-fn staircase_candidates(p: &StaircasePos, out: &mut Vec<Position>) {
-    let with = |f: &dyn Fn(&mut StaircasePos)| {
-        let mut q = p.clone();
-        f(&mut q);
-        Position::Staircase(q)
-    };
-    if p.updates.len() > 16 {
-        let half = p.updates.len() / 2;
-        out.push(with(&|q| q.updates.truncate(half)));
-        out.push(with(&|q| {
+fn staircase_candidates<'a>(p: &'a StaircasePos, out: &mut Vec<Lazy<'a, Position>>) {
+    let with = |edit: Box<dyn FnOnce(&mut StaircasePos) + 'a>| edited(p, Position::Staircase, edit);
+    let k = p.updates.len();
+    if k > 16 {
+        let half = k / 2;
+        out.push(with(Box::new(move |q| q.updates.truncate(half))));
+        out.push(with(Box::new(move |q| {
             q.updates.drain(..half);
-        }));
+        })));
     }
-    if p.updates.len() <= LARGE {
-        for i in (0..p.updates.len()).rev() {
-            out.push(with(&|q| {
+    if k <= LARGE {
+        for i in (0..k).rev() {
+            out.push(with(Box::new(move |q| {
                 q.updates.remove(i);
-            }));
+            })));
         }
     }
     if p.tree.len() > 2 {
-        for (tree, map) in tree_reductions(&p.tree) {
-            if tree.len() < 2 && !p.updates.is_empty() {
-                continue;
-            }
-            let mut stones = vec![0u64; tree.len()];
-            for (v, &s) in p.stones.iter().enumerate() {
-                if map[v] != u32::MAX && map[v] != 0 {
-                    stones[map[v] as usize] = stones[map[v] as usize].max(s);
+        for reduce in tree_reductions(&p.tree) {
+            // A tree of one vertex cannot hold updates: no such reduction.
+            out.push(Box::new(move || {
+                let (tree, map) = reduce()?;
+                if tree.len() < 2 && !p.updates.is_empty() {
+                    return None;
                 }
-            }
-            let updates = p
-                .updates
-                .iter()
-                .filter(|&&(a, _)| map[a as usize] != u32::MAX && map[a as usize] != 0)
-                .map(|&(a, b)| (map[a as usize], b))
-                .collect();
-            out.push(Position::Staircase(StaircasePos {
-                tree,
-                stones,
-                cap: p.cap,
-                updates,
+                let mut stones = vec![0u64; tree.len()];
+                for (v, &s) in p.stones.iter().enumerate() {
+                    if map[v] != u32::MAX && map[v] != 0 {
+                        stones[map[v] as usize] = stones[map[v] as usize].max(s);
+                    }
+                }
+                let updates = p
+                    .updates
+                    .iter()
+                    .filter(|&&(a, _)| map[a as usize] != u32::MAX && map[a as usize] != 0)
+                    .map(|&(a, b)| (map[a as usize], b))
+                    .collect();
+                Some(Position::Staircase(StaircasePos {
+                    tree,
+                    stones,
+                    cap: p.cap,
+                    updates,
+                }))
             }));
         }
     }
     for y in lower(p.cap) {
         if y >= 1 {
-            out.push(with(&|q| q.cap = y));
+            out.push(with(Box::new(move |q| q.cap = y)));
         }
     }
-    if p.stones.len() > LARGE || p.updates.len() > LARGE {
+    if p.stones.len() > LARGE || k > LARGE {
         return;
     }
     for v in 1..p.stones.len() {
         for y in lower(p.stones[v]) {
-            out.push(with(&|q| q.stones[v] = y));
+            out.push(with(Box::new(move |q| q.stones[v] = y)));
         }
     }
-    for i in 0..p.updates.len() {
+    for i in 0..k {
         for y in lower(p.updates[i].1) {
-            out.push(with(&|q| q.updates[i].1 = y));
+            out.push(with(Box::new(move |q| q.updates[i].1 = y)));
         }
     }
 }
 
-fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
-    let with = |graphs: Vec<Graph>| Position::Hackenbush(HackenbushPos { graphs });
-    if p.graphs.len() > 4 {
-        let half = p.graphs.len() / 2;
-        out.push(with(p.graphs[..half].to_vec()));
-        out.push(with(p.graphs[half..].to_vec()));
+fn hackenbush_candidates<'a>(p: &'a HackenbushPos, out: &mut Vec<Lazy<'a, Position>>) {
+    let with =
+        |edit: Box<dyn FnOnce(&mut HackenbushPos) + 'a>| edited(p, Position::Hackenbush, edit);
+    let k = p.graphs.len();
+    if k > 4 {
+        let half = k / 2;
+        out.push(with(Box::new(move |q| q.graphs.truncate(half))));
+        out.push(with(Box::new(move |q| {
+            q.graphs.drain(..half);
+        })));
     }
     let total: usize = p.graphs.iter().map(|g| g.edges.len()).sum();
     if total > LARGE {
@@ -273,33 +317,31 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
             .enumerate()
             .max_by_key(|(_, g)| g.edges.len())
         {
-            let mut graphs = p.graphs.clone();
-            graphs[i].edges.truncate(g.edges.len() / 2);
-            graphs[i] = graphs[i].trimmed();
-            out.push(with(graphs));
+            let half = g.edges.len() / 2;
+            out.push(with(Box::new(move |q| {
+                q.graphs[i].edges.truncate(half);
+                q.graphs[i] = q.graphs[i].trimmed();
+            })));
         }
         return;
     }
-    if p.graphs.len() > 1 {
-        for i in 0..p.graphs.len() {
-            let mut graphs = p.graphs.clone();
-            graphs.remove(i);
-            out.push(with(graphs));
+    if k > 1 {
+        for i in 0..k {
+            out.push(with(Box::new(move |q| {
+                q.graphs.remove(i);
+            })));
         }
     }
-    for i in 0..p.graphs.len() {
+    for i in 0..k {
         let g = &p.graphs[i];
-        let trimmed = g.trimmed();
-        if trimmed != *g {
-            let mut graphs = p.graphs.clone();
-            graphs[i] = trimmed;
-            out.push(with(graphs));
+        if g.trimmed() != *g {
+            out.push(with(Box::new(move |q| q.graphs[i] = q.graphs[i].trimmed())));
         }
         for j in 0..g.edges.len() {
-            let mut graphs = p.graphs.clone();
-            graphs[i].edges.remove(j);
-            graphs[i] = graphs[i].trimmed();
-            out.push(with(graphs));
+            out.push(with(Box::new(move |q| {
+                q.graphs[i].edges.remove(j);
+                q.graphs[i] = q.graphs[i].trimmed();
+            })));
         }
         // Contract a non-loop edge: merge its far end into its near end.
         for j in 0..g.edges.len() {
@@ -307,25 +349,26 @@ fn hackenbush_candidates(p: &HackenbushPos, out: &mut Vec<Position>) {
             if a == b {
                 continue;
             }
-            let (keep, gone) = if b == 0 { (b, a) } else { (a, b) };
-            let map = |v: u32| {
-                let v = if v == gone { keep } else { v };
-                if v > gone {
-                    v - 1
-                } else {
-                    v
-                }
-            };
-            let edges = g
-                .edges
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != j)
-                .map(|(_, &(x, y))| (map(x), map(y)))
-                .collect();
-            let mut graphs = p.graphs.clone();
-            graphs[i] = Graph { n: g.n - 1, edges };
-            out.push(with(graphs));
+            out.push(with(Box::new(move |q| {
+                let g = &q.graphs[i];
+                let (keep, gone) = if b == 0 { (b, a) } else { (a, b) };
+                let map = |v: u32| {
+                    let v = if v == gone { keep } else { v };
+                    if v > gone {
+                        v - 1
+                    } else {
+                        v
+                    }
+                };
+                let edges = g
+                    .edges
+                    .iter()
+                    .enumerate()
+                    .filter(|&(e, _)| e != j)
+                    .map(|(_, &(x, y))| (map(x), map(y)))
+                    .collect();
+                q.graphs[i] = Graph { n: g.n - 1, edges };
+            })));
         }
     }
 }
@@ -346,7 +389,7 @@ pub enum Resume {
 /// start again from it, stop when none does (1-minimal). The candidates of one step come
 /// as an iterator (most callers build them as a `Vec`; a large input is offered only its
 /// halving steps, so that list stays short).
-pub fn greedy<T: Clone>(
+pub fn greedy<T>(
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
     fails: impl FnMut(&T) -> bool,
@@ -355,10 +398,29 @@ pub fn greedy<T: Clone>(
 }
 
 /// [`greedy`], resuming after each step as `resume` says.
-pub fn greedy_with<T: Clone>(
+pub fn greedy_with<T>(
     resume: Resume,
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
+    fails: impl FnMut(&T) -> bool,
+) -> Shrunk<T> {
+    greedy_lazy(resume, start, |t| built(candidates(t)), fails)
+}
+
+/// Built candidates as recipes that hand them over.
+fn built<'a, T: 'a>(
+    it: Box<dyn Iterator<Item = T> + 'a>,
+) -> Box<dyn Iterator<Item = Lazy<'a, T>> + 'a> {
+    Box::new(it.map(|c| Box::new(move || Some(c)) as Lazy<'a, T>))
+}
+
+/// The greedy loop over recipes ([`Lazy`]): only the candidate being tried is built, so
+/// a shrink holds the current input and one candidate, and the recipes it skips
+/// (resuming) cost nothing.
+pub fn greedy_lazy<T>(
+    resume: Resume,
+    start: T,
+    candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = Lazy<'a, T>> + 'a>,
     mut fails: impl FnMut(&T) -> bool,
 ) -> Shrunk<T> {
     let mut cur = start;
@@ -366,21 +428,20 @@ pub fn greedy_with<T: Clone>(
     let mut from = 0;
     loop {
         let mut next = None;
-        for (i, cand) in candidates(&cur).enumerate().skip(from) {
-            tries += 1;
-            if fails(&cand) {
-                next = Some((i, cand));
-                break;
-            }
-        }
-        if next.is_none() && from > 0 {
-            for (i, cand) in candidates(&cur).enumerate().take(from) {
+        let mut try_range = |cur: &T, skip: usize, take: usize| {
+            for (i, recipe) in candidates(cur).enumerate().skip(skip).take(take) {
+                let Some(cand) = recipe() else { continue };
                 tries += 1;
                 if fails(&cand) {
-                    next = Some((i, cand));
-                    break;
+                    return Some((i, cand));
                 }
             }
+            None
+        };
+        if let Some(found) = try_range(&cur, from, usize::MAX) {
+            next = Some(found);
+        } else if from > 0 {
+            next = try_range(&cur, 0, from);
         }
         match next {
             Some((i, c)) => {
@@ -403,7 +464,12 @@ pub fn greedy_with<T: Clone>(
 
 /// Shrinks `case` while `fails` holds; `fails(&case)` is assumed true.
 pub fn shrink(case: Position, fails: impl FnMut(&Position) -> bool) -> Shrunk<Position> {
-    greedy(case, |p| Box::new(candidates(p).into_iter()), fails)
+    greedy_lazy(
+        Resume::FromStart,
+        case,
+        |p| Box::new(lazy_candidates(p).into_iter()),
+        fails,
+    )
 }
 
 /// Shrinks an input of several test cases (`poj3710`): drop whole test cases first, then
@@ -421,20 +487,31 @@ pub fn shrink_cases_with(
     cases: Vec<Position>,
     mut fails: impl FnMut(&[Position]) -> bool,
 ) -> Shrunk<Vec<Position>> {
-    greedy_with(
+    greedy_lazy(
         resume,
         cases,
         |cur: &Vec<Position>| {
             let drops = (0..if cur.len() > 1 { cur.len() } else { 0 }).map(move |i| {
-                let mut cand = cur.clone();
-                cand.remove(i);
-                cand
+                Box::new(move || {
+                    let mut cand = cur.clone();
+                    cand.remove(i);
+                    Some(cand)
+                }) as Lazy<'_, Vec<Position>>
             });
             let inner = (0..cur.len()).flat_map(move |i| {
-                candidates(&cur[i]).into_iter().map(move |c| {
-                    let mut cand = cur.clone();
-                    cand[i] = c;
-                    cand
+                lazy_candidates(&cur[i]).into_iter().map(move |c| {
+                    Box::new(move || {
+                        // The other cases copied, this one replaced (never a copy of
+                        // the case being shrunk).
+                        let mut new = Some(c()?);
+                        let cand = (0..cur.len())
+                            .map(|j| match j == i {
+                                true => new.take().expect("once"),
+                                false => cur[j].clone(),
+                            })
+                            .collect();
+                        Some(cand)
+                    }) as Lazy<'_, Vec<Position>>
                 })
             });
             Box::new(drops.chain(inner))

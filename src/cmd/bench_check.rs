@@ -61,7 +61,9 @@ fn measure(
     let json = dir.join(format!("{problem}.json"));
     let started = Instant::now();
     let out = Command::new(me)
-        .args(["check", problem, "--stack", "4", "--color", "never", "--cases"])
+        .args([
+            "check", problem, "--stack", "4", "--color", "never", "--cases",
+        ])
         .arg(cases.to_string())
         .arg("--save")
         .arg(dir.join("failures"))

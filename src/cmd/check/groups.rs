@@ -455,24 +455,65 @@ fn threshold_start<S: Suite>(
         "on a {}: {} vertices pass{}, {} fail with {verdict} (bisection, {runs} runs)",
         shape.name(),
         thousands(lo),
-        if lo == 2 { " (the least size tried)" } else { "" },
+        if lo == 2 {
+            " (the least size tried)"
+        } else {
+            ""
+        },
         thousands(hi)
     );
-    let smaller = (hi < from)
-        .then(|| suite.sized(shape, hi, o.seed).and_then(|r| r.ok()))
-        .flatten();
-    match smaller {
-        Some(w) => {
+    match steady_witness(suite, o, argv, shape, &g.detail, hi, from, end) {
+        Some((size, w)) => {
+            if size != hi {
+                note.push_str(&format!(
+                    "; the failure does not repeat on every run near that size (a stack's edge moves with the memory layout), so the witness is a {} of {} vertices, which failed on 3 runs out of 3",
+                    shape.name(),
+                    thousands(size)
+                ));
+            }
             note.push_str(&format!(
                 "; shrinking starts from that failing {} of {} vertices, smaller than test {}",
                 shape.name(),
-                thousands(hi),
+                thousands(size),
                 g.first.test.index
             ));
             (Some(note), w)
         }
         None => (Some(note), first),
     }
+}
+
+/// The smallest input of `shape` from size `hi` up (by steps of 2%, below `from`) that
+/// fails the same way on three runs in a row: a witness that repeats.
+#[allow(clippy::too_many_arguments)]
+fn steady_witness<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    shape: TreeShape,
+    detail: &str,
+    hi: usize,
+    from: usize,
+    end: Instant,
+) -> Option<(usize, S::Input)> {
+    let fails = |input: &S::Input| {
+        judge_one(suite, o, argv, input).is_ok_and(|(v, run, ..)| {
+            v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == detail
+        })
+    };
+    let mut size = hi;
+    for _ in 0..12 {
+        if size >= from || Instant::now() >= end || contain::interrupted() {
+            return None;
+        }
+        let w = suite.sized(shape, size, o.seed)?.ok()?;
+        // The bisection saw it fail once; two more.
+        if fails(&w) && fails(&w) {
+            return Some((size, w));
+        }
+        size += (size / 50).max(1);
+    }
+    None
 }
 
 /// A group's representative, shrunk: the threshold note, how it shrank, and to what.
@@ -482,6 +523,9 @@ struct Shrunken<I> {
     input: I,
     /// The shrink ran out of time (or grundy was stopped): it may not be minimal.
     cut_short: bool,
+    /// Where the shrink started, when not at the group's first failing test (the
+    /// threshold's failing input).
+    start: Option<I>,
 }
 
 /// The threshold search when the group needs it, then the shrink from the smallest known
@@ -494,12 +538,14 @@ fn witness<S: Suite>(
     deadline: Instant,
 ) -> Shrunken<S::Input> {
     let (note, start) = threshold_start(suite, o, argv, g, deadline);
-    let (shrunk, input) = shrink_group(suite, o, argv, g, start, deadline);
+    let from_first = suite.size(&start) == suite.size(&g.first.test.input);
+    let (shrunk, input) = shrink_group(suite, o, argv, g, start.clone(), deadline);
     Shrunken {
         note,
         shrunk,
         input,
         cut_short: contain::interrupted() || Instant::now() >= deadline,
+        start: (!from_first).then_some(start),
     }
 }
 
@@ -597,7 +643,7 @@ fn report_group<S: Suite>(
         notes.push(note.clone());
     }
     let (shrunk, cut_short) = (w.shrunk, w.cut_short);
-    let mut finding = settle(suite, o, argv, g, w.input);
+    let (mut finding, settled) = settle(suite, o, argv, g, w.input, w.start);
     if detail.ends_with("not fixed by an unlimited stack") {
         // The signal's usual gloss is ruled out by the group's own re-runs.
         if let Verdict::Runtime(m) = &mut finding.verdict {
@@ -629,7 +675,7 @@ fn report_group<S: Suite>(
         } else {
             ""
         },
-        suite.describe(&finding.input),
+        settled.words(&suite.describe(&finding.input)),
         suite
             .locate(&finding.input, &finding.expected, &finding.run.stdout)
             .map(|l| format!(", {l}"))
@@ -672,41 +718,73 @@ struct Finding<I> {
 }
 
 /// The shrunk input judged once more; if it no longer fails the same way (flaky, e.g. a
-/// time limit near the edge), the group's original failing test instead.
+/// time limit or a stack near the edge), where the shrink started, else the group's
+/// original failing test.
 fn settle<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
     g: Group<S::Input>,
     input: S::Input,
-) -> Finding<S::Input> {
-    match judge_one(suite, o, argv, &input) {
-        Ok((verdict, run, expected, judged_by))
+    start: Option<S::Input>,
+) -> (Finding<S::Input>, Settled) {
+    // The shrunk input, else where the shrink started: the first that fails the same way
+    // again (a failure near a size threshold may not repeat on every run).
+    let shrunk_size = suite.describe(&input);
+    let tries = [(input, Settled::Shrunk)]
+        .into_iter()
+        .chain(start.map(|s| (s, Settled::Start(shrunk_size.clone()))));
+    for (input, settled) in tries {
+        if let Ok((verdict, run, expected, judged_by)) = judge_one(suite, o, argv, &input) {
             if verdict != Verdict::Ok
-                && cause_of(suite, o, argv, &input, &verdict, &run) == g.detail =>
-        {
-            Finding {
-                input,
-                verdict,
-                run,
-                expected,
-                judged_by,
+                && cause_of(suite, o, argv, &input, &verdict, &run) == g.detail
+            {
+                let finding = Finding {
+                    input,
+                    verdict,
+                    run,
+                    expected,
+                    judged_by,
+                };
+                return (finding, settled);
             }
         }
-        _ => {
-            let f = g.first;
-            let judged_by = suite
-                .expected(&f.test.input, &suite.write(&f.test.input))
-                .map(|(_, by)| by)
-                .unwrap_or_default();
-            Finding {
-                input: f.test.input,
-                verdict: f.verdict,
-                run: f.run,
-                expected: f.expected,
-                judged_by,
-            }
-        }
+    }
+    let f = g.first;
+    let judged_by = suite
+        .expected(&f.test.input, &suite.write(&f.test.input))
+        .map(|(_, by)| by)
+        .unwrap_or_default();
+    let finding = Finding {
+        input: f.test.input,
+        verdict: f.verdict,
+        run: f.run,
+        expected: f.expected,
+        judged_by,
+    };
+    (finding, Settled::First(shrunk_size))
+}
+
+/// Which input a group shows: the shrunk one, or (when that did not fail again on a
+/// re-run) where the shrink started, or the group's first failing test; with the shrunk
+/// input's size in words.
+enum Settled {
+    Shrunk,
+    Start(String),
+    First(String),
+}
+
+impl Settled {
+    /// What the shrink line says after "shrunk in … to".
+    fn words(&self, shown: &str) -> String {
+        let (size, which) = match self {
+            Settled::Shrunk => return shown.to_string(),
+            Settled::Start(size) => (size, "where the shrink started"),
+            Settled::First(size) => (size, "the group's first failing test"),
+        };
+        format!(
+            "{size}, which did not fail again when re-run (a failure near a size threshold need not repeat); shown instead: {which}, {shown}"
+        )
     }
 }
 
