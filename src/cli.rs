@@ -384,6 +384,9 @@ enum BenchWhat {
         /// Seconds per game.
         #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
         seconds: Duration,
+        /// Only the games whose name contains this text (e.g. `hackenbush`).
+        #[arg(long)]
+        only: Option<String>,
     },
 }
 
@@ -1239,7 +1242,7 @@ impl BenchArgs {
                 cmd::bench::solve(runs.max(1), &dir.unwrap_or_else(cmd::bench::default_dir))
             }
             BenchWhat::Oracle { runs, only } => cmd::bench::oracle(runs.max(1), only.as_deref()),
-            BenchWhat::Campaign { seconds } => cmd::bench::campaign(seconds),
+            BenchWhat::Campaign { seconds, only } => cmd::bench::campaign(seconds, only.as_deref()),
             BenchWhat::Rules { dir, files, runs } => {
                 cmd::bench_rules::rules(&dir, &files, runs.max(1))
             }

@@ -483,12 +483,15 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
 }
 
 /// Measures solver-vs-oracle cases per second on one core for each game.
-pub fn campaign(seconds: Duration) -> Result<Outcome, Error> {
+pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error> {
     crate::outln!(
         "one thread, small cases (≤ {} vertices), full check incl. relabelled copy",
         Sizes::SMALL.vertices
     );
     for game in Game::ALL {
+        if only.is_some_and(|o| !game.name().contains(o)) {
+            continue;
+        }
         let start = Instant::now();
         let mut cases = 0u64;
         while start.elapsed() < seconds {

@@ -2,14 +2,14 @@
 //! signal of a crash, or Python's RecursionError), and for a crash a bigger stack may
 //! cure, whether an unlimited stack does (every such failure is re-run: two causes behind
 //! one signal are two groups); whether small inputs (within the brute force's or the
-//! oracle's reach) or larger ones show it, until a larger group's shrunk witness comes
-//! down to the small group's size, when it joins it (one mistake, one group). For each
-//! group, the one with the smallest first failing input first, within a share of the
-//! shrink budget: the first failing test is shrunk with the program in the loop and
-//! saved; a failure that a shrunk input still
-//! needs a large size for gets its threshold by bisection on the shape that failed ("on a
-//! star: passes up to 95,400 vertices, WA from 96,000"), whose failing input becomes the
-//! witness when it is the smaller one.
+//! oracle's reach) or larger ones show it, until an experiment tells a larger group apart
+//! from the small one with the same cause (its shrink ran to the end above the small
+//! group's size); otherwise it joins it (one mistake, one group). For each group, the one
+//! with the smallest first failing input first, within a share of the shrink budget: a
+//! group that needs large inputs gets its size threshold by bisection first on the shape
+//! that failed ("on a star: 95,400 vertices pass, 96,000 fail with WA"), whose failing
+//! input, checked to fail again, is where the shrink starts; the shrink runs with the
+//! program in the loop, and its result, judged once more, is saved.
 
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
 use super::{judge_one, judge_with, Failure, Options};
