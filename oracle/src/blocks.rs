@@ -134,26 +134,25 @@ fn bits(mut w: u32) -> impl Iterator<Item = u32> {
 }
 
 /// The edges of `mask` (local bits over `edges`) connected to vertex `from`, and the
-/// vertices they reach (as a list of local vertex ids, `from` included).
-fn flood(edges: &[(u32, u32)], mask: u32, from: u32, nverts: usize) -> (u32, Vec<bool>) {
-    let mut seen = vec![false; nverts];
-    seen[from as usize] = true;
+/// vertices they reach (a bit per local vertex id, `from` included; ids below 64). A
+/// fixpoint over the edges, without allocating: it runs for every subset of a block's
+/// edges.
+fn flood(edges: &[(u32, u32)], mask: u32, from: u32) -> (u32, u64) {
+    let mut reach = 1u64 << from;
     let mut keep = 0u32;
-    let mut queue = vec![from];
-    while let Some(v) = queue.pop() {
-        for j in bits(mask) {
+    loop {
+        let before = keep;
+        for j in bits(mask & !keep) {
             let (a, b) = edges[j as usize];
-            if a == v || b == v {
+            if (reach >> a | reach >> b) & 1 == 1 {
                 keep |= 1 << j;
-                let w = a ^ b ^ v;
-                if !seen[w as usize] {
-                    seen[w as usize] = true;
-                    queue.push(w);
-                }
+                reach |= 1 << a | 1 << b;
             }
         }
+        if keep == before {
+            return (keep, reach);
+        }
     }
-    (keep, seen)
 }
 
 /// The grounded edges of every graph of a position, with compact vertex ids numbered
@@ -425,17 +424,21 @@ impl Tables {
             })
             .collect();
         let k = piece.edges.len() as u32;
+        // `flood` keeps vertices in a u64, `reached` past the attachment in a u32.
+        assert!(
+            verts.len() < 32,
+            "a block of at most 31 vertices past its attachment"
+        );
         let base = self.entries.len() as u32;
         let mut map = vec![NONE; 1 << k];
         for mask in 0..1u32 << k {
-            let (keep, seen) = flood(&ends, mask, 0, verts.len() + 1);
+            let (keep, seen) = flood(&ends, mask, 0);
             if keep == mask {
                 map[mask as usize] = self.entries.len() as u32;
                 self.entries.push(Entry {
                     mask,
-                    reached: (0..verts.len())
-                        .filter(|&j| seen[j + 1])
-                        .fold(0, |r, j| r | 1 << j),
+                    // The vertices past the attachment (local ids 1..), from bit 0.
+                    reached: (seen >> 1) as u32,
                     idx: self.entries.len() as u32 - base,
                     next: 0,
                     own: 0,
@@ -447,7 +450,7 @@ impl Tables {
             self.entries[i].next = self.next.len() as u32;
             for j in 0..k {
                 self.next.push(if mask >> j & 1 == 1 {
-                    let (keep, _) = flood(&ends, mask & !(1 << j), 0, verts.len() + 1);
+                    let (keep, _) = flood(&ends, mask & !(1 << j), 0);
                     map[keep as usize]
                 } else {
                     NONE

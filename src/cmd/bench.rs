@@ -493,21 +493,27 @@ pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error>
             continue;
         }
         let start = Instant::now();
-        let mut cases = 0u64;
+        let (mut cases, mut states) = (0u64, 0u64);
         while start.elapsed() < seconds {
             let g = gen::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
-            if grundy_fuzzing::check::check(&g.position, Budget::default()).is_err() {
-                return Err(Error::internal(format!(
-                    "case {cases} of {} fails",
-                    game.name()
-                )));
+            match grundy_fuzzing::check::check(&g.position, Budget::default()) {
+                Ok(c) => states += c.states as u64,
+                Err(_) => {
+                    return Err(Error::internal(format!(
+                        "case {cases} of {} fails",
+                        game.name()
+                    )))
+                }
             }
             cases += 1;
         }
+        let secs = start.elapsed().as_secs_f64();
         crate::outln!(
-            "{:<11} {:>8.0} cases/s",
+            "{:<11} {:>8.0} cases/s  {:>7.1} oracle states/case  {:>5.1} M states/s",
             game.name(),
-            cases as f64 / start.elapsed().as_secs_f64()
+            cases as f64 / secs,
+            states as f64 / cases.max(1) as f64,
+            states as f64 / secs / 1e6
         );
     }
     Ok(Outcome::Passed)
