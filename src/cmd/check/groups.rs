@@ -370,17 +370,28 @@ fn shrink_group<S: Suite>(
     argv: &[String],
     g: &Group<S::Input>,
     start: S::Input,
+    stall: Option<usize>,
     deadline: Instant,
-) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input) {
+) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input, bool) {
+    // `stall`: after that many candidates in a row that pass, no more are run (a shrink
+    // that starts at a threshold's witness rarely beats it, and each try is a run).
+    let (mut passed_in_a_row, mut stalled, mut runs) = (0usize, false, 0usize);
     let mut same = |cand: &S::Input| {
         if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
             return false;
         }
-        judge_one(suite, o, argv, cand).is_ok_and(|(v, run, ..)| {
+        if stall.is_some_and(|k| passed_in_a_row >= k) {
+            stalled = true;
+            return false;
+        }
+        runs += 1;
+        let fails = judge_one(suite, o, argv, cand).is_ok_and(|(v, run, ..)| {
             v != Verdict::Ok && cause_of(suite, o, argv, cand, &v, &run) == g.detail
-        })
+        });
+        passed_in_a_row = if fails { 0 } else { passed_in_a_row + 1 };
+        fails
     };
-    let shrunk = suite.shrink(start, &mut same);
+    let mut shrunk = suite.shrink(start, &mut same);
     let mut input = shrunk.case.clone();
     for extra in 0..suite.extra_tries() {
         if suite.size(&input) <= 3 || Instant::now() >= deadline {
@@ -397,8 +408,13 @@ fn shrink_group<S: Suite>(
             input = again.case;
         }
     }
-    (shrunk, input)
+    // Runs of the program, not calls of the predicate (a stalled shrink skips its runs).
+    shrunk.tries = runs;
+    (shrunk, input, stalled)
 }
+
+/// Candidates in a row that pass after which a shrink from a threshold's witness stops.
+const STALL: usize = 100;
 
 /// After a TLE, how the program's time grows on the shape that failed.
 fn growth_note<S: Suite>(
@@ -466,7 +482,7 @@ fn threshold_start<S: Suite>(
         Some((size, w)) => {
             if size != hi {
                 note.push_str(&format!(
-                    "; the failure does not repeat on every run near that size (a stack's edge moves with the memory layout), so the witness is a {} of {} vertices, which failed on 3 runs out of 3",
+                    "; the failure does not repeat on every run near that size (a stack's edge moves with the memory layout), so the witness is a {} of {} vertices, which failed on 5 runs out of 5",
                     shape.name(),
                     thousands(size)
                 ));
@@ -483,8 +499,8 @@ fn threshold_start<S: Suite>(
     }
 }
 
-/// The smallest input of `shape` from size `hi` up (by steps of 2%, below `from`) that
-/// fails the same way on three runs in a row: a witness that repeats.
+/// The smallest input of `shape` from size `hi` up (by steps of 5%, below `from`) that
+/// fails the same way on five runs in a row: a witness that repeats.
 #[allow(clippy::too_many_arguments)]
 fn steady_witness<S: Suite>(
     suite: &S,
@@ -507,11 +523,11 @@ fn steady_witness<S: Suite>(
             return None;
         }
         let w = suite.sized(shape, size, o.seed)?.ok()?;
-        // The bisection saw it fail once; two more.
-        if fails(&w) && fails(&w) {
+        // The bisection saw it fail once; four more.
+        if (0..4).all(|_| fails(&w)) {
             return Some((size, w));
         }
-        size += (size / 50).max(1);
+        size += (size / 20).max(1);
     }
     None
 }
@@ -526,6 +542,8 @@ struct Shrunken<I> {
     /// Where the shrink started, when not at the group's first failing test (the
     /// threshold's failing input).
     start: Option<I>,
+    /// It stopped after [`STALL`] candidates in a row passed.
+    stalled: bool,
 }
 
 /// The threshold search when the group needs it, then the shrink from the smallest known
@@ -539,12 +557,14 @@ fn witness<S: Suite>(
 ) -> Shrunken<S::Input> {
     let (note, start) = threshold_start(suite, o, argv, g, deadline);
     let from_first = suite.size(&start) == suite.size(&g.first.test.input);
-    let (shrunk, input) = shrink_group(suite, o, argv, g, start.clone(), deadline);
+    let stall = (!from_first).then_some(STALL);
+    let (shrunk, input, stalled) = shrink_group(suite, o, argv, g, start.clone(), stall, deadline);
     Shrunken {
         note,
         shrunk,
         input,
         cut_short: contain::interrupted() || Instant::now() >= deadline,
+        stalled,
         start: (!from_first).then_some(start),
     }
 }
@@ -642,7 +662,7 @@ fn report_group<S: Suite>(
         eprintln!("{note}");
         notes.push(note.clone());
     }
-    let (shrunk, cut_short) = (w.shrunk, w.cut_short);
+    let (shrunk, cut_short, stalled) = (w.shrunk, w.cut_short, w.stalled);
     let (mut finding, settled) = settle(suite, o, argv, g, w.input, w.start);
     if detail.ends_with("not fixed by an unlimited stack") {
         // The signal's usual gloss is ruled out by the group's own re-runs.
@@ -672,8 +692,11 @@ fn report_group<S: Suite>(
         shrunk.tries,
         if cut_short {
             "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
+                .to_string()
+        } else if stalled {
+            format!("; stopped after {STALL} candidates in a row passed, so it may not be minimal")
         } else {
-            ""
+            String::new()
         },
         settled.words(&suite.describe(&finding.input)),
         suite
