@@ -109,6 +109,30 @@ pub struct Growth {
 }
 
 impl Growth {
+    /// How bad a shape is, by what its runs showed: a run over the limit first (the
+    /// smaller its size, the worse), then the time a trusted fit (R² at least
+    /// [`MIN_R2`]) predicts at the maximum size, then, for a noisy fit or none, the
+    /// slowest time measured.
+    /// Two shapes stopped at the same size are told apart by their fits' predictions.
+    fn badness(&self) -> (u8, f64, f64) {
+        let predicted = match &self.fit {
+            Some(f) if f.r2 >= MIN_R2 => Some(f.predict(self.max as f64)),
+            _ => None,
+        };
+        let slowest = self.points.iter().map(|p| p.1).fold(0.0, f64::max);
+        match (&self.stopped_at, predicted) {
+            (Some((n, _)), p) => (2, -(*n as f64), p.unwrap_or(0.0)),
+            (None, Some(p)) => (1, p, 0.0),
+            (None, None) => (0, slowest, 0.0),
+        }
+    }
+
+    /// True when this shape is worse than `other` ([`Growth::badness`]).
+    pub fn worse_than(&self, other: &Growth) -> bool {
+        let (a, b) = (self.badness(), other.badness());
+        a.partial_cmp(&b) == Some(std::cmp::Ordering::Greater)
+    }
+
     /// The smallest net time fitted.
     fn floor(&self) -> f64 {
         NOISE.max(self.jitter)
@@ -282,8 +306,7 @@ pub fn scale<S: Suite>(
                 );
             }
         }
-        let key = |g: &Growth| (g.stopped_at.is_some(), g.fit.map_or(0.0, |f| f.exponent));
-        if worst.as_ref().is_none_or(|w| key(&g) > key(w)) {
+        if worst.as_ref().is_none_or(|w| g.worse_than(w)) {
             worst = Some(g);
         }
     }
@@ -563,5 +586,29 @@ mod tests {
         let line = growth(Some(loose), None, 0.0).line();
         assert!(line.contains("noisy on chain"), "{line}");
         assert!(!line.contains("predicted"), "{line}");
+    }
+
+    /// The worst shape is chosen with what the runs showed: a TLE at a smaller size beats
+    /// one at a larger size, which beats any fit; a trusted fit by its prediction at the
+    /// maximum; a noisy fit's exponent counts for nothing.
+    #[test]
+    fn the_worst_shape_is_chosen_with_the_bounds() {
+        let fit = |exponent: f64, r2: f64| {
+            Some(Fit {
+                exponent,
+                c: 1e-9,
+                r2,
+            })
+        };
+        let early = growth(None, Some((8000, "TLE: 2 s")), 2.0);
+        let late = growth(None, Some((64000, "TLE: 2 s")), 2.0);
+        assert!(early.worse_than(&late) && !late.worse_than(&early));
+        let steep = growth(fit(2.0, 0.99), None, 0.0);
+        assert!(late.worse_than(&steep));
+        let gentle = growth(fit(1.0, 0.99), None, 0.0);
+        assert!(steep.worse_than(&gentle));
+        // A loose fit's exponent of 3 says nothing: its slowest run (0.04 s) is compared.
+        let noisy = growth(fit(3.0, 0.2), None, 0.0);
+        assert!(steep.worse_than(&noisy));
     }
 }
