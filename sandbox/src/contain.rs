@@ -166,8 +166,28 @@ pub fn output(cmd: &mut Command) -> io::Result<std::process::Output> {
     out
 }
 
-/// The children of this process, from /proc.
+/// The children of this process: from each thread's `/proc/self/task/TID/children`
+/// (cheap), else from a scan of every process's `/proc/PID/stat`.
 fn children() -> Vec<i32> {
+    threads_children().unwrap_or_else(scan_children)
+}
+
+/// The children listed by each thread of this process (`None` when the kernel does not
+/// list them, or a thread ended while they were read).
+fn threads_children() -> Option<Vec<i32>> {
+    let mut kids = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let list = std::fs::read_to_string(task.path().join("children")).ok()?;
+        kids.extend(
+            list.split_whitespace()
+                .filter_map(|p| p.parse::<i32>().ok()),
+        );
+    }
+    Some(kids)
+}
+
+/// The children of this process, from a scan of /proc.
+fn scan_children() -> Vec<i32> {
     let me = std::process::id() as i32;
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
