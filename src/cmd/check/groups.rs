@@ -7,7 +7,7 @@
 //! group's size); otherwise it joins it (one mistake, one group). For each group, the one
 //! with the smallest first failing input first, within a share of the shrink budget: a
 //! group that needs large inputs gets its size threshold by bisection first on the shape
-//! that failed ("on a star: 95,400 vertices pass, 96,000 fail with WA"), whose failing
+//! that failed ("the star of 95,400 vertices passes, the one of 96,000 fails"), whose failing
 //! input, checked to fail again, is where the shrink starts; the shrink runs with the
 //! program in the loop, and its result, judged once more, is saved.
 
@@ -181,6 +181,8 @@ struct Summary {
     label: String,
     tests: usize,
     first: u64,
+    /// The witness's size ([`Suite::size`]), to show the smallest first.
+    size: usize,
     shrunk: String,
     saved: String,
     notes: Vec<String>,
@@ -221,6 +223,8 @@ pub(crate) fn report<S: Suite>(
         let shrunk = pre[k].take();
         summaries.push(report_group(suite, o, argv, g, shrunk, deadline)?);
     }
+    // The table and the JSON list the smallest witness first.
+    summaries.sort_by_key(|s| s.size);
     if count > 1 || summaries.iter().any(|s| !s.notes.is_empty()) {
         let rows: Vec<Vec<String>> = summaries
             .iter()
@@ -468,14 +472,11 @@ fn threshold_start<S: Suite>(
         .unwrap_or(&g.detail)
         .trim_end_matches(" not");
     let mut note = format!(
-        "on a {}: {} vertices pass{}, {} fail with {verdict} (bisection, {runs} runs)",
+        "bisection on generated {}s ({runs} runs): the {} of {} vertices{} passes, the one of {} fails with {verdict}",
+        shape.name(),
         shape.name(),
         thousands(lo),
-        if lo == 2 {
-            " (the least size tried)"
-        } else {
-            ""
-        },
+        if lo == 2 { " (the least size tried)" } else { "" },
         thousands(hi)
     );
     match steady_witness(suite, o, argv, shape, &g.detail, hi, from, end) {
@@ -711,6 +712,7 @@ fn report_group<S: Suite>(
         label,
         tests,
         first: first_index,
+        size: suite.size(&finding.input),
         shrunk: suite.describe(&finding.input),
         saved: saved_name,
         notes,
