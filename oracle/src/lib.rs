@@ -308,11 +308,26 @@ fn staircase_answer(
     play: Play,
     budget: Budget,
 ) -> Result<Report<StaircaseAnswer>, OracleError> {
-    let rules = staircase::StaircaseRules::new(pos).ok_or_else(|| {
-        OracleError::TooWide(
-            "too many stones or vertices to pack into 128 bits, or over a million moves per position".into(),
-        )
-    })?;
+    // 64-bit states when the layouts fit (a smaller memo, cheaper hashing), else 128.
+    match staircase::StaircaseRules::<u64>::new(pos) {
+        Some(rules) => staircase_search(rules, pos, play, budget),
+        None => {
+            let rules = staircase::StaircaseRules::<u128>::new(pos).ok_or_else(|| {
+                OracleError::TooWide(
+                    "too many stones or vertices to pack into 128 bits, or over a million moves per position".into(),
+                )
+            })?;
+            staircase_search(rules, pos, play, budget)
+        }
+    }
+}
+
+fn staircase_search<W: staircase::Packed>(
+    rules: staircase::StaircaseRules<W>,
+    pos: &StaircasePos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<StaircaseAnswer>, OracleError> {
     let mut layout = pos.stones.clone();
     layout[0] = 0;
     let mut starts = vec![rules.pack(&layout)];

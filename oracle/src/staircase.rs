@@ -1,24 +1,65 @@
 //! `staircase` from the rules: a state is the stone count of every non-root vertex, packed
-//! into 128 bits (stones at the root are dead and dropped); a move carries 1..=L stones
-//! from a vertex to its parent. Every layout of the update sequence is searched with the
-//! same memo.
+//! into 64 bits when they fit, else 128 (stones at the root are dead and dropped); a move
+//! carries 1..=L stones from a vertex to its parent. Every layout of the update sequence
+//! is searched with the same memo.
 
+use crate::memo::Key;
 use crate::search::Rules;
 use grundy_games::StaircasePos;
+use std::marker::PhantomData;
+
+/// A word the stone counts are packed into (`u64`, `u128`).
+pub trait Packed: Key {
+    /// Bits in the word.
+    const BITS: u32;
+    /// The `width` bits from `shift` on.
+    fn field(self, shift: u32, width: u32) -> u64;
+    /// Adds `k` at `shift` (no carry past the field: the caller keeps it in range).
+    fn plus(self, k: u64, shift: u32) -> Self;
+    /// Subtracts `k` at `shift`.
+    fn minus(self, k: u64, shift: u32) -> Self;
+}
+
+impl Packed for u64 {
+    const BITS: u32 = 64;
+    fn field(self, shift: u32, width: u32) -> u64 {
+        (self >> shift) & (u64::MAX >> (64 - width))
+    }
+    fn plus(self, k: u64, shift: u32) -> Self {
+        self + (k << shift)
+    }
+    fn minus(self, k: u64, shift: u32) -> Self {
+        self - (k << shift)
+    }
+}
+
+impl Packed for u128 {
+    const BITS: u32 = 128;
+    fn field(self, shift: u32, width: u32) -> u64 {
+        ((self >> shift) & ((1u128 << width) - 1)) as u64
+    }
+    fn plus(self, k: u64, shift: u32) -> Self {
+        self + (u128::from(k) << shift)
+    }
+    fn minus(self, k: u64, shift: u32) -> Self {
+        self - (u128::from(k) << shift)
+    }
+}
 
 /// The most moves one position may have (beyond it the oracle refuses the layout).
 const MAX_MOVES: u128 = 1 << 20;
 
-/// The rules of `staircase` on one tree with one cap.
-pub struct StaircaseRules {
+/// The rules of `staircase` on one tree with one cap, its states packed into `W`.
+pub struct StaircaseRules<W = u128> {
     parent: Vec<u32>,
     cap: u64,
     width: u32,
+    word: PhantomData<W>,
 }
 
-impl StaircaseRules {
-    /// Rules for the position; `None` when its layouts do not fit in 128 bits.
-    pub fn new(pos: &StaircasePos) -> Option<StaircaseRules> {
+impl<W: Packed> StaircaseRules<W> {
+    /// Rules for the position; `None` when its layouts do not fit in `W`.
+    pub fn new(pos: &StaircasePos) -> Option<StaircaseRules<W>> {
         let mut total: u128 = pos.stones[1..].iter().map(|&s| u128::from(s)).sum();
         let mut stones = pos.stones.clone();
         let mut most = total;
@@ -29,7 +70,7 @@ impl StaircaseRules {
         }
         let width = (128 - most.leading_zeros()).max(1);
         let slots = pos.tree.len().saturating_sub(1) as u32;
-        if width > 64 || slots * width > 128 {
+        if width > 64 || slots * width > W::BITS {
             return None;
         }
         // Every position lists its moves at once: with L and the stones in the billions a
@@ -42,30 +83,32 @@ impl StaircaseRules {
             parent: pos.tree.parents().to_vec(),
             cap: pos.cap,
             width,
+            word: PhantomData,
         })
     }
 
-    fn get(&self, s: u128, v: u32) -> u64 {
-        (s >> ((v - 1) * self.width) & ((1u128 << self.width) - 1)) as u64
+    fn get(&self, s: W, v: u32) -> u64 {
+        s.field((v - 1) * self.width, self.width)
     }
 
-    fn add(&self, s: u128, v: u32, k: u64) -> u128 {
-        s + (u128::from(k) << ((v - 1) * self.width))
+    fn add(&self, s: W, v: u32, k: u64) -> W {
+        s.plus(k, (v - 1) * self.width)
     }
 
-    fn sub(&self, s: u128, v: u32, k: u64) -> u128 {
-        s - (u128::from(k) << ((v - 1) * self.width))
+    fn sub(&self, s: W, v: u32, k: u64) -> W {
+        s.minus(k, (v - 1) * self.width)
     }
 
     /// Packs a stone vector (index 0, the root, is ignored).
-    pub fn pack(&self, stones: &[u64]) -> u128 {
-        (1..stones.len() as u32).fold(0, |s, v| self.add(s, v, stones[v as usize]))
+    pub fn pack(&self, stones: &[u64]) -> W {
+        (1..stones.len() as u32).fold(W::default(), |s, v| self.add(s, v, stones[v as usize]))
     }
 }
 
-impl Rules for StaircaseRules {
-    type State = u128;
-    fn successors(&self, s: u128, out: &mut Vec<u128>) {
+impl<W: Packed> Rules for StaircaseRules<W> {
+    type State = W;
+
+    fn successors(&self, s: W, out: &mut Vec<W>) {
         for v in 1..self.parent.len() as u32 {
             let here = self.get(s, v);
             let p = self.parent[v as usize];
