@@ -8,13 +8,13 @@
 //!
 //! How: the `grundy` binary calls [`enter`] first thing in `main`. A contained run then
 //! starts `/proc/self/exe` in launcher mode by `posix_spawn` (grundy's pages are not
-//! copied). That fresh process, a few MiB, forks the program (its own process group,
+//! copied). That fresh process (under 1 MiB resident) forks the program (its own group,
 //! rlimits, a death signal tied to the launcher), waits for it and reports on a pipe:
 //! the program's pid and the launcher's own size when it forked (`P pid floor`), then the
 //! program's wait status, CPU time and peak memory (`X status cpu_us peak_bytes`), or
 //! why it could not be started (`E errno`). The launcher then exits the way the program
 //! did. The program's peak is its own whenever it is above the launcher's size at the
-//! fork (a few MiB); below that, a report says "at most".
+//! fork (under 1 MiB here); below that, a report says "at most".
 //!
 //! Without [`enter`] (the library linked into another binary, unit tests), programs are
 //! started directly from this process as before, and a peak near this process's size is
