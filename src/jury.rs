@@ -361,7 +361,7 @@ pub fn play(
     limits: &Limits,
     seed: u64,
 ) -> Result<Played, PlayError> {
-    let session = Session::start(argv, limits).map_err(PlayError::Start)?;
+    let session = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
     let mut g = Game {
         session,
         transcript: Vec::new(),
@@ -712,7 +712,7 @@ pub fn referee(
     // The interactor gets the same limits, its CPU time its own.
     let mut jury = Session::start(&cmd, limits)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
-    let mut program = Session::start(argv, limits).map_err(PlayError::Start)?;
+    let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
     let mut transcript = Vec::new();
     let deadline = std::time::Instant::now() + limits.wall;
     let step = Duration::from_millis(5);

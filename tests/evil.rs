@@ -352,10 +352,16 @@ fn e08_a_missing_or_non_executable_program_is_bad_usage() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("not-executable");
     std::fs::write(&plain, "#!/bin/sh\necho Bob\n").unwrap();
+    // Executable, but its interpreter is missing: only the exec in the launcher fails.
+    let shebang = dir.path().join("bad-interpreter");
+    std::fs::write(&shebang, "#!/nonexistent/interpreter\necho Bob\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&shebang, std::fs::Permissions::from_mode(0o755)).unwrap();
     for program in [
         dir.path().join("does-not-exist").display().to_string(),
         plain.display().to_string(),
         "no-such-program-anywhere".to_string(),
+        shebang.display().to_string(),
     ] {
         let out = run_check(dir.path(), &[], &[&program], Duration::from_secs(30));
         let err = stderr(&out);

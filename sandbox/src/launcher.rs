@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::contain::{self, RunId};
+use crate::error::{Error, ErrorKind};
 use crate::runner::Limits;
 
 /// The first argument that puts the `grundy` binary in launcher mode.
@@ -486,8 +487,16 @@ impl Launched {
         }
     }
 
+    /// Waits for the process to end and reaps it.
+    pub fn wait(&mut self) -> Result<Ended, Error> {
+        self.reap(true).unwrap_or_else(|| {
+            let e = io::Error::other("no status from a blocking wait");
+            Err(Error::new(ErrorKind::Lost, "waiting for the program", e))
+        })
+    }
+
     /// Reaps the process if it ended (`block`: waits for it).
-    pub fn reap(&mut self, block: bool) -> Option<Result<Ended, String>> {
+    pub fn reap(&mut self, block: bool) -> Option<Result<Ended, Error>> {
         let mut status = 0;
         // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -502,7 +511,12 @@ impl Launched {
                 continue;
             }
             if r < 0 {
-                return Some(Err("lost track of the child process".into()));
+                let e = io::Error::last_os_error();
+                return Some(Err(Error::new(
+                    ErrorKind::Lost,
+                    "waiting for the program",
+                    e,
+                )));
             }
             return None;
         }
@@ -519,7 +533,8 @@ impl Launched {
         }
         self.pump();
         if let Some(e) = self.report.failed {
-            return Some(Err(std::io::Error::from_raw_os_error(e).to_string()));
+            let e = io::Error::from_raw_os_error(e);
+            return Some(Err(Error::new(ErrorKind::Start, "exec", e)));
         }
         Some(Ok(match self.report.ended {
             Some((status, cpu_us, peak)) => Ended {

@@ -7,12 +7,14 @@
 //!   one costs the same whatever grundy's size and its peak memory is its own;
 //! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
 //! - [`session`]: a two-way run, line by line (an interactive problem);
-//! - [`program`]: a source file or command line made into a runnable program.
+//! - [`program`]: a source file or command line made into a runnable program;
+//! - [`error`]: why a contained program could not be run.
 
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod contain;
+pub mod error;
 pub mod launcher;
 pub mod program;
 pub mod runner;

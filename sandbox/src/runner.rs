@@ -254,7 +254,7 @@ fn supervise(
     feed: &mut Feed<'_>,
     out: &mut Capture,
     err: &mut Capture,
-) -> (Option<Exit>, Option<Result<Ended, String>>) {
+) -> (Option<Exit>, Option<Result<Ended, crate::error::Error>>) {
     // A pidfd makes the process's exit wake the poll; without one, poll in short steps.
     // SAFETY: pidfd_open has no memory effects; a negative result means unsupported.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, child.pid, 0) } as RawFd;
@@ -360,9 +360,7 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     child.kill();
     let ended = match ended {
         Some(e) => e,
-        None => child
-            .reap(true)
-            .unwrap_or_else(|| Err("lost track of the child process".into())),
+        None => child.wait(),
     };
     drop(feed);
     drop(id); // sweeps the run's strays

@@ -8,6 +8,7 @@
 //! polled against a deadline.
 
 use crate::contain::{self, RunId};
+use crate::error::{Error, ErrorKind};
 use crate::launcher::{self, Ended, Launched};
 use crate::runner::{self, Capture, Exit, Limits, Run};
 use std::io::Write;
@@ -58,22 +59,22 @@ pub struct Session {
     /// Wall time spent waiting on the program so far.
     waited: Duration,
     limits: Limits,
-    exited: Option<Result<Ended, String>>,
+    exited: Option<Result<Ended, Error>>,
     _workdir: tempfile::TempDir,
     _id: RunId,
 }
 
 impl Session {
     /// Starts `argv` contained under `limits`; an error is a program that cannot start.
-    pub fn start(argv: &[String], limits: &Limits) -> Result<Session, String> {
+    pub fn start(argv: &[String], limits: &Limits) -> Result<Session, Error> {
         let workdir = tempfile::Builder::new()
             .prefix("grundy-play-")
             .tempdir()
-            .map_err(|e| format!("cannot create a working directory: {e}"))?;
+            .map_err(|e| Error::new(ErrorKind::Setup, "creating a working directory", e))?;
         let id = RunId::new();
         let mut child = launcher::contained(argv, workdir.path(), &id, limits, true)
             .spawn()
-            .map_err(|e| format!("{}: {e}", argv[0]))?;
+            .map_err(|e| Error::new(ErrorKind::Start, format!("starting {}", argv[0]), e))?;
         let stdin = child.child.stdin.take();
         if let Some(s) = &stdin {
             runner::set_nonblocking(s.as_raw_fd());
@@ -251,10 +252,7 @@ impl Session {
         self.child.kill();
         let ended = match self.exited.take() {
             Some(e) => e,
-            None => self
-                .child
-                .reap(true)
-                .unwrap_or_else(|| Err("lost track of the child process".into())),
+            None => self.child.wait(),
         };
         self.out.pump();
         self.err.pump();
@@ -267,7 +265,7 @@ impl Session {
                     max_rss: 0,
                     floor: 0,
                 };
-                (none, Some(Exit::SpawnFailed(why)))
+                (none, Some(Exit::SpawnFailed(why.to_string())))
             }
         };
         let exit = match limit.or(failed) {
