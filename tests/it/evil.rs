@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-}
+use crate::common::grundy;
 
 fn file(dir: &str, name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

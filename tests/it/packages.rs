@@ -6,11 +6,9 @@
 //! and python3.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-}
+use crate::common::grundy;
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
