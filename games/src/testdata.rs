@@ -2,7 +2,7 @@
 //! every reader of it.
 //!
 //! * `games/testdata/bad.toml`: malformed inputs and outputs of the built-in problems,
-//!   replayed here against the parser and the output shape check, and by `tests/it/cli.rs`
+//!   replayed here against the parser and the output shape check, and by `tests/cli.rs`
 //!   through the command line;
 //! * `games/testdata/schemas.toml`: problem schemas with valid and malformed inputs and
 //!   refused specs, replayed here against [`Schema`](crate::schema::Schema), and by the

@@ -1,9 +1,13 @@
 //! `grundy import` turns stored libFuzzer artifacts into readable corpus cases that replay.
 
 use std::path::Path;
+use std::process::Command;
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    crate::common::grundy().args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 #[test]

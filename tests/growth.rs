@@ -5,7 +5,7 @@
 //! bounds have the slack of a loaded 2-core machine.
 
 use std::path::Path;
-use std::process::Output;
+use std::process::{Command, Output};
 use std::sync::Mutex;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -19,7 +19,7 @@ fn solution(name: &str) -> String {
 }
 
 fn grundy(args: &[&str], cache: &Path) -> Output {
-    crate::common::grundy()
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .env("GRUNDY_CACHE", cache)
         .current_dir(cache)

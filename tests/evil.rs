@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::grundy;
+fn grundy() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+}
 
 fn file(dir: &str, name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -6,9 +6,11 @@
 //! and python3.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 
-use crate::common::grundy;
+fn grundy() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+}
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
