@@ -52,9 +52,9 @@ pub struct Game {
     pub exit: Exit,
     /// Its first stderr line.
     pub message: String,
-    /// The first move (1-based) at which the player left a won position, with the move
-    /// and the winning moves it had.
-    pub blunder: Option<(usize, String, Vec<String>)>,
+    /// Where the player first left a won position (`move 3`, `move 3 of game 2`), with
+    /// the move and the winning moves it had.
+    pub blunder: Option<(String, String, Vec<String>)>,
     /// Both sides' lines.
     pub transcript: Vec<Line>,
     /// What went wrong with the interactor's side of the protocol, if anything.
@@ -76,7 +76,7 @@ impl Game {
                 self.message
             )),
             (_, Some((k, mv, winning))) if accepted => Some(format!(
-                "accepts {} that left it a won position at move {k} (`{mv}`; the winning moves were {}): the interactor does not play to win",
+                "accepts {} that left it a won position at {k} (`{mv}`; the winning moves were {}): the interactor does not play to win",
                 player.name(),
                 jury::listed(&winning.iter().map(|s| s.as_str()).collect::<Vec<_>>())
             )),
@@ -85,15 +85,20 @@ impl Game {
     }
 }
 
-/// Plays `player` against `interactor` on the test `text` (the case `case` as the rules
-/// see it; a single test case).
+/// One test case of an input: its lines as the interactor prints them, and the case as
+/// the rules see it.
+pub type Case = (String, serde_json::Value);
+
+/// Plays `player` against `interactor` on the test `text`: a game per case of `cases`,
+/// after the count line when `count` (`[tests] count`).
 #[allow(clippy::too_many_arguments)]
 pub fn play(
     game: &RulesGame,
     spec: &InteractSpec,
     interactor: &[String],
     text: &str,
-    case: &serde_json::Value,
+    cases: &[Case],
+    count: bool,
     player: Player,
     limits: &Limits,
     seed: u64,
@@ -120,8 +125,8 @@ pub fn play(
     let mut rng = Rng::new(seed);
     let outcome = game
         .with_worker(|w| {
-            Ok(one(
-                &mut s, &mut g, w, game, spec, text, case, player, &mut rng,
+            Ok(all(
+                &mut s, &mut g, w, game, spec, cases, count, player, &mut rng,
             ))
         })
         .map_err(|e| e.to_string())?;
@@ -169,6 +174,35 @@ fn say(s: &mut Session, g: &mut Game, line: &str) -> Result<(), String> {
     }
 }
 
+/// Every game of the test: the count line first when there is one, then each case.
+#[allow(clippy::too_many_arguments)]
+fn all(
+    s: &mut Session,
+    g: &mut Game,
+    w: &mut Worker,
+    game: &RulesGame,
+    spec: &InteractSpec,
+    cases: &[Case],
+    count: bool,
+    player: Player,
+    rng: &mut Rng,
+) -> Result<(), String> {
+    if count {
+        let got = hear(s, g, "the count of test cases")?;
+        if jury::tokens(&got) != cases.len().to_string() {
+            return Err(format!(
+                "printed `{got}` where the count of test cases, {}, was expected",
+                cases.len()
+            ));
+        }
+    }
+    for (k, (text, case)) in cases.iter().enumerate() {
+        let game_no = (cases.len() > 1).then_some(k + 1);
+        one(s, g, w, game, spec, text, case, player, rng, game_no)?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn one(
     s: &mut Session,
@@ -180,6 +214,7 @@ fn one(
     case: &serde_json::Value,
     player: Player,
     rng: &mut Rng,
+    game_no: Option<usize>,
 ) -> Result<(), String> {
     for line in text.lines() {
         let got = hear(s, g, "a line of the test case")?;
@@ -231,8 +266,12 @@ fn one(
                 Player::Random => rng.below(moves.len() as u64) as usize,
             };
             if !winning.is_empty() && !winning.contains(&i) && g.blunder.is_none() {
+                let at = match game_no {
+                    Some(k) => format!("move {moved} of game {k}"),
+                    None => format!("move {moved}"),
+                };
                 g.blunder = Some((
-                    moved,
+                    at,
                     moves[i].label.clone(),
                     winning.iter().map(|&k| moves[k].label.clone()).collect(),
                 ));

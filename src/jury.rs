@@ -428,6 +428,26 @@ pub enum PlayError {
     Rules(String),
 }
 
+/// Each test case of an input as the jury prints it before its game: its lines, without
+/// the count line of `[tests] count` (printed once, before the first case).
+pub fn case_texts(schema: &Schema, inst: &Instance) -> Vec<String> {
+    inst.cases
+        .iter()
+        .map(|case| {
+            let one = Instance {
+                cases: vec![case.clone()],
+            };
+            let text = schema.write(&one);
+            match schema.tests {
+                Tests::Count(_) => text
+                    .split_once('\n')
+                    .map_or(String::new(), |(_, r)| r.into()),
+                _ => text,
+            }
+        })
+        .collect()
+}
+
 fn all_cases(
     g: &mut Game<'_>,
     w: &mut crate::rules::Worker,
@@ -439,17 +459,7 @@ fn all_cases(
     if matches!(schema.tests, Tests::Count(_)) {
         g.say(&inst.cases.len().to_string())?;
     }
-    for (k, case) in inst.cases.iter().enumerate() {
-        let one = Instance {
-            cases: vec![case.clone()],
-        };
-        let mut text = schema.write(&one);
-        if matches!(schema.tests, Tests::Count(_)) {
-            // The count line was sent once for all the cases.
-            text = text
-                .split_once('\n')
-                .map_or(String::new(), |(_, r)| r.into());
-        }
+    for (k, (case, text)) in inst.cases.iter().zip(case_texts(schema, inst)).enumerate() {
         for line in text.lines() {
             g.say(line)?;
         }

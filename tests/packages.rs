@@ -1036,3 +1036,53 @@ fn a_kattis_interactor_judges_the_games() {
         "{err}"
     );
 }
+
+/// `grundy harden` on a package of several games per test (`[tests] count`): grundy's
+/// player reads the count, then plays each case's game. The interactor that plays to win
+/// passes; its weak mode (it takes 1 whenever it moves) is flagged and shrunk to one game.
+#[test]
+fn harden_plays_every_game_of_a_multi_test_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let interactor = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/solutions/subtraction_multi_interactor.py");
+    let rules = example("subtraction").join("rules.py");
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        format!(
+            "name = \"subtraction-multi\"\n\n[[input]]\nints = [\"n\"]\n\n[tests]\ncount = \"t\"\n\n[limits]\nt = [1, 3]\nn = [1, 40]\n\n[game]\nrules = {:?}\n\n[interact]\ninteractor = {:?}\n",
+            rules.display().to_string(),
+            interactor.display().to_string()
+        ),
+    )
+    .unwrap();
+    let weak = dir.path().join("weak.sh");
+    std::fs::write(
+        &weak,
+        format!(
+            "#!/bin/sh\nexec python3 '{}' \"$@\" weak\n",
+            interactor.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&weak, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let strong = grundy()
+        .arg("harden")
+        .arg(dir.path())
+        .args(["--cases", "8"])
+        .output()
+        .unwrap();
+    assert_eq!(strong.status.code(), Some(0), "{}", stderr(&strong));
+    let weak = grundy()
+        .arg("harden")
+        .arg(dir.path())
+        .args(["--cases", "8", "--interactor"])
+        .arg(&weak)
+        .output()
+        .unwrap();
+    let err = stderr(&weak);
+    assert_eq!(weak.status.code(), Some(1), "{err}");
+    assert!(err.contains("that left it a won position at move"), "{err}");
+    // Shrunk to one game: the count line `1`, then its heap.
+    assert!(err.contains("to size 1:\n    1\n"), "{err}");
+}

@@ -19,14 +19,21 @@ fn weakness_on(
     let (Some(spec), Some(game)) = (pkg.pkg.interact.as_ref(), pkg.prep.rules.as_ref()) else {
         return Ok(None);
     };
-    let text = pkg.pkg.schema.write(input);
-    let case = crate::game::case_json(&pkg.pkg.schema, &input.cases[0]);
+    let schema = &pkg.pkg.schema;
+    let text = schema.write(input);
+    let cases: Vec<harden::Case> = crate::jury::case_texts(schema, input)
+        .into_iter()
+        .zip(&input.cases)
+        .map(|(t, c)| (t, crate::game::case_json(schema, c)))
+        .collect();
+    let count = matches!(schema.tests, Tests::Count(_));
     let g = harden::play(
         game,
         spec,
         interactor,
         &text,
-        &case,
+        &cases,
+        count,
         player,
         &pkg.pkg.limits,
         seed,
@@ -58,11 +65,6 @@ pub fn run(
             )))
         }
     };
-    if !matches!(pkg.pkg.schema.tests, Tests::One) {
-        return Err(Error::usage(
-            "`grundy harden` plays one game per test: a package with [tests] is not supported yet",
-        ));
-    }
     eprintln!(
         "grundy harden {}: {cases} tests (seed {seed:#x}), each played by {}",
         pkg.pkg.name,
