@@ -446,6 +446,8 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
             true,
         ),
     ];
+    let names: Vec<&str> = benches.iter().map(|(n, _)| *n).collect();
+    picked(only, &names)?;
     crate::outln!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
     );
@@ -482,8 +484,21 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
     }
 }
 
+/// Refuses an `--only TEXT` that no name contains (the bench would measure nothing).
+fn picked(only: Option<&str>, names: &[&str]) -> Result<(), Error> {
+    match only {
+        Some(o) if !names.iter().any(|n| n.contains(o)) => Err(Error::usage(format!(
+            "--only {o}: no name contains it (the names: {})",
+            names.join(", ")
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Measures solver-vs-oracle cases per second on one core for each game.
 pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error> {
+    let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
+    picked(only, &names)?;
     crate::outln!(
         "one thread, small cases (≤ {} vertices), full check incl. relabelled copy",
         Sizes::SMALL.vertices

@@ -275,6 +275,19 @@ fn stack_like(detail: &str, run: &Run) -> bool {
     detail == "RE SIGSEGV" || detail == "RE SIGBUS" || stderr.contains("stack overflow")
 }
 
+/// True when `input` fails the way the group `detail` names (its verdict and cause).
+fn fails_same<S: Suite>(
+    suite: &S,
+    o: &Options,
+    argv: &[String],
+    input: &S::Input,
+    detail: &str,
+) -> bool {
+    judge_one(suite, o, argv, input).is_ok_and(|(v, run, ..)| {
+        v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == detail
+    })
+}
+
 /// Re-runs a stack-like crash with an unlimited stack: the verdict there.
 fn without_stack_limit<S: Suite>(
     suite: &S,
@@ -305,8 +318,7 @@ fn threshold<S: Suite>(
         }
         calls += 1;
         let input = suite.sized(shape, n, o.seed)?.ok()?;
-        let (v, run, ..) = judge_one(suite, o, argv, &input).ok()?;
-        Some(v != Verdict::Ok && cause_of(suite, o, argv, &input, &v, &run) == detail)
+        Some(fails_same(suite, o, argv, &input, detail))
     };
     let mut hi = from.min(suite.max_size());
     if fails(hi) != Some(true) {
@@ -389,9 +401,7 @@ fn shrink_group<S: Suite>(
             return false;
         }
         runs += 1;
-        let fails = judge_one(suite, o, argv, cand).is_ok_and(|(v, run, ..)| {
-            v != Verdict::Ok && cause_of(suite, o, argv, cand, &v, &run) == g.detail
-        });
+        let fails = fails_same(suite, o, argv, cand, &g.detail);
         passed_in_a_row = if fails { 0 } else { passed_in_a_row + 1 };
         fails
     };
@@ -446,22 +456,21 @@ fn threshold_start<S: Suite>(
     argv: &[String],
     g: &Group<S::Input>,
     deadline: Instant,
-) -> (Option<String>, S::Input) {
-    let first = g.first.test.input.clone();
-    let from = suite.vertices_of(&first);
+) -> (Option<String>, Option<S::Input>) {
+    let from = suite.vertices_of(&g.first.test.input);
     let shape = g.main_shape();
     if g.detail == "TLE" || g.tiers.contains("small") || from <= 100 {
-        return (None, first);
+        return (None, None);
     }
     let Some(shape) = shape else {
-        return (None, first);
+        return (None, None);
     };
     // At most half of the group's time, and 30 s.
     let left = deadline.saturating_duration_since(Instant::now());
     let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
     let (lo, hi, runs) = match threshold(suite, o, argv, shape, &g.detail, from, end) {
         Ok(t) => t,
-        Err(why) => return (Some(why), first),
+        Err(why) => return (Some(why), None),
     };
     // What the bisection observed on this shape, nothing more; the verdict without its
     // cause (which the group's name says).
@@ -494,9 +503,9 @@ fn threshold_start<S: Suite>(
                 thousands(size),
                 g.first.test.index
             ));
-            (Some(note), w)
+            (Some(note), Some(w))
         }
-        None => (Some(note), first),
+        None => (Some(note), None),
     }
 }
 
@@ -513,11 +522,7 @@ fn steady_witness<S: Suite>(
     from: usize,
     end: Instant,
 ) -> Option<(usize, S::Input)> {
-    let fails = |input: &S::Input| {
-        judge_one(suite, o, argv, input).is_ok_and(|(v, run, ..)| {
-            v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == detail
-        })
-    };
+    let fails = |input: &S::Input| fails_same(suite, o, argv, input, detail);
     let mut size = hi;
     for _ in 0..12 {
         if size >= from || Instant::now() >= end || contain::interrupted() {
@@ -557,16 +562,16 @@ fn witness<S: Suite>(
     deadline: Instant,
 ) -> Shrunken<S::Input> {
     let (note, start) = threshold_start(suite, o, argv, g, deadline);
-    let from_first = suite.size(&start) == suite.size(&g.first.test.input);
-    let stall = (!from_first).then_some(STALL);
-    let (shrunk, input, stalled) = shrink_group(suite, o, argv, g, start.clone(), stall, deadline);
+    let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
+    let stall = start.is_some().then_some(STALL);
+    let (shrunk, input, stalled) = shrink_group(suite, o, argv, g, from, stall, deadline);
     Shrunken {
         note,
         shrunk,
         input,
         cut_short: contain::interrupted() || Instant::now() >= deadline,
         stalled,
-        start: (!from_first).then_some(start),
+        start,
     }
 }
 
