@@ -346,8 +346,15 @@ impl Package {
             .map(|g| GameSpec::load(g, dir))
             .transpose()
             .map_err(|m| bad(at_section("[game]"), &m))?;
+        let engine_named = t.reference.engine.as_deref().and_then(Problem::from_name);
         let interact = match (&t.interact, &game) {
             (None, _) => None,
+            (Some(i), _) if i.sizes_games() && engine_named.is_none() => {
+                return Err(bad(
+                    at_section("[interact]"),
+                    "interact.max_vertices sizes the games of a built-in engine; a package with rules or a schema sizes its inputs in [limits]",
+                ))
+            }
             (Some(i), _) if i.interactor().is_some() => {
                 let command = i.interactor().unwrap_or_default();
                 let argv = package_command(dir, command);
@@ -365,12 +372,25 @@ impl Package {
                         .map_err(|m| bad(at_section("[interact]"), &m))?,
                 )
             }
-            (Some(_), None) => {
-                return Err(bad(
+            (Some(i), None) => match engine_named {
+                Some(p) if grundy_fuzzing::contest::playable(p) => Some(
+                    crate::jury::InteractSpec::load(i, None)
+                        .map_err(|m| bad(at_section("[interact]"), &m))?,
+                ),
+                Some(p) => {
+                    return Err(bad(
+                        at_section("[interact]"),
+                        &format!(
+                            "[interact] with the engine `{}`: its game is not played move by move here (an interactive jury plays `agc017d`, `cot3`, `chip`, `cut`, `hackenbush` and `paint`; give other games by their rules)",
+                            p.name()
+                        ),
+                    ))
+                }
+                None => return Err(bad(
                     at_section("[interact]"),
-                    "[interact] needs the game's rules (`[game] rules = \"rules.py\"`) or an interactor of your own (`interactor = \"interactor.py\"`)",
-                ))
-            }
+                    "[interact] needs the game: its rules (`[game] rules = \"rules.py\"`), a built-in engine (`[reference] engine = \"cut\"`), or an interactor of your own (`interactor = \"interactor.py\"`)",
+                )),
+            },
             (Some(_), Some(g)) if g.loopy => {
                 return Err(bad(
                     at_section("[interact]"),

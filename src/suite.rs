@@ -110,6 +110,38 @@ impl Builtin {
     pub fn plain(problem: Problem) -> Builtin {
         Builtin(problem, None)
     }
+
+    /// The protocol, for an interactive package (`[interact]`).
+    fn interact(&self) -> Option<&crate::jury::InteractSpec> {
+        self.1.as_ref()?.pkg.interact.as_ref()
+    }
+
+    /// The adversarial games of an interactive package: each tree shape at the largest
+    /// size (three random sums for `hackenbush`).
+    fn interactive_adversarial(&self) -> Vec<(String, Option<TreeShape>)> {
+        if self.0.game() == grundy_games::Game::Hackenbush {
+            (1..=3)
+                .map(|k| (format!("largest random sum {k}"), None))
+                .collect()
+        } else {
+            TreeShape::ALL
+                .into_iter()
+                .map(|s| (format!("largest {}", s.name()), Some(s)))
+                .collect()
+        }
+    }
+}
+
+/// A game of an interactive package: `n` vertices, one seeded input.
+fn interactive_game(
+    problem: Problem,
+    seed: u64,
+    index: u64,
+    n: usize,
+    shape: Option<TreeShape>,
+) -> Result<Vec<Position>, Error> {
+    contest::interactive(problem, &mut Rng::for_case(seed, index), n, shape)
+        .ok_or_else(|| Error::internal(format!("`{}` is not played move by move", problem.name())))
 }
 
 impl Suite for Builtin {
@@ -132,12 +164,19 @@ impl Suite for Builtin {
         size: usize,
         seed: u64,
     ) -> Option<Result<Vec<Position>, Error>> {
+        if let Some(spec) = self.interact() {
+            let n = size.clamp(2, spec.max_vertices);
+            return Some(interactive_game(self.0, seed, n as u64, n, Some(shape)));
+        }
         let size = size.clamp(self.0.strict_limits().vertices.0 as usize, self.max_size());
         let mut rng = Rng::for_case(seed, size as u64);
         contest::sized(self.0, &mut rng, size, shape).map(Ok)
     }
 
     fn max_size(&self) -> usize {
+        if let Some(spec) = self.interact() {
+            return spec.max_vertices;
+        }
         self.0.strict_limits().vertices.1.min(1_000_000) as usize
     }
 
@@ -191,11 +230,29 @@ impl Suite for Builtin {
     }
 
     fn random(&self, seed: u64, index: u64, tier: Tier) -> Result<(Vec<Position>, String), Error> {
+        if let Some(spec) = self.interact() {
+            let max = spec.max_vertices as u64;
+            let mut rng = Rng::for_case(seed ^ 0x1A7E, index);
+            let n = match tier {
+                Tier::Small => rng.range(2, 8.min(max)),
+                Tier::Medium => rng.range(9.min(max), (max / 3).max(9).min(max)),
+                Tier::Large => rng.range(max / 2, max),
+            };
+            let game = interactive_game(self.0, seed, index, n as usize, None)?;
+            return Ok((game, format!("random {tier:?} game")));
+        }
         let cases = contest::input(self.0, &mut Rng::for_case(seed, index), tier, None, None);
         Ok((cases, format!("random {tier:?} input")))
     }
 
     fn adversarial(&self) -> Vec<String> {
+        if self.interact().is_some() {
+            return self
+                .interactive_adversarial()
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect();
+        }
         contest::adversarial(self.0)
             .into_iter()
             .map(|a| a.name.to_string())
@@ -203,6 +260,14 @@ impl Suite for Builtin {
     }
 
     fn adversarial_input(&self, k: usize) -> Result<Vec<Position>, Error> {
+        if let Some(spec) = self.interact() {
+            let (_, shape) = self
+                .interactive_adversarial()
+                .into_iter()
+                .nth(k)
+                .ok_or_else(|| Error::internal("adversarial input past the plan"))?;
+            return interactive_game(self.0, 0xADE5, k as u64, spec.max_vertices, shape);
+        }
         contest::adversarial(self.0)
             .into_iter()
             .nth(k)
@@ -223,6 +288,19 @@ impl Suite for Builtin {
             .as_ref()
             .map(|p| p.pkg.solutions.clone())
             .unwrap_or_default()
+    }
+
+    fn play(&self, input: &Vec<Position>, argv: &[String], limits: &Limits) -> Option<Played> {
+        let spec = self.interact()?;
+        let dir = &self.1.as_ref()?.pkg.dir;
+        let text = self.write(input);
+        if let Some(interactor) = &spec.interactor {
+            let played = crate::jury::referee(interactor, spec.convention, &text, argv, limits);
+            return Some(played_as(played, dir, None));
+        }
+        let seed = crate::program::content_hash(text.as_bytes());
+        let played = crate::jury::builtin::play(self.0, spec, input, argv, limits, seed);
+        Some(played_as(played, dir, Some("the jury")))
     }
 
     fn expected(&self, input: &Vec<Position>, _: &str) -> Result<(Vec<u8>, String), Error> {
@@ -533,36 +611,17 @@ impl Suite for Packaged {
         let spec = self.pkg.interact.as_ref()?;
         let text = self.pkg.schema.write(input);
         if let Some(interactor) = &spec.interactor {
-            return Some(
-                crate::jury::referee(interactor, spec.convention, &text, argv, limits)
-                    .map(|p| {
-                        let t = crate::jury::transcript_text(&p.transcript).into_bytes();
-                        (p.verdict, p.run, t)
-                    })
-                    .map_err(|e| match e {
-                        crate::jury::PlayError::Start(m) => Error::usage(m),
-                        crate::jury::PlayError::Rules(m) => {
-                            Error::input(format!("{}: {m}", self.pkg.dir.display()))
-                        }
-                    }),
-            );
+            let played = crate::jury::referee(interactor, spec.convention, &text, argv, limits);
+            return Some(played_as(played, &self.pkg.dir, None));
         }
         let game = self.prep.rules.as_ref()?;
         let seed = crate::program::content_hash(text.as_bytes());
-        Some(
-            crate::jury::play(game, spec, &self.pkg.schema, input, argv, limits, seed)
-                .map(|p| {
-                    let t = crate::jury::transcript_text(&p.transcript).into_bytes();
-                    (p.verdict, p.run, t)
-                })
-                .map_err(|e| match e {
-                    crate::jury::PlayError::Start(m) => Error::usage(m),
-                    crate::jury::PlayError::Rules(m) => Error::input(format!(
-                        "{}: the rules fail while the jury plays: {m}",
-                        self.pkg.dir.display()
-                    )),
-                }),
-        )
+        let played = crate::jury::play(game, spec, &self.pkg.schema, input, argv, limits, seed);
+        Some(played_as(
+            played,
+            &self.pkg.dir,
+            Some("the rules fail while the jury plays"),
+        ))
     }
 
     fn shrink(
@@ -599,4 +658,29 @@ impl Suite for Packaged {
     fn extra_tries(&self) -> u64 {
         20
     }
+}
+
+/// A game played, its failure told as grundy's errors: a program that cannot start is bad
+/// usage, a failing interactor or rules the package's fault (`what` says what failed, when
+/// the message does not), and a
+/// disagreement of grundy's engines an internal error.
+fn played_as(
+    played: Result<crate::jury::Played, crate::jury::PlayError>,
+    dir: &std::path::Path,
+    what: Option<&str>,
+) -> Played {
+    use crate::jury::PlayError;
+    played
+        .map(|p| {
+            let t = crate::jury::transcript_text(&p.transcript).into_bytes();
+            (p.verdict, p.run, t)
+        })
+        .map_err(|e| match e {
+            PlayError::Start(m) => Error::usage(m),
+            PlayError::Rules(m) => match what {
+                Some(what) => Error::input(format!("{}: {what}: {m}", dir.display())),
+                None => Error::input(format!("{}: {m}", dir.display())),
+            },
+            PlayError::Internal(m) => Error::internal(m),
+        })
 }

@@ -861,6 +861,20 @@ fn hackenbush_interactive_example() {
     );
 }
 
+/// AGC017 D, interactive, judged by the built-in engine (no rules written): the correct
+/// solution passes from both sides; the first legal move and the parent end for the child
+/// end each lose a won game (WA), unflushed output deadlocks (TLE); each is shrunk to at
+/// most 6 vertices.
+#[test]
+fn cut_interactive_example_is_judged_by_the_engine() {
+    run_example_with(
+        "cut-interactive",
+        "WA",
+        6,
+        &["--tl", "0.5", "--wall-factor", "2"],
+    );
+}
+
 /// The setter's own interactor (testlib's convention) judges the games instead of
 /// grundy's jury: the correct solution passes, the wrong one gets the interactor's WA and
 /// is shrunk to the least failing heap; an interactor that fails (exit 3) is the

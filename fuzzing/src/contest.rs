@@ -397,3 +397,55 @@ mod tests {
         }
     }
 }
+
+/// The problems whose game an interactive jury can play move by move (a tree game or a
+/// Hackenbush sum, one game per input): `agc017d`, `cot3` and the native `chip`, `cut`,
+/// `hackenbush` and `paint`.
+pub fn playable(problem: Problem) -> bool {
+    matches!(
+        problem,
+        Problem::Agc017d
+            | Problem::Cot3
+            | Problem::Native(Game::Chip | Game::Cut | Game::Hackenbush | Game::Paint)
+    )
+}
+
+/// One input of an interactive problem, one game of about `n` vertices (edges for
+/// `hackenbush`; at least 2): a few chips for `chip`, so that a game stays within a few
+/// times n moves. `None` for a problem that is not [`playable`].
+pub fn interactive(
+    problem: Problem,
+    rng: &mut Rng,
+    n: usize,
+    shape: Option<TreeShape>,
+) -> Option<Vec<Position>> {
+    let n = n.max(2);
+    let pos = match problem {
+        Problem::Agc017d | Problem::Native(Game::Cut) => Position::Cut(CutPos {
+            tree: tree_of(rng, n, shape),
+        }),
+        Problem::Cot3 | Problem::Native(Game::Paint) => {
+            let tree = tree_of(rng, n, shape);
+            let density = rng.range(1, 4);
+            let white = (0..n).map(|_| rng.below(4) < density).collect();
+            Position::Paint(PaintPos { tree, white })
+        }
+        Problem::Native(Game::Chip) => {
+            let tree = tree_of(rng, n, shape);
+            let k = rng.range(1, 4);
+            let chips = (0..k).map(|_| rng.below(n as u64) as u32).collect();
+            Position::Chip(ChipPos { tree, chips })
+        }
+        Problem::Native(Game::Hackenbush) => {
+            let sizes = gen::Sizes {
+                vertices: n,
+                edges: n,
+                graphs: rng.range(1, 3) as usize,
+                ..gen::Sizes::SMALL
+            };
+            gen::position(Game::Hackenbush, rng, &sizes).position
+        }
+        _ => return None,
+    };
+    Some(vec![pos])
+}

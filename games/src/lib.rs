@@ -9,6 +9,7 @@
 
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
+pub mod board;
 pub mod checker;
 pub mod christmas;
 pub mod edit;

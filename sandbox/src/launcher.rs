@@ -363,7 +363,16 @@ pub fn contained(
         }
         None => direct(argv, limits, die_with_parent),
     };
+    // A judge's environment, not grundy's: nothing inherited but PATH (so that a
+    // `python3` or a shell script runs), so that no variable of this machine (such as
+    // PYTHONUNBUFFERED, which would hide a missing flush) changes what the program does.
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
     cmd.current_dir(dir)
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", dir)
+        .env("TMPDIR", dir)
+        .env("LANG", "C.UTF-8")
         .env(contain::RUN_MARKER, id.marker())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

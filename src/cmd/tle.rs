@@ -31,6 +31,14 @@ fn cpu<S: Suite>(
     limits: &Limits,
     input: &S::Input,
 ) -> Result<(f64, Option<Verdict>), Error> {
+    if let Some(played) = suite.play(input, argv, limits) {
+        // An interactive problem: the program's thinking time over the games.
+        let (verdict, run, _) = played?;
+        return Ok((
+            run.cpu.as_secs_f64(),
+            (verdict != Verdict::Ok).then_some(verdict),
+        ));
+    }
     let text = suite.write(input);
     let run = runner::run(argv, text.as_bytes(), limits);
     let verdict = judge::classify(&run, limits)?;

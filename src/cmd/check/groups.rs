@@ -679,7 +679,10 @@ fn report_group<S: Suite>(
             );
         }
     }
-    if let Some(note) = growth_note(suite, o, argv, &detail, main_shape) {
+    // A growth of CPU time tells something only of a run that ran out of CPU time (not of
+    // one that slept, or waited on a line that never came).
+    let cpu_bound = finding.run.cpu * 2 >= o.limits.time;
+    if let Some(note) = growth_note(suite, o, argv, &detail, main_shape).filter(|_| cpu_bound) {
         eprintln!("{note}");
         notes.push(note);
     }

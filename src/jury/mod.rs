@@ -1,14 +1,15 @@
 //! Interactive game problems: grundy plays the jury (`[interact]` in `problem.toml`, for
-//! a package whose game is given by its rules).
+//! a package whose game is given by its rules or by a built-in engine), or relays the
+//! games to the setter's own interactor ([`referee`]).
 //!
 //! For each test case the jury prints the case, the contestant takes a side (prints the
 //! word of `First` or `Second`, or plays the side the package fixes), and then the two
-//! play, one move a line — a move is printed as the rules label it. The jury plays
-//! perfectly and adversarially: from a winning position a winning move; from a losing
-//! one the move that leaves the contestant the fewest winning replies (ties: the longest
-//! game, then a choice seeded by the input, so every game replays exactly). Every
-//! position's value comes from the rules' search (the oracle's
-//! [`ruleset`](grundy_oracle::ruleset)), never from a formula.
+//! play, one move a line. The jury plays perfectly and adversarially: from a winning
+//! position a winning move; from a losing one the move that leaves the contestant the
+//! fewest winning replies (ties: the longest game, then a choice seeded by the input, so
+//! every game replays exactly). The protocol and this strategy are written once, over an
+//! [`Arena`]: the rules' states and search ([`rules`]), or a built-in game's boards and
+//! grundy's two engines ([`builtin`]).
 //!
 //! The contestant runs in a [`Session`] (contained like every judged program, its
 //! thinking time summed over its turns), and its verdict is the first thing that goes
@@ -17,13 +18,20 @@
 //! its turn (TLE), stopping mid-game, a crash (RE), or writing after the end. A
 //! timestamped two-way transcript goes with every verdict.
 
-use crate::game::RulesGame;
+pub mod builtin;
+mod referee;
+pub mod rules;
+
+pub use referee::referee;
+pub use rules::play;
+pub(crate) use rules::Values;
+
 use crate::judge::Verdict;
 use crate::runner::{Exit, Limits, Run};
 use crate::session::{Recv, Sent, Session};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
-use grundy_oracle::ruleset::{self, Outcome, RulesError, Solved, StateId};
+use grundy_oracle::ruleset::Outcome;
 use serde::Deserialize;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -37,12 +45,18 @@ pub struct InteractToml {
     end: Option<String>,
     interactor: Option<String>,
     convention: Option<String>,
+    max_vertices: Option<usize>,
 }
 
 impl InteractToml {
     /// The setter's own interactor, as written.
     pub fn interactor(&self) -> Option<&str> {
         self.interactor.as_deref()
+    }
+
+    /// True when `max_vertices` is written.
+    pub fn sizes_games(&self) -> bool {
+        self.max_vertices.is_some()
     }
 }
 
@@ -70,7 +84,13 @@ pub struct InteractSpec {
     pub interactor: Option<Vec<String>>,
     /// How the interactor is run and how it says its verdict.
     pub convention: Convention,
+    /// With a built-in engine: the most vertices (edges for `hackenbush`) of a generated
+    /// game.
+    pub max_vertices: usize,
 }
+
+/// The default of `interact.max_vertices`.
+pub const MAX_VERTICES: usize = 100;
 
 /// An interactor's convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,12 +141,22 @@ impl InteractSpec {
                 ))
             }
         };
+        let max_vertices = match t.max_vertices {
+            None => MAX_VERTICES,
+            Some(n) if (2..=100_000).contains(&n) => n,
+            Some(n) => {
+                return Err(format!(
+                    "interact.max_vertices: {n} (expected 2 to 100000; the jury values every move it weighs, so a game costs about n³ steps)"
+                ))
+            }
+        };
         Ok(InteractSpec {
             side,
             words,
             end: t.end.clone(),
             interactor,
             convention,
+            max_vertices,
         })
     }
 }
@@ -188,76 +218,6 @@ pub fn transcript_text(lines: &[Line]) -> String {
     out
 }
 
-/// The values the jury knows: every search it ran (from the start, and from positions
-/// met in play that the start's search did not reach).
-pub(crate) struct Values {
-    solved: Vec<Solved>,
-    opts: ruleset::Options,
-}
-
-/// A position's outcome for the player to move, its Grundy value (normal play) and the
-/// longest play from it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Known {
-    pub(crate) outcome: Outcome,
-    value: Option<u32>,
-    longest: u32,
-}
-
-impl Values {
-    /// No position valued yet; searches with `opts`.
-    pub(crate) fn new(opts: ruleset::Options) -> Values {
-        Values {
-            solved: Vec::new(),
-            opts,
-        }
-    }
-
-    pub(crate) fn of_parts(
-        &mut self,
-        w: &mut crate::rules::Worker,
-        parts: &[StateId],
-    ) -> Result<Known, RulesError> {
-        for &p in parts {
-            if !self
-                .solved
-                .iter()
-                .any(|s| s.outcome_of_parts(&[p]).is_some())
-            {
-                let s = ruleset::solve(w, p, self.opts)?;
-                self.solved.push(s);
-            }
-        }
-        let find = |p: StateId| {
-            self.solved
-                .iter()
-                .find(|s| s.outcome_of_parts(&[p]).is_some())
-                .expect("searched above")
-        };
-        if parts.len() == 1 {
-            let s = find(parts[0]);
-            return Ok(Known {
-                outcome: s.outcome_of_parts(parts).expect("searched"),
-                value: s.value_of(parts[0]),
-                longest: s.longest_of_parts(parts).unwrap_or(0),
-            });
-        }
-        // A sum of parts (normal play): the XOR of their values.
-        let mut x = 0u32;
-        let mut longest = 0u32;
-        for &p in parts {
-            let s = find(p);
-            x ^= s.value_of(p).unwrap_or(0);
-            longest = longest.saturating_add(s.longest_of_parts(&[p]).unwrap_or(0));
-        }
-        Ok(Known {
-            outcome: if x == 0 { Outcome::Lose } else { Outcome::Win },
-            value: Some(x),
-            longest,
-        })
-    }
-}
-
 /// How a position is described in a verdict: its value, or who wins it.
 pub(crate) fn worth(k: &Known) -> String {
     match (k.value, k.outcome) {
@@ -282,7 +242,7 @@ pub(crate) fn tokens(s: &str) -> String {
 }
 
 /// The game in progress with one program.
-struct Game<'a> {
+pub(crate) struct Game<'a> {
     session: Session,
     transcript: Vec<Line>,
     spec: &'a InteractSpec,
@@ -291,17 +251,18 @@ struct Game<'a> {
 }
 
 /// Why the game stopped early.
-enum Stop {
+pub(crate) enum Stop {
     /// A verdict decided now (the program may still be running).
     Verdict(Verdict),
     /// The program stopped: read its exit before deciding (RE, or stopped mid-game).
     Stopped(String),
-    /// The rules failed: the package's fault.
-    Rules(RulesError),
+    /// The jury cannot go on: the rules failed (the package's fault) or grundy's engines
+    /// disagree.
+    Fault(PlayError),
 }
 
 impl Game<'_> {
-    fn say(&mut self, line: &str) -> Result<(), Stop> {
+    pub(crate) fn say(&mut self, line: &str) -> Result<(), Stop> {
         self.transcript.push(Line {
             at: self.session.elapsed(),
             jury: true,
@@ -318,7 +279,7 @@ impl Game<'_> {
         }
     }
 
-    fn hear(&mut self, what: &str) -> Result<String, Stop> {
+    pub(crate) fn hear(&mut self, what: &str) -> Result<String, Stop> {
         match self.session.recv() {
             Recv::Line(l) => {
                 self.transcript.push(Line {
@@ -349,17 +310,88 @@ impl Game<'_> {
     }
 }
 
-/// Plays every test case of `inst` against the program `argv`: the verdict, the run and
-/// the transcript. An `Err` is the package's fault (the rules fail) or a program that
-/// cannot start.
-pub fn play(
-    game: &RulesGame,
+/// Why a game could not be judged.
+#[derive(Debug)]
+pub enum PlayError {
+    /// The program cannot be started.
+    Start(String),
+    /// The rules failed (the package's fault).
+    Rules(String),
+    /// grundy's own engines disagree on a position (an internal error).
+    Internal(String),
+}
+
+/// Each test case of an input as the jury prints it before its game: its lines, without
+/// the count line of `[tests] count` (printed once, before the first case).
+pub fn case_texts(schema: &Schema, inst: &Instance) -> Vec<String> {
+    inst.cases
+        .iter()
+        .map(|case| {
+            let one = Instance {
+                cases: vec![case.clone()],
+            };
+            let text = schema.write(&one);
+            match schema.tests {
+                Tests::Count(_) => text
+                    .split_once('\n')
+                    .map_or(String::new(), |(_, r)| r.into()),
+                _ => text,
+            }
+        })
+        .collect()
+}
+
+/// A position's outcome for the player to move, its Grundy value (normal play) when
+/// known, and the longest play from it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Known {
+    pub(crate) outcome: Outcome,
+    pub(crate) value: Option<u64>,
+    pub(crate) longest: u64,
+}
+
+/// One game as the jury sees it — positions, their moves and labels, and what each
+/// position is worth — whoever knows it: a package's rules ([`rules`]) or a built-in
+/// engine ([`builtin`]). The protocol and the jury's strategy are written once, over it.
+pub(crate) trait Arena {
+    /// A position.
+    type Pos: Clone;
+    /// A move.
+    type Move;
+    /// The legal moves of a position, in a fixed order.
+    fn moves(&mut self, p: &Self::Pos) -> Result<Vec<Self::Move>, Stop>;
+    /// How a move is printed.
+    fn label(&self, m: &Self::Move) -> String;
+    /// The position after a move.
+    fn after(&mut self, p: &Self::Pos, m: &Self::Move) -> Result<Self::Pos, Stop>;
+    /// What a position is worth to the player to move.
+    fn known(&mut self, p: &Self::Pos) -> Result<Known, Stop>;
+    /// The indices of the winning moves among `moves` (those of `p`).
+    fn winning(&mut self, p: &Self::Pos, moves: &[Self::Move]) -> Result<Vec<usize>, Stop> {
+        let mut out = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let next = self.after(p, m)?;
+            if self.known(&next)?.outcome == Outcome::Lose {
+                out.push(i);
+            }
+        }
+        Ok(out)
+    }
+    /// How many winning moves a position has.
+    fn winning_count(&mut self, p: &Self::Pos) -> Result<usize, Stop> {
+        let moves = self.moves(p)?;
+        Ok(self.winning(p, &moves)?.len())
+    }
+}
+
+/// Runs the games of one input against the program `argv`: `games` prints the cases and
+/// plays them on the [`Game`]; then the program's exit and anything it wrote after the
+/// end decide the verdict.
+pub(crate) fn judge(
     spec: &InteractSpec,
-    schema: &Schema,
-    inst: &Instance,
     argv: &[String],
     limits: &Limits,
-    seed: u64,
+    games: impl FnOnce(&mut Game<'_>) -> Result<(), Stop>,
 ) -> Result<Played, PlayError> {
     let session = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
     let mut g = Game {
@@ -368,12 +400,9 @@ pub fn play(
         spec,
         moves: 0,
     };
-    let outcome = game
-        .with_worker(|w| Ok(all_cases(&mut g, w, game, schema, inst, seed)))
-        .map_err(|e| PlayError::Rules(e.to_string()))?;
-    let stop = match outcome {
+    let stop = match games(&mut g) {
         Ok(()) => None,
-        Err(Stop::Rules(e)) => return Err(PlayError::Rules(e.to_string())),
+        Err(Stop::Fault(e)) => return Err(e),
         Err(s) => Some(s),
     };
     let grace = match stop {
@@ -395,7 +424,7 @@ pub fn play(
             Some(c) => Verdict::Runtime(format!("{c}, during move {}", g.moves + 1)),
             None => Verdict::WrongAnswer(format!("move {}: {why}", g.moves + 1)),
         },
-        Some(Stop::Rules(_)) => unreachable!("returned above"),
+        Some(Stop::Fault(_)) => unreachable!("returned above"),
         None => {
             let extra = String::from_utf8_lossy(&after).trim().to_string();
             if run.exit == Exit::OutputLimit {
@@ -419,63 +448,12 @@ pub fn play(
     })
 }
 
-/// Why a game could not be judged.
-#[derive(Debug)]
-pub enum PlayError {
-    /// The program cannot be started.
-    Start(String),
-    /// The rules failed (the package's fault).
-    Rules(String),
-}
-
-/// Each test case of an input as the jury prints it before its game: its lines, without
-/// the count line of `[tests] count` (printed once, before the first case).
-pub fn case_texts(schema: &Schema, inst: &Instance) -> Vec<String> {
-    inst.cases
-        .iter()
-        .map(|case| {
-            let one = Instance {
-                cases: vec![case.clone()],
-            };
-            let text = schema.write(&one);
-            match schema.tests {
-                Tests::Count(_) => text
-                    .split_once('\n')
-                    .map_or(String::new(), |(_, r)| r.into()),
-                _ => text,
-            }
-        })
-        .collect()
-}
-
-fn all_cases(
+/// One game from `root` (the start of test case `k` of `cases`), the test case already
+/// printed: the side, then the moves until the player to move has none.
+pub(crate) fn one_game<A: Arena>(
     g: &mut Game<'_>,
-    w: &mut crate::rules::Worker,
-    game: &RulesGame,
-    schema: &Schema,
-    inst: &Instance,
-    seed: u64,
-) -> Result<(), Stop> {
-    if matches!(schema.tests, Tests::Count(_)) {
-        g.say(&inst.cases.len().to_string())?;
-    }
-    for (k, (case, text)) in inst.cases.iter().zip(case_texts(schema, inst)).enumerate() {
-        for line in text.lines() {
-            g.say(line)?;
-        }
-        let json = crate::game::case_json(schema, case);
-        let mut rng = Rng::for_case(seed, k as u64);
-        one_game(g, w, game, &json, &mut rng, k, inst.cases.len())?;
-    }
-    Ok(())
-}
-
-/// One game from the start of a test case.
-fn one_game(
-    g: &mut Game<'_>,
-    w: &mut crate::rules::Worker,
-    game: &RulesGame,
-    case: &serde_json::Value,
+    arena: &mut A,
+    root: A::Pos,
     rng: &mut Rng,
     k: usize,
     cases: usize,
@@ -485,14 +463,7 @@ fn one_game(
     } else {
         String::new()
     };
-    let (root, _) = w
-        .start_case(case, false)
-        .map_err(|f| Stop::Rules(RulesError::Explorer(Box::new(f))))?;
-    let mut values = Values {
-        solved: Vec::new(),
-        opts: game.spec.options(),
-    };
-    let start = values.of_parts(w, &[root]).map_err(Stop::Rules)?;
+    let start = arena.known(&root)?;
     let words = &g.spec.words;
     let program_first = match g.spec.side {
         Side::First => true,
@@ -512,19 +483,14 @@ fn one_game(
             };
             let wins = start.outcome == Outcome::Win;
             if first != wins {
-                let moves = w.play(root).map_err(Stop::Rules)?;
-                let mut winning = Vec::new();
-                for m in &moves {
-                    if values.of_parts(w, &m.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose {
-                        winning.push(m.label.clone());
-                    }
-                }
                 let why = if wins {
-                    let ws: Vec<&str> = winning.iter().map(|s| s.as_str()).collect();
+                    let moves = arena.moves(&root)?;
+                    let picked = arena.winning(&root, &moves)?;
+                    let winning = labels_of(arena, &moves, &picked);
                     format!(
                         "the first player wins from the start ({}; the winning first moves are {})",
                         worth(&start),
-                        listed(&ws)
+                        listed(&winning.iter().map(String::as_str).collect::<Vec<_>>())
                     )
                 } else {
                     format!("the second player wins: the start is {}", worth(&start))
@@ -541,7 +507,7 @@ fn one_game(
     let mut cur = start;
     let mut program_to_move = program_first;
     loop {
-        let moves = w.play(pos).map_err(Stop::Rules)?;
+        let moves = arena.moves(&pos)?;
         if moves.is_empty() {
             if let Some(e) = &g.spec.end {
                 let e = e.clone();
@@ -549,16 +515,18 @@ fn one_game(
             }
             return Ok(());
         }
+        let labels: Vec<String> = moves.iter().map(|m| arena.label(m)).collect();
         if program_to_move {
             let here = cur;
             let said = g.hear("a move")?;
             let t = tokens(&said);
-            let Some(m) = moves.iter().find(|m| tokens(&m.label) == t) else {
+            let Some(i) = labels.iter().position(|l| tokens(l) == t) else {
                 let shape = t.split(' ').count();
-                let labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
-                let shaped = moves
-                    .iter()
-                    .any(|m| tokens(&m.label).split(' ').count() == shape);
+                let shaped = labels.iter().any(|l| tokens(l).split(' ').count() == shape)
+                    && t.split(' ').all(|w| w.parse::<i64>().is_ok())
+                        == labels[0]
+                            .split_whitespace()
+                            .all(|w| w.parse::<i64>().is_ok());
                 let msg = format!(
                     "{in_case}move {}: `{said}` is {}; the legal moves were {}",
                     g.moves + 1,
@@ -567,7 +535,7 @@ fn one_game(
                     } else {
                         "not shaped like a move"
                     },
-                    listed(&labels)
+                    listed(&labels.iter().map(String::as_str).collect::<Vec<_>>())
                 );
                 return Err(Stop::Verdict(if shaped {
                     Verdict::WrongAnswer(msg)
@@ -575,15 +543,15 @@ fn one_game(
                     Verdict::Presentation(msg)
                 }));
             };
-            let after = values.of_parts(w, &m.parts).map_err(Stop::Rules)?;
+            let next = arena.after(&pos, &moves[i])?;
+            let after = arena.known(&next)?;
             g.moves += 1;
             if here.outcome == Outcome::Win && after.outcome != Outcome::Lose {
-                let mut winning = Vec::new();
-                for o in &moves {
-                    if values.of_parts(w, &o.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose {
-                        winning.push(o.label.as_str());
-                    }
-                }
+                let winning: Vec<&str> = arena
+                    .winning(&pos, &moves)?
+                    .into_iter()
+                    .map(|w| labels[w].as_str())
+                    .collect();
                 return Err(Stop::Verdict(Verdict::WrongAnswer(format!(
                     "{in_case}move {}: lost from a winning position: `{said}` leaves {} (the jury wins from it); the winning moves were {}",
                     g.moves,
@@ -591,232 +559,53 @@ fn one_game(
                     listed(&winning)
                 ))));
             }
-            pos = m.next;
+            pos = next;
             cur = after;
         } else {
-            let (m, known) = choose(w, &mut values, &moves, rng)?;
-            let label = moves[m].label.clone();
+            let (i, next, known) = choose(arena, &pos, &moves, rng)?;
             g.moves += 1;
-            g.say(&label)?;
-            pos = moves[m].next;
+            g.say(&labels[i])?;
+            pos = next;
             cur = known;
         }
         program_to_move = !program_to_move;
     }
 }
 
+fn labels_of<A: Arena>(arena: &A, moves: &[A::Move], picked: &[usize]) -> Vec<String> {
+    picked.iter().map(|&i| arena.label(&moves[i])).collect()
+}
+
 /// The jury's move: a winning one if there is one (seeded among them); else the one
 /// leaving the fewest winning replies, then the longest game, then seeded.
-fn choose(
-    w: &mut crate::rules::Worker,
-    values: &mut Values,
-    moves: &[crate::rules::PlayMove],
+pub(crate) fn choose<A: Arena>(
+    arena: &mut A,
+    pos: &A::Pos,
+    moves: &[A::Move],
     rng: &mut Rng,
-) -> Result<(usize, Known), Stop> {
-    let mut known = Vec::with_capacity(moves.len());
-    for m in moves {
-        known.push(values.of_parts(w, &m.parts).map_err(Stop::Rules)?);
-    }
-    let winning: Vec<usize> = (0..moves.len())
-        .filter(|&i| known[i].outcome == Outcome::Lose)
-        .collect();
+) -> Result<(usize, A::Pos, Known), Stop> {
+    let winning = arena.winning(pos, moves)?;
     if !winning.is_empty() {
         let i = winning[rng.below(winning.len() as u64) as usize];
-        return Ok((i, known[i]));
+        let next = arena.after(pos, &moves[i])?;
+        let known = arena.known(&next)?;
+        return Ok((i, next, known));
     }
-    let mut best: Vec<usize> = Vec::new();
-    let mut best_key = (usize::MAX, 0u32);
+    let mut best: Vec<(usize, A::Pos, Known)> = Vec::new();
+    let mut best_key = (usize::MAX, 0u64);
     for (i, m) in moves.iter().enumerate() {
-        let replies = w.play(m.next).map_err(Stop::Rules)?;
-        let mut wins = 0;
-        for r in &replies {
-            if values.of_parts(w, &r.parts).map_err(Stop::Rules)?.outcome == Outcome::Lose {
-                wins += 1;
-            }
-        }
+        let next = arena.after(pos, m)?;
+        let known = arena.known(&next)?;
         // Fewest winning replies first, then the longest game.
-        let key = (wins, u32::MAX - known[i].longest);
+        let key = (arena.winning_count(&next)?, u64::MAX - known.longest);
         if key < best_key {
             best_key = key;
             best.clear();
         }
         if key == best_key {
-            best.push(i);
+            best.push((i, next, known));
         }
     }
-    let i = best[rng.below(best.len() as u64) as usize];
-    Ok((i, known[i]))
-}
-
-impl Convention {
-    /// The interactor's arguments after the input file, made in the scratch folder
-    /// `dir`: testlib's output file, or Kattis's (empty) answer file and feedback folder.
-    pub(crate) fn args(self, dir: &std::path::Path) -> std::io::Result<Vec<String>> {
-        Ok(match self {
-            Convention::Testlib => vec![dir.join("tout.txt").display().to_string()],
-            Convention::Kattis => {
-                // A game's interactor needs no answer file: an empty one is given.
-                let answer = dir.join("answer.txt");
-                std::fs::write(&answer, "")?;
-                std::fs::create_dir_all(dir.join("feedback"))?;
-                vec![
-                    answer.display().to_string(),
-                    dir.join("feedback").display().to_string(),
-                ]
-            }
-        })
-    }
-
-    /// The interactor's exit in testlib's terms (Kattis's 42 is OK, 43 WA, and an exit
-    /// code 0 is none of them: `Code(0)`).
-    pub(crate) fn as_testlib(self, exit: &Exit) -> Exit {
-        match (self, exit) {
-            (Convention::Kattis, Exit::Code(42)) => Exit::Success,
-            (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
-            (Convention::Kattis, Exit::Success) => Exit::Code(0),
-            (_, e) => e.clone(),
-        }
-    }
-
-    /// The interactor's message: the first non-empty line of its stderr, or of Kattis's
-    /// `judgemessage.txt` in the scratch folder `dir`.
-    pub(crate) fn message(self, dir: &std::path::Path, stderr: &[u8]) -> String {
-        let said = match self {
-            Convention::Kattis => std::fs::read_to_string(dir.join("feedback/judgemessage.txt"))
-                .unwrap_or_else(|_| String::from_utf8_lossy(stderr).into_owned()),
-            Convention::Testlib => String::from_utf8_lossy(stderr).into_owned(),
-        };
-        said.lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    }
-}
-
-/// Plays the program against the setter's own interactor, testlib's convention: the
-/// interactor runs as `INTERACTOR INPUT TOUT` (the test's input file, a file for its own
-/// output), talks to the program over its standard input and output, and exits 0 (OK),
-/// 1 (WA), 2 (PE) or 3 (its own failure), its message on stderr. grundy relays every line
-/// between the two (both contained) and keeps the transcript; the game has the wall
-/// backstop as a whole.
-pub fn referee(
-    interactor: &[String],
-    convention: Convention,
-    text: &str,
-    argv: &[String],
-    limits: &Limits,
-) -> Result<Played, PlayError> {
-    let dir =
-        tempfile::tempdir().map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
-    let input = dir.path().join("input.txt");
-    std::fs::write(&input, text)
-        .map_err(|e| PlayError::Start(format!("{}: {e}", input.display())))?;
-    let mut cmd = prepared(interactor)?;
-    cmd.push(input.display().to_string());
-    cmd.extend(
-        convention
-            .args(dir.path())
-            .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?,
-    );
-    // The interactor gets the same limits, its CPU time its own.
-    let mut jury = Session::start(&cmd, limits)
-        .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
-    let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
-    let mut transcript = Vec::new();
-    let deadline = std::time::Instant::now() + limits.wall;
-    let step = Duration::from_millis(5);
-    let mut timed_out = false;
-    let mut program_gone = false;
-    loop {
-        if jury.exited() {
-            break;
-        }
-        if std::time::Instant::now() >= deadline {
-            timed_out = true;
-            break;
-        }
-        if let Recv::Line(l) = jury.recv_within(step) {
-            transcript.push(Line {
-                at: program.elapsed(),
-                jury: true,
-                text: l.clone(),
-            });
-            if !program_gone && program.send(&l) != Sent::Ok {
-                program_gone = true;
-            }
-        }
-        if !program_gone {
-            match program.recv_within(step) {
-                Recv::Line(l) => {
-                    transcript.push(Line {
-                        at: program.elapsed(),
-                        jury: false,
-                        text: l.clone(),
-                    });
-                    let _ = jury.send(&l);
-                }
-                Recv::Closed => program_gone = true,
-                Recv::Over(_) | Recv::TooLong => {
-                    program_gone = true;
-                }
-                Recv::Silent => {}
-            }
-        }
-    }
-    let (jrun, _) = jury.finish(Duration::from_millis(200));
-    let (run, _) = program.finish(Duration::from_millis(200));
-    let message = convention.message(dir.path(), &jrun.stderr);
-    let exit = convention.as_testlib(&jrun.exit);
-    let crashed = match &run.exit {
-        Exit::Code(c) => Some(format!("exit code {c}")),
-        Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
-        _ => None,
-    };
-    let verdict = if timed_out {
-        Verdict::TimeLimit(format!(
-            "the game did not end within {} s (the interactor was still running)",
-            limits.wall.as_secs_f64()
-        ))
-    } else {
-        match (&exit, &run.exit) {
-            (_, Exit::OutputLimit) => Verdict::OutputLimit,
-            (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
-                "{:.3} s CPU (limit {} s)",
-                run.cpu.as_secs_f64(),
-                limits.time.as_secs_f64()
-            )),
-            (Exit::Success, _) => match crashed {
-                Some(c) => Verdict::Runtime(c),
-                None => Verdict::Ok,
-            },
-            (Exit::Code(1), _) => Verdict::WrongAnswer(format!("the interactor: {message}")),
-            (Exit::Code(2), _) => Verdict::Presentation(format!("the interactor: {message}")),
-            (e, _) => {
-                let how = match convention {
-                    Convention::Testlib => "it exits 0 OK, 1 WA, 2 PE, 3 its own failure",
-                    Convention::Kattis => "it exits 42 accepted, 43 wrong answer",
-                };
-                let e = if *e == Exit::Code(0) {
-                    "exited with code 0".to_string()
-                } else {
-                    jrun.exit.to_string()
-                };
-                return Err(PlayError::Rules(format!(
-                    "the interactor {e} ({how}): {message}"
-                )));
-            }
-        }
-    };
-    Ok(Played {
-        verdict,
-        run,
-        transcript,
-    })
-}
-
-/// The interactor's command line, compiled when it is a source file.
-fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
-    crate::program::prepare(interactor)
-        .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
+    let k = rng.below(best.len() as u64) as usize;
+    Ok(best.swap_remove(k))
 }

@@ -1,0 +1,182 @@
+//! The setter's own interactor as the jury: grundy relays the lines between it and the
+//! contestant (both contained), keeps the transcript, and reads the interactor's verdict
+//! in testlib's or Kattis's convention.
+
+use super::{Convention, Line, PlayError, Played};
+use crate::judge::Verdict;
+use crate::runner::{Exit, Limits};
+use crate::session::{Recv, Sent, Session};
+use std::time::Duration;
+
+impl Convention {
+    /// The interactor's arguments after the input file, made in the scratch folder
+    /// `dir`: testlib's output file, or Kattis's (empty) answer file and feedback folder.
+    pub(crate) fn args(self, dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+        Ok(match self {
+            Convention::Testlib => vec![dir.join("tout.txt").display().to_string()],
+            Convention::Kattis => {
+                // A game's interactor needs no answer file: an empty one is given.
+                let answer = dir.join("answer.txt");
+                std::fs::write(&answer, "")?;
+                std::fs::create_dir_all(dir.join("feedback"))?;
+                vec![
+                    answer.display().to_string(),
+                    dir.join("feedback").display().to_string(),
+                ]
+            }
+        })
+    }
+
+    /// The interactor's exit in testlib's terms (Kattis's 42 is OK, 43 WA, and an exit
+    /// code 0 is none of them: `Code(0)`).
+    pub(crate) fn as_testlib(self, exit: &Exit) -> Exit {
+        match (self, exit) {
+            (Convention::Kattis, Exit::Code(42)) => Exit::Success,
+            (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
+            (Convention::Kattis, Exit::Success) => Exit::Code(0),
+            (_, e) => e.clone(),
+        }
+    }
+
+    /// The interactor's message: the first non-empty line of its stderr, or of Kattis's
+    /// `judgemessage.txt` in the scratch folder `dir`.
+    pub(crate) fn message(self, dir: &std::path::Path, stderr: &[u8]) -> String {
+        let said = match self {
+            Convention::Kattis => std::fs::read_to_string(dir.join("feedback/judgemessage.txt"))
+                .unwrap_or_else(|_| String::from_utf8_lossy(stderr).into_owned()),
+            Convention::Testlib => String::from_utf8_lossy(stderr).into_owned(),
+        };
+        said.lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .trim()
+            .to_string()
+    }
+}
+
+/// Plays the program against the setter's own interactor, testlib's convention: the
+/// interactor runs as `INTERACTOR INPUT TOUT` (the test's input file, a file for its own
+/// output), talks to the program over its standard input and output, and exits 0 (OK),
+/// 1 (WA), 2 (PE) or 3 (its own failure), its message on stderr. grundy relays every line
+/// between the two (both contained) and keeps the transcript; the game has the wall
+/// backstop as a whole.
+pub fn referee(
+    interactor: &[String],
+    convention: Convention,
+    text: &str,
+    argv: &[String],
+    limits: &Limits,
+) -> Result<Played, PlayError> {
+    let dir =
+        tempfile::tempdir().map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
+    let input = dir.path().join("input.txt");
+    std::fs::write(&input, text)
+        .map_err(|e| PlayError::Start(format!("{}: {e}", input.display())))?;
+    let mut cmd = prepared(interactor)?;
+    cmd.push(input.display().to_string());
+    cmd.extend(
+        convention
+            .args(dir.path())
+            .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?,
+    );
+    // The interactor gets the same limits, its CPU time its own.
+    let mut jury = Session::start(&cmd, limits)
+        .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
+    let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
+    let mut transcript = Vec::new();
+    let deadline = std::time::Instant::now() + limits.wall;
+    let step = Duration::from_millis(5);
+    let mut timed_out = false;
+    let mut program_gone = false;
+    loop {
+        if jury.exited() {
+            break;
+        }
+        if std::time::Instant::now() >= deadline {
+            timed_out = true;
+            break;
+        }
+        if let Recv::Line(l) = jury.recv_within(step) {
+            transcript.push(Line {
+                at: program.elapsed(),
+                jury: true,
+                text: l.clone(),
+            });
+            if !program_gone && program.send(&l) != Sent::Ok {
+                program_gone = true;
+            }
+        }
+        if !program_gone {
+            match program.recv_within(step) {
+                Recv::Line(l) => {
+                    transcript.push(Line {
+                        at: program.elapsed(),
+                        jury: false,
+                        text: l.clone(),
+                    });
+                    let _ = jury.send(&l);
+                }
+                Recv::Closed => program_gone = true,
+                Recv::Over(_) | Recv::TooLong => {
+                    program_gone = true;
+                }
+                Recv::Silent => {}
+            }
+        }
+    }
+    let (jrun, _) = jury.finish(Duration::from_millis(200));
+    let (run, _) = program.finish(Duration::from_millis(200));
+    let message = convention.message(dir.path(), &jrun.stderr);
+    let exit = convention.as_testlib(&jrun.exit);
+    let crashed = match &run.exit {
+        Exit::Code(c) => Some(format!("exit code {c}")),
+        Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
+        _ => None,
+    };
+    let verdict = if timed_out {
+        Verdict::TimeLimit(format!(
+            "the game did not end within {} s (the interactor was still running)",
+            limits.wall.as_secs_f64()
+        ))
+    } else {
+        match (&exit, &run.exit) {
+            (_, Exit::OutputLimit) => Verdict::OutputLimit,
+            (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
+                "{:.3} s CPU (limit {} s)",
+                run.cpu.as_secs_f64(),
+                limits.time.as_secs_f64()
+            )),
+            (Exit::Success, _) => match crashed {
+                Some(c) => Verdict::Runtime(c),
+                None => Verdict::Ok,
+            },
+            (Exit::Code(1), _) => Verdict::WrongAnswer(format!("the interactor: {message}")),
+            (Exit::Code(2), _) => Verdict::Presentation(format!("the interactor: {message}")),
+            (e, _) => {
+                let how = match convention {
+                    Convention::Testlib => "it exits 0 OK, 1 WA, 2 PE, 3 its own failure",
+                    Convention::Kattis => "it exits 42 accepted, 43 wrong answer",
+                };
+                let e = if *e == Exit::Code(0) {
+                    "exited with code 0".to_string()
+                } else {
+                    jrun.exit.to_string()
+                };
+                return Err(PlayError::Rules(format!(
+                    "the interactor {e} ({how}): {message}"
+                )));
+            }
+        }
+    };
+    Ok(Played {
+        verdict,
+        run,
+        transcript,
+    })
+}
+
+/// The interactor's command line, compiled when it is a source file.
+fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
+    crate::program::prepare(interactor)
+        .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
+}

@@ -1,0 +1,166 @@
+//! The jury of a package whose game is given by its rules: positions are the rules'
+//! states, moves are labelled as the rules print them, and every value comes from the
+//! rules' search (the oracle's [`ruleset`](grundy_oracle::ruleset)), never from a formula.
+
+use super::{
+    case_texts, judge, one_game, Arena, Game, InteractSpec, Known, PlayError, Played, Stop,
+};
+use crate::game::RulesGame;
+use crate::rules::{PlayMove, Worker};
+use crate::runner::Limits;
+use grundy_fuzzing::Rng;
+use grundy_games::schema::{Instance, Schema, Tests};
+use grundy_oracle::ruleset::{self, Outcome, RulesError, Solved, StateId};
+
+/// Plays every test case of `inst` against the program `argv`: the verdict, the run and
+/// the transcript. An `Err` is the package's fault (the rules fail) or a program that
+/// cannot start.
+pub fn play(
+    game: &RulesGame,
+    spec: &InteractSpec,
+    schema: &Schema,
+    inst: &Instance,
+    argv: &[String],
+    limits: &Limits,
+    seed: u64,
+) -> Result<Played, PlayError> {
+    judge(spec, argv, limits, |g| {
+        game.with_worker(|w| Ok(all_cases(g, w, schema, inst, seed, game.spec.options())))
+            .map_err(|e| Stop::Fault(PlayError::Rules(e.to_string())))?
+    })
+}
+
+fn all_cases(
+    g: &mut Game<'_>,
+    w: &mut Worker,
+    schema: &Schema,
+    inst: &Instance,
+    seed: u64,
+    opts: ruleset::Options,
+) -> Result<(), Stop> {
+    if matches!(schema.tests, Tests::Count(_)) {
+        g.say(&inst.cases.len().to_string())?;
+    }
+    for (k, (case, text)) in inst.cases.iter().zip(case_texts(schema, inst)).enumerate() {
+        for line in text.lines() {
+            g.say(line)?;
+        }
+        let json = crate::game::case_json(schema, case);
+        let (root, _) = w
+            .start_case(&json, false)
+            .map_err(|f| rules(RulesError::Explorer(Box::new(f))))?;
+        let mut arena = Rules {
+            w: &mut *w,
+            values: Values::new(opts),
+        };
+        let root = RulesPos {
+            parts: vec![root],
+            id: root,
+        };
+        let mut rng = Rng::for_case(seed, k as u64);
+        one_game(g, &mut arena, root, &mut rng, k, inst.cases.len())?;
+    }
+    Ok(())
+}
+
+fn rules(e: RulesError) -> Stop {
+    Stop::Fault(PlayError::Rules(e.to_string()))
+}
+
+/// A rules state in play: the whole state, and its parts (valued as a sum).
+#[derive(Clone, Debug)]
+pub(crate) struct RulesPos {
+    id: StateId,
+    parts: Vec<StateId>,
+}
+
+/// The rules' worker and what it has valued so far.
+struct Rules<'w> {
+    w: &'w mut Worker,
+    values: Values,
+}
+
+impl Arena for Rules<'_> {
+    type Pos = RulesPos;
+    type Move = PlayMove;
+
+    fn moves(&mut self, p: &RulesPos) -> Result<Vec<PlayMove>, Stop> {
+        self.w.play(p.id).map_err(rules)
+    }
+
+    fn label(&self, m: &PlayMove) -> String {
+        m.label.clone()
+    }
+
+    fn after(&mut self, _: &RulesPos, m: &PlayMove) -> Result<RulesPos, Stop> {
+        Ok(RulesPos {
+            id: m.next,
+            parts: m.parts.clone(),
+        })
+    }
+
+    fn known(&mut self, p: &RulesPos) -> Result<Known, Stop> {
+        self.values.of_parts(self.w, &p.parts).map_err(rules)
+    }
+}
+
+/// The values the jury knows: every search it ran (from the start, and from positions
+/// met in play that the start's search did not reach).
+pub(crate) struct Values {
+    solved: Vec<Solved>,
+    opts: ruleset::Options,
+}
+
+impl Values {
+    /// No position valued yet; searches with `opts`.
+    pub(crate) fn new(opts: ruleset::Options) -> Values {
+        Values {
+            solved: Vec::new(),
+            opts,
+        }
+    }
+
+    pub(crate) fn of_parts(
+        &mut self,
+        w: &mut Worker,
+        parts: &[StateId],
+    ) -> Result<Known, RulesError> {
+        for &p in parts {
+            if !self
+                .solved
+                .iter()
+                .any(|s| s.outcome_of_parts(&[p]).is_some())
+            {
+                let s = ruleset::solve(w, p, self.opts)?;
+                self.solved.push(s);
+            }
+        }
+        let find = |p: StateId| {
+            self.solved
+                .iter()
+                .find(|s| s.outcome_of_parts(&[p]).is_some())
+                .expect("searched above")
+        };
+        if parts.len() == 1 {
+            let s = find(parts[0]);
+            return Ok(Known {
+                outcome: s.outcome_of_parts(parts).expect("searched"),
+                value: s.value_of(parts[0]).map(u64::from),
+                longest: u64::from(s.longest_of_parts(parts).unwrap_or(0)),
+            });
+        }
+        // A sum of parts (normal play): the XOR of their values.
+        let mut x = 0u64;
+        let mut longest = 0u64;
+        for &p in parts {
+            let s = find(p);
+            x ^= u64::from(s.value_of(p).unwrap_or(0));
+            longest = longest.saturating_add(u64::from(s.longest_of_parts(&[p]).unwrap_or(0)));
+        }
+        Ok(Known {
+            outcome: if x == 0 { Outcome::Lose } else { Outcome::Win },
+            value: Some(x),
+            longest,
+        })
+    }
+}
