@@ -423,4 +423,39 @@ mod tests {
         assert!(run.floor > 0);
         assert!(run.max_rss > 0);
     }
+
+    /// A program sees a judge's environment: PATH, its own directory as HOME and TMPDIR,
+    /// and nothing of grundy's (PYTHONUNBUFFERED, say, set for the whole test process).
+    #[test]
+    fn a_program_inherits_nothing_of_the_environment_but_path() {
+        let limits = Limits::with_time(Duration::from_secs(5), 2.0);
+        let run = run(&["sh".into(), "-c".into(), "env; pwd".into()], b"", &limits);
+        assert_eq!(run.exit, Exit::Success);
+        let out = String::from_utf8_lossy(&run.stdout).into_owned();
+        let vars: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split_once('=').map(|(k, _)| k))
+            .collect();
+        for v in &vars {
+            assert!(
+                [
+                    "PATH",
+                    "HOME",
+                    "TMPDIR",
+                    "LANG",
+                    "PWD",
+                    "SHLVL",
+                    "_",
+                    crate::contain::RUN_MARKER
+                ]
+                .contains(v),
+                "{v} leaked into the program's environment:\n{out}"
+            );
+        }
+        assert!(vars.contains(&"PATH"), "{out}");
+        let cwd = out.lines().last().unwrap_or("");
+        assert!(out.contains(&format!("HOME={cwd}")), "{out}");
+        // The test process itself has more (cargo sets CARGO_*), so something was cut.
+        assert!(std::env::vars().count() > vars.len());
+    }
 }
