@@ -1,29 +1,33 @@
 //! `grundy harden DIR`: grundy plays the contestant against the setter's own interactor,
-//! to find a weak one (a package with `[game] rules` and `[interact] interactor`).
+//! to find a weak one (a package with `[interact] interactor` and a game grundy knows: its
+//! `[game] rules`, or a built-in `[reference] engine`).
 //!
 //! On each test, three players take the interactor on, each choosing the winning side:
-//! a **perfect** one (the rules' winning moves), one that plays its **first legal move**,
+//! a **perfect** one (the winning moves), one that plays its **first legal move**,
 //! and a **random** legal player (seeded). The perfect player must be accepted. A weak
 //! player that ever leaves the interactor a winning position must be rejected: a strong
 //! interactor wins from there. When a weak player is accepted after such a move, the
 //! interactor failed to punish it — it played a losing move from a winning position, or
 //! accepted a lost game — and the test is reported with the game. The game follows the
 //! `[interact]` protocol: the interactor prints the test case, the player prints its side
-//! word, then moves as the rules label them.
+//! word, then moves as the jury would print them. The players know the game through the
+//! same [`Arena`] as grundy's own jury.
 
 use crate::game::RulesGame;
-use crate::jury::{self, InteractSpec, Line, Values};
+use crate::jury::{self, Arena, InteractSpec, Line, PlayError, Stop};
 use crate::rules::Worker;
 use crate::runner::{Exit, Limits};
 use crate::session::{Recv, Sent, Session};
 use grundy_fuzzing::Rng;
-use grundy_oracle::ruleset::{Outcome, RulesError, StateId};
+use grundy_games::board::Board;
+use grundy_games::{Position, Problem};
+use grundy_oracle::ruleset::Outcome;
 use std::time::Duration;
 
 /// A player grundy plays the contestant's side with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
-    /// The rules' winning moves.
+    /// The winning moves.
     Perfect,
     /// The first legal move, always.
     FirstLegal,
@@ -89,8 +93,8 @@ impl Game {
 /// the rules see it.
 pub type Case = (String, serde_json::Value);
 
-/// Plays `player` against `interactor` on the test `text`: a game per case of `cases`,
-/// after the count line when `count` (`[tests] count`).
+/// Plays `player` against `interactor` on the test `text` of a rules package: a game per
+/// case of `cases`, after the count line when `count` (`[tests] count`).
 #[allow(clippy::too_many_arguments)]
 pub fn play(
     game: &RulesGame,
@@ -102,6 +106,61 @@ pub fn play(
     player: Player,
     limits: &Limits,
     seed: u64,
+) -> Result<Game, String> {
+    against(spec, interactor, text, limits, |s, g| {
+        let mut rng = Rng::new(seed);
+        game.with_worker(|w| {
+            Ok(rules_games(
+                s, g, w, game, spec, cases, count, player, &mut rng,
+            ))
+        })
+        .map_err(|e| e.to_string())
+    })
+}
+
+/// Plays `player` against `interactor` on the test `text` of a package with a built-in
+/// engine: a game per position of `cases`.
+#[allow(clippy::too_many_arguments)]
+pub fn play_builtin(
+    problem: Problem,
+    spec: &InteractSpec,
+    interactor: &[String],
+    text: &str,
+    cases: &[Position],
+    player: Player,
+    limits: &Limits,
+    seed: u64,
+) -> Result<Game, String> {
+    let boards = cases
+        .iter()
+        .map(Board::new)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    against(spec, interactor, text, limits, |s, g| {
+        let mut rng = Rng::new(seed);
+        Ok((|| {
+            for (k, (case, board)) in cases.iter().zip(boards).enumerate() {
+                let text = problem.write_input(std::slice::from_ref(case));
+                let mut arena = jury::builtin::Engines::default();
+                let game_no = (cases.len() > 1).then_some(k + 1);
+                one(
+                    s, g, &mut arena, board, spec, &text, player, &mut rng, game_no,
+                )?;
+            }
+            Ok(())
+        })())
+    })
+}
+
+/// The interactor started on the test `text`, `games` played against it (an outer `Err`
+/// is grundy's or the rules' failure; an inner one, the interactor's side of the protocol
+/// broken), and its exit and message read.
+fn against(
+    spec: &InteractSpec,
+    interactor: &[String],
+    text: &str,
+    limits: &Limits,
+    games: impl FnOnce(&mut Session, &mut Game) -> Result<Result<(), String>, String>,
 ) -> Result<Game, String> {
     let dir = tempfile::tempdir().map_err(|e| format!("a scratch folder: {e}"))?;
     let input = dir.path().join("input.txt");
@@ -122,15 +181,7 @@ pub fn play(
         transcript: Vec::new(),
         broken: None,
     };
-    let mut rng = Rng::new(seed);
-    let outcome = game
-        .with_worker(|w| {
-            Ok(all(
-                &mut s, &mut g, w, game, spec, cases, count, player, &mut rng,
-            ))
-        })
-        .map_err(|e| e.to_string())?;
-    if let Err(why) = outcome {
+    if let Err(why) = games(&mut s, &mut g)? {
         g.broken = Some(why);
     }
     let (run, _) = s.finish(Duration::from_millis(1000));
@@ -174,9 +225,10 @@ fn say(s: &mut Session, g: &mut Game, line: &str) -> Result<(), String> {
     }
 }
 
-/// Every game of the test: the count line first when there is one, then each case.
+/// Every game of a rules package's test: the count line first when there is one, then
+/// each case.
 #[allow(clippy::too_many_arguments)]
-fn all(
+fn rules_games(
     s: &mut Session,
     g: &mut Game,
     w: &mut Worker,
@@ -198,20 +250,32 @@ fn all(
     }
     for (k, (text, case)) in cases.iter().enumerate() {
         let game_no = (cases.len() > 1).then_some(k + 1);
-        one(s, g, w, game, spec, text, case, player, rng, game_no)?;
+        let (root, _) = w.start_case(case, false).map_err(|f| f.to_string())?;
+        let (mut arena, root) = jury::rules::arena(w, root, game.spec.options());
+        one(s, g, &mut arena, root, spec, text, player, rng, game_no)?;
     }
     Ok(())
 }
 
+/// A failure of the arena, in words (the rules' or grundy's engines').
+fn fault(stop: Stop) -> String {
+    match stop {
+        Stop::Fault(PlayError::Rules(m)) => format!("the rules: {m}"),
+        Stop::Fault(PlayError::Internal(m) | PlayError::Start(m)) => m,
+        Stop::Verdict(v) => v.to_string(),
+        Stop::Stopped(m) => m,
+    }
+}
+
+/// One game: the case's lines as the interactor must print them, the side, the moves.
 #[allow(clippy::too_many_arguments)]
-fn one(
+fn one<A: Arena>(
     s: &mut Session,
     g: &mut Game,
-    w: &mut Worker,
-    game: &RulesGame,
+    arena: &mut A,
+    root: A::Pos,
     spec: &InteractSpec,
     text: &str,
-    case: &serde_json::Value,
     player: Player,
     rng: &mut Rng,
     game_no: Option<usize>,
@@ -224,10 +288,7 @@ fn one(
             ));
         }
     }
-    let rules = |e: RulesError| format!("the rules: {e}");
-    let (root, _) = w.start_case(case, false).map_err(|f| f.to_string())?;
-    let mut values = Values::new(game.spec.options());
-    let start = values.of_parts(w, &[root]).map_err(rules)?;
+    let start = arena.known(&root).map_err(fault)?;
     let mine_first = start.outcome == Outcome::Win;
     if spec.side == jury::Side::Choose {
         let word = spec.words[usize::from(!mine_first)].clone();
@@ -238,10 +299,10 @@ fn one(
         jury::Side::First => true,
         jury::Side::Second => false,
     };
-    let mut pos: StateId = root;
+    let mut pos = root;
     let mut moved = 0usize;
     loop {
-        let moves = w.play(pos).map_err(rules)?;
+        let moves = arena.moves(&pos).map_err(fault)?;
         if moves.is_empty() {
             if let Some(end) = &spec.end {
                 let got = hear(s, g, "the end line")?;
@@ -251,15 +312,10 @@ fn one(
             }
             return Ok(());
         }
-        let mut known = Vec::with_capacity(moves.len());
-        for m in &moves {
-            known.push(values.of_parts(w, &m.parts).map_err(rules)?);
-        }
-        let winning: Vec<usize> = (0..moves.len())
-            .filter(|&i| known[i].outcome == Outcome::Lose)
-            .collect();
+        let labels: Vec<String> = moves.iter().map(|m| arena.label(m)).collect();
         moved += 1;
-        if mine {
+        let i = if mine {
+            let winning = arena.winning(&pos, &moves).map_err(fault)?;
             let i = match player {
                 Player::Perfect => winning.first().copied().unwrap_or(0),
                 Player::FirstLegal => 0,
@@ -272,20 +328,21 @@ fn one(
                 };
                 g.blunder = Some((
                     at,
-                    moves[i].label.clone(),
-                    winning.iter().map(|&k| moves[k].label.clone()).collect(),
+                    labels[i].clone(),
+                    winning.iter().map(|&k| labels[k].clone()).collect(),
                 ));
             }
-            say(s, g, &moves[i].label)?;
-            pos = moves[i].next;
+            say(s, g, &labels[i])?;
+            i
         } else {
             let got = hear(s, g, "the interactor's move")?;
             let t = jury::tokens(&got);
-            let Some(m) = moves.iter().find(|m| jury::tokens(&m.label) == t) else {
+            let Some(i) = labels.iter().position(|l| jury::tokens(l) == t) else {
                 return Err(format!("played `{got}`, not a legal move"));
             };
-            pos = m.next;
-        }
+            i
+        };
+        pos = arena.after(&pos, &moves[i]).map_err(fault)?;
         mine = !mine;
     }
 }

@@ -243,8 +243,15 @@ type References = (
     Option<(Vec<String>, usize)>,
 );
 
-/// Reads `[reference]`: at least one reference, every program present in the package.
-fn references(r: &ReferenceToml, dir: &Path, rules: bool) -> Result<References, String> {
+/// Reads `[reference]`: at least one reference (unless the tests are `judged` otherwise:
+/// by the rules or the setter's interactor), every program present in the package; an
+/// engine and `rules` never both.
+fn references(
+    r: &ReferenceToml,
+    dir: &Path,
+    rules: bool,
+    judged: bool,
+) -> Result<References, String> {
     let engine = match &r.engine {
         None => None,
         Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
@@ -260,7 +267,7 @@ fn references(r: &ReferenceToml, dir: &Path, rules: bool) -> Result<References, 
         .brute
         .as_deref()
         .map(|b| (package_command(dir, b), r.brute_max.unwrap_or(10)));
-    if model.is_none() && brute.is_none() && engine.is_none() && !rules {
+    if model.is_none() && brute.is_none() && engine.is_none() && !judged {
         return Err("[reference]: expected a `model` solution, a `brute` force (with `brute_max`) or a built-in `engine` (or the game's rules: `[game] rules = \"rules.py\"`)".into());
     }
     if engine.is_some() && rules {
@@ -407,7 +414,7 @@ impl Package {
         // Rules answer every test; so, for an interactive problem, does the setter's
         // interactor: neither needs a reference solution.
         let judged = game.is_some() || interact.as_ref().is_some_and(|i| i.interactor.is_some());
-        let (engine, model, brute) = references(&t.reference, dir, judged)
+        let (engine, model, brute) = references(&t.reference, dir, game.is_some(), judged)
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {

@@ -54,6 +54,19 @@ pub trait Suite: Sync {
         let _ = (input, argv, limits);
         None
     }
+    /// For `grundy harden`: plays `player` (seeded) against the setter's interactor
+    /// `interactor` on `input`; `None` when grundy knows no game for the problem (neither
+    /// rules nor a built-in engine) or it is not interactive.
+    fn harden(
+        &self,
+        input: &Self::Input,
+        interactor: &[String],
+        player: crate::harden::Player,
+        seed: u64,
+    ) -> Option<Result<crate::harden::Game, Error>> {
+        let _ = (input, interactor, player, seed);
+        None
+    }
     /// The package's solutions with their expected verdicts (none for a built-in
     /// problem).
     fn solutions(&self) -> Vec<crate::solutions::Solution> {
@@ -288,6 +301,31 @@ impl Suite for Builtin {
             .as_ref()
             .map(|p| p.pkg.solutions.clone())
             .unwrap_or_default()
+    }
+
+    fn harden(
+        &self,
+        input: &Vec<Position>,
+        interactor: &[String],
+        player: crate::harden::Player,
+        seed: u64,
+    ) -> Option<Result<crate::harden::Game, Error>> {
+        let spec = self.interact()?;
+        let pkg = &self.1.as_ref()?.pkg;
+        let text = self.write(input);
+        Some(
+            crate::harden::play_builtin(
+                self.0,
+                spec,
+                interactor,
+                &text,
+                input,
+                player,
+                &pkg.limits,
+                seed,
+            )
+            .map_err(|e| Error::input(format!("{}: {e}", pkg.dir.display()))),
+        )
     }
 
     fn play(&self, input: &Vec<Position>, argv: &[String], limits: &Limits) -> Option<Played> {
@@ -605,6 +643,39 @@ impl Suite for Packaged {
 
     fn solutions(&self) -> Vec<crate::solutions::Solution> {
         self.pkg.solutions.clone()
+    }
+
+    fn harden(
+        &self,
+        input: &Instance,
+        interactor: &[String],
+        player: crate::harden::Player,
+        seed: u64,
+    ) -> Option<Result<crate::harden::Game, Error>> {
+        let spec = self.pkg.interact.as_ref()?;
+        let game = self.prep.rules.as_ref()?;
+        let schema = &self.pkg.schema;
+        let text = schema.write(input);
+        let cases: Vec<crate::harden::Case> = crate::jury::case_texts(schema, input)
+            .into_iter()
+            .zip(&input.cases)
+            .map(|(t, c)| (t, crate::game::case_json(schema, c)))
+            .collect();
+        let count = matches!(schema.tests, grundy_games::schema::Tests::Count(_));
+        Some(
+            crate::harden::play(
+                game,
+                spec,
+                interactor,
+                &text,
+                &cases,
+                count,
+                player,
+                &self.pkg.limits,
+                seed,
+            )
+            .map_err(|e| Error::input(format!("{}: {e}", self.pkg.dir.display()))),
+        )
     }
 
     fn play(&self, input: &Instance, argv: &[String], limits: &Limits) -> Option<Played> {

@@ -1011,6 +1011,49 @@ fn harden_flags_a_weak_interactor_and_not_a_strong_one() {
     assert!(err.contains("to size 1:\n    5\n"), "{err}");
 }
 
+/// `grundy harden` on a package whose game is a built-in engine (AGC017 D, no rules
+/// written): the strong interactor is not flagged; the one that plays its first legal cut
+/// is, on a tree of at most 6 vertices, with the game. `grundy check` of the package runs
+/// its solutions against the setter's interactor.
+#[test]
+fn harden_knows_the_game_of_a_built_in_engine() {
+    let dir = example("cut-interactor");
+    let strong = grundy()
+        .arg("harden")
+        .arg(&dir)
+        .args(["--cases", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(strong.status.code(), Some(0), "{}", stderr(&strong));
+    let weak = grundy()
+        .arg("harden")
+        .arg(&dir)
+        .args(["--cases", "10", "--interactor"])
+        .arg(dir.join("weak-interactor.py"))
+        .output()
+        .unwrap();
+    let err = stderr(&weak);
+    assert_eq!(weak.status.code(), Some(1), "{err}");
+    assert!(err.contains("the interactor does not play to win"), "{err}");
+    let shrunk = err
+        .lines()
+        .find(|l| l.starts_with("weak interactor on test"))
+        .unwrap_or_else(|| panic!("{err}"));
+    let n: usize = shrunk
+        .rsplit(" to ")
+        .next()
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{shrunk}"));
+    assert!(n <= 6, "{shrunk}");
+    assert!(err.contains("< First") || err.contains("< Second"), "{err}");
+    run_example_within(
+        "cut-interactor",
+        "WA: the interactor: the contestant lost",
+        6,
+    );
+}
+
 /// The Kattis convention for the setter's interactor (`convention = "kattis"`): run as
 /// `INTERACTOR INPUT ANSWER FEEDBACK_DIR`, exit 42 accepted and 43 wrong answer, its
 /// message in `FEEDBACK_DIR/judgemessage.txt`.

@@ -4,41 +4,21 @@
 use crate::error::{Error, Outcome};
 use crate::harden::{self, Player};
 use crate::outln;
-use crate::suite::{Packaged, Suite};
+use crate::suite::{Builtin, Packaged, Suite};
 use grundy_fuzzing::contest::Tier;
-use grundy_games::schema::Tests;
 
 /// One weakness found: the player and what the interactor did.
-fn weakness_on(
-    pkg: &Packaged,
+fn weakness_on<S: Suite>(
+    suite: &S,
     interactor: &[String],
-    input: &grundy_games::schema::Instance,
+    input: &S::Input,
     player: Player,
     seed: u64,
 ) -> Result<Option<(String, harden::Game)>, Error> {
-    let (Some(spec), Some(game)) = (pkg.pkg.interact.as_ref(), pkg.prep.rules.as_ref()) else {
+    let Some(g) = suite.harden(input, interactor, player, seed) else {
         return Ok(None);
     };
-    let schema = &pkg.pkg.schema;
-    let text = schema.write(input);
-    let cases: Vec<harden::Case> = crate::jury::case_texts(schema, input)
-        .into_iter()
-        .zip(&input.cases)
-        .map(|(t, c)| (t, crate::game::case_json(schema, c)))
-        .collect();
-    let count = matches!(schema.tests, Tests::Count(_));
-    let g = harden::play(
-        game,
-        spec,
-        interactor,
-        &text,
-        &cases,
-        count,
-        player,
-        &pkg.pkg.limits,
-        seed,
-    )
-    .map_err(|e| Error::input(format!("{}: {e}", pkg.pkg.dir.display())))?;
+    let g = g?;
     Ok(g.weakness(player).map(|w| (w, g)))
 }
 
@@ -57,17 +37,38 @@ pub fn run(
         None => own,
     };
     let interactor = match chosen {
-        Some(i) if pkg.prep.rules.is_some() => i,
+        Some(i) if pkg.prep.rules.is_some() || pkg.pkg.engine.is_some() => i,
         _ => {
             return Err(Error::usage(format!(
-                "{}: `grundy harden` needs the game's rules (`[game] rules`) and the interactor to harden (`[interact] interactor`)",
+                "{}: `grundy harden` needs the game (`[game] rules` or a built-in `[reference] engine`) and the interactor to harden (`[interact] interactor`)",
                 dir.display()
             )))
         }
     };
+    match pkg.pkg.engine {
+        Some(engine) => {
+            let name = pkg.pkg.name.clone();
+            let suite = Builtin(engine, Some(pkg));
+            harden_with(&suite, &name, &interactor, seed, cases)
+        }
+        None => {
+            let name = pkg.pkg.name.clone();
+            harden_with(&pkg, &name, &interactor, seed, cases)
+        }
+    }
+}
+
+/// Every test of the plan played by each player against `interactor`; each weak one
+/// shrunk and shown.
+fn harden_with<S: Suite>(
+    suite: &S,
+    name: &str,
+    interactor: &[String],
+    seed: u64,
+    cases: u64,
+) -> Result<Outcome, Error> {
     eprintln!(
-        "grundy harden {}: {cases} tests (seed {seed:#x}), each played by {}",
-        pkg.pkg.name,
+        "grundy harden {name}: {cases} tests (seed {seed:#x}), each played by {}",
         Player::ALL.map(|p| p.name()).join(", ")
     );
     let mut found = 0;
@@ -80,24 +81,24 @@ pub fn run(
         } else {
             Tier::Small
         };
-        let (input, label) = pkg.random(seed, i, tier)?;
+        let (input, label) = suite.random(seed, i, tier)?;
         for (k, player) in Player::ALL.into_iter().enumerate() {
             let pseed = seed ^ (i << 8) ^ k as u64;
-            let Some((weakness, _)) = weakness_on(&pkg, &interactor, &input, player, pseed)? else {
+            let Some((weakness, _)) = weakness_on(suite, interactor, &input, player, pseed)? else {
                 continue;
             };
             found += 1;
             let kind = kind_of(&weakness);
             // Shrunk while the same player shows the same kind of weakness.
-            let mut same = |cand: &grundy_games::schema::Instance| {
-                pkg.valid(cand)
-                    && weakness_on(&pkg, &interactor, cand, player, pseed)
+            let mut same = |cand: &S::Input| {
+                suite.valid(cand)
+                    && weakness_on(suite, interactor, cand, player, pseed)
                         .ok()
                         .flatten()
                         .is_some_and(|(w, _)| kind_of(&w) == kind)
             };
-            let shrunk = pkg.shrink(input.clone(), &mut same);
-            let (weakness, g) = weakness_on(&pkg, &interactor, &shrunk.case, player, pseed)?
+            let shrunk = suite.shrink(input.clone(), &mut same);
+            let (weakness, g) = weakness_on(suite, interactor, &shrunk.case, player, pseed)?
                 .unwrap_or((
                     weakness,
                     harden::Game {
@@ -108,11 +109,11 @@ pub fn run(
                         broken: None,
                     },
                 ));
-            let text = pkg.pkg.schema.write(&shrunk.case);
+            let text = suite.write(&shrunk.case);
             eprintln!(
                 "\nweak interactor on test {i} ({label}), shrunk in {} steps to {}:\n{}the interactor {weakness}\nthe game (> the interactor, < {}):\n{}",
                 shrunk.steps,
-                pkg.describe(&shrunk.case),
+                suite.describe(&shrunk.case),
                 crate::cmd::indent(&text, 4),
                 player.name(),
                 crate::cmd::indent(&jury_text(&g), 4)

@@ -49,7 +49,7 @@ pub fn play(
 
 /// What one game has learned: each position's value and winning moves.
 #[derive(Default)]
-struct Engines {
+pub(crate) struct Engines {
     answers: HashMap<Vec<u64>, Valued>,
     /// The size of the smallest position the oracle could not search (none yet: 0).
     oracle_past: usize,

@@ -24,7 +24,6 @@ pub mod rules;
 
 pub use referee::referee;
 pub use rules::play;
-pub(crate) use rules::Values;
 
 use crate::judge::Verdict;
 use crate::runner::{Exit, Limits, Run};

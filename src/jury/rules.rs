@@ -49,14 +49,7 @@ fn all_cases(
         let (root, _) = w
             .start_case(&json, false)
             .map_err(|f| rules(RulesError::Explorer(Box::new(f))))?;
-        let mut arena = Rules {
-            w: &mut *w,
-            values: Values::new(opts),
-        };
-        let root = RulesPos {
-            parts: vec![root],
-            id: root,
-        };
+        let (mut arena, root) = arena(w, root, opts);
         let mut rng = Rng::for_case(seed, k as u64);
         one_game(g, &mut arena, root, &mut rng, k, inst.cases.len())?;
     }
@@ -74,8 +67,27 @@ pub(crate) struct RulesPos {
     parts: Vec<StateId>,
 }
 
+/// The arena of one game from the start state `root`: the worker, and nothing valued
+/// yet.
+pub(crate) fn arena(
+    w: &mut Worker,
+    root: StateId,
+    opts: ruleset::Options,
+) -> (Rules<'_>, RulesPos) {
+    (
+        Rules {
+            w,
+            values: Values::new(opts),
+        },
+        RulesPos {
+            id: root,
+            parts: vec![root],
+        },
+    )
+}
+
 /// The rules' worker and what it has valued so far.
-struct Rules<'w> {
+pub(crate) struct Rules<'w> {
     w: &'w mut Worker,
     values: Values,
 }
