@@ -294,8 +294,23 @@ fn one<A: Arena>(
         let word = spec.words[usize::from(!mine_first)].clone();
         say(s, g, &word)?;
     }
+    if spec.side == jury::Side::Told {
+        let got = hear(s, g, "the side it tells")?;
+        let t = jury::tokens(&got);
+        let Some(k) = spec.words.iter().position(|w| *w == t) else {
+            return Err(format!(
+                "printed `{got}` where the side word (`{}` or `{}`) was expected",
+                spec.words[0], spec.words[1]
+            ));
+        };
+        if (k == 0) != mine_first {
+            return Err(format!(
+                "told the contestant `{got}`, the side that loses from the start"
+            ));
+        }
+    }
     let mut mine = match spec.side {
-        jury::Side::Choose => mine_first,
+        jury::Side::Choose | jury::Side::Told => mine_first,
         jury::Side::First => true,
         jury::Side::Second => false,
     };

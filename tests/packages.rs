@@ -1011,6 +1011,58 @@ fn harden_flags_a_weak_interactor_and_not_a_strong_one() {
     assert!(err.contains("to size 1:\n    5\n"), "{err}");
 }
 
+/// `side = "told"`: the jury tells the contestant its side (the winning one) after the
+/// tree; `move_time`: a contestant that thinks past it on one move is TLE for that move,
+/// though its whole thinking time is far from spent.
+#[test]
+fn the_jury_tells_the_side_and_times_each_move() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        "name = \"told\"\n[reference]\nengine = \"cut\"\n[interact]\nside = \"told\"\nmove_time = 0.5\nmax_vertices = 12\n",
+    )
+    .unwrap();
+    let correct = std::fs::read_to_string(example("cut-interactive").join("correct.py")).unwrap();
+    let told = correct.replace(
+        "    mine = value() != 0\n    print(\"First\" if mine else \"Second\", flush=True)\n",
+        "    mine = read().split() == [\"First\"]\n",
+    );
+    assert_ne!(told, correct, "the side is read, not printed");
+    std::fs::write(dir.path().join("told.py"), &told).unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "30"],
+        &["python3", &dir.path().join("told.py").display().to_string()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let slow = told.replace(
+        "            print(move, flush=True)",
+        "            __import__(\"time\").sleep(1.5)\n            print(move, flush=True)",
+    );
+    std::fs::write(dir.path().join("slow.py"), &slow).unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &[
+            "--cases",
+            "10",
+            "--first",
+            "--no-adversarial",
+            "--tl",
+            "5",
+            "--shrink-time",
+            "10",
+        ],
+        &["python3", &dir.path().join("slow.py").display().to_string()],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("no line came within the time per move (0.5 s)"),
+        "{err}"
+    );
+    assert!(err.contains("> First") || err.contains("> Second"), "{err}");
+}
+
 /// `grundy harden` on a package whose game is a built-in engine (AGC017 D, no rules
 /// written): the strong interactor is not flagged; the one that plays its first legal cut
 /// is, on a tree of at most 6 vertices, with the game. `grundy check` of the package runs

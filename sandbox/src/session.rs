@@ -168,6 +168,21 @@ impl Session {
 
     /// Waits (at most its thinking time left) for the program's next line.
     pub fn recv(&mut self) -> Recv {
+        self.recv_capped(None)
+    }
+
+    /// [`Session::recv`] that also gives up after `turn` (a time limit per move); the
+    /// wait counts as thinking time all the same.
+    pub fn recv_turn(&mut self, turn: Duration) -> Recv {
+        self.recv_capped(Some(turn))
+    }
+
+    /// The thinking time left.
+    pub fn thinking_left(&self) -> Duration {
+        self.left()
+    }
+
+    fn recv_capped(&mut self, turn: Option<Duration>) -> Recv {
         let began = Instant::now();
         let result = loop {
             let from = self.read.max(self.scanned);
@@ -202,7 +217,9 @@ impl Session {
                 }
                 break Recv::Closed;
             }
-            let left = self.left().saturating_sub(began.elapsed());
+            let left = turn
+                .map_or(self.left(), |t| t.min(self.left()))
+                .saturating_sub(began.elapsed());
             if left.is_zero() {
                 break Recv::Silent;
             }

@@ -45,6 +45,7 @@ pub struct InteractToml {
     interactor: Option<String>,
     convention: Option<String>,
     max_vertices: Option<usize>,
+    move_time: Option<f64>,
 }
 
 impl InteractToml {
@@ -68,6 +69,9 @@ pub enum Side {
     First,
     /// The contestant always moves second.
     Second,
+    /// The jury tells the contestant its side (the word of the side that wins from the
+    /// start), after the test case.
+    Told,
 }
 
 /// The protocol of an interactive package.
@@ -86,6 +90,9 @@ pub struct InteractSpec {
     /// With a built-in engine: the most vertices (edges for `hackenbush`) of a generated
     /// game.
     pub max_vertices: usize,
+    /// The most wall time the contestant may think on one move (none: only its whole
+    /// thinking time, the wall backstop, bounds it).
+    pub move_time: Option<Duration>,
 }
 
 /// The default of `interact.max_vertices`.
@@ -109,9 +116,10 @@ impl InteractSpec {
             "choose" => Side::Choose,
             "first" => Side::First,
             "second" => Side::Second,
+            "told" => Side::Told,
             other => {
                 return Err(format!(
-                    "interact.side: `{other}` (expected `choose`, `first` or `second`)"
+                    "interact.side: `{other}` (expected `choose`, `told`, `first` or `second`)"
                 ))
             }
         };
@@ -149,7 +157,15 @@ impl InteractSpec {
                 ))
             }
         };
+        let move_time = match t.move_time {
+            None => None,
+            Some(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Some(Duration::from_secs_f64(x)),
+            Some(x) => return Err(format!(
+                "interact.move_time: {x} (expected seconds per move, more than 0 and at most 3600)"
+            )),
+        };
         Ok(InteractSpec {
+            move_time,
             side,
             words,
             end: t.end.clone(),
@@ -279,7 +295,19 @@ impl Game<'_> {
     }
 
     pub(crate) fn hear(&mut self, what: &str) -> Result<String, Stop> {
-        match self.session.recv() {
+        let got = match self.spec.move_time {
+            Some(t) => self.session.recv_turn(t),
+            None => self.session.recv(),
+        };
+        if let (Recv::Silent, Some(t)) = (&got, self.spec.move_time) {
+            if !self.session.thinking_left().is_zero() {
+                return Err(Stop::Verdict(Verdict::TimeLimit(format!(
+                    "silent on its turn: {what} was expected, and no line came within the time per move ({} s)",
+                    t.as_secs_f64()
+                ))));
+            }
+        }
+        match got {
             Recv::Line(l) => {
                 self.transcript.push(Line {
                     at: self.session.elapsed(),
@@ -467,6 +495,12 @@ pub(crate) fn one_game<A: Arena>(
     let program_first = match g.spec.side {
         Side::First => true,
         Side::Second => false,
+        Side::Told => {
+            let first = start.outcome == Outcome::Win;
+            let word = words[usize::from(!first)].clone();
+            g.say(&word)?;
+            first
+        }
         Side::Choose => {
             let said = g.hear("the side it takes")?;
             let t = tokens(&said);
