@@ -7,6 +7,7 @@
 //! disagreement, 4 a panic of the subject; a probe that runs past its limit is a hang.
 
 use crate::campaign::Plan;
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::runner::{self, Exit, Limits};
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
@@ -87,4 +88,30 @@ pub fn hangs_within(
         ];
         runner::run(&argv, input.as_bytes(), &limits).exit == Exit::Timeout
     })
+}
+
+/// The arguments of `grundy probe`.
+#[derive(clap::Args, Debug)]
+pub struct ProbeArgs {
+    /// The game.
+    #[arg(value_parser = parse_game)]
+    game: Game,
+    /// `solver` or a mutant's name.
+    #[arg(long, default_value = "solver")]
+    subject: String,
+    /// Oracle budget.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+}
+
+impl ProbeArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let ProbeArgs {
+            game,
+            subject,
+            max_states,
+        } = self;
+        crate::probe::run(game, &subject, Budget::states(max_states))
+    }
 }

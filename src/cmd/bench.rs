@@ -13,6 +13,7 @@
 //! * `grundy bench exhaust`: `grundy exhaust` of every game at fixed bounds, each run as
 //!   its own process on every core, wall time.
 
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
@@ -715,4 +716,118 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
         );
     }
     Ok(Outcome::Passed)
+}
+
+/// What `grundy bench` measures.
+#[derive(Subcommand, Debug)]
+pub enum BenchWhat {
+    /// Generation and shrinking through a problem package's schema vs the built-in path,
+    /// on the same trees (`agc017d` and problems/agc017d).
+    Schema {
+        /// Repetitions per measurement (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// `grundy solve agc017d` vs two C++ solutions (cin + DFS, fread + leaf peeling) on
+    /// 10^5 and 10^6 vertices.
+    Solve {
+        /// Runs per program and input (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Scratch folder for the inputs and the compiled reference.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// The oracle's states per second and bytes per state (≥ 10^6 states).
+    Oracle {
+        /// Searches per position, each with a fresh memo (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+        /// Only the positions whose name contains this text (e.g. `cut`, `hackenbush`).
+        #[arg(long)]
+        only: Option<String>,
+    },
+    /// `grundy exhaust` of every game at documented bounds, on every core: positions,
+    /// seconds, positions per second.
+    Exhaust {
+        /// Also the long ones (`cut` to 16 vertices, `hackenbush` to 7 vertices and 9 edges:
+        /// minutes each).
+        #[arg(long)]
+        long: bool,
+    },
+    /// A package's Python rules through grundy's worker vs the same memoized search
+    /// written directly in Python (`bench/rules_direct.py`): states per second.
+    Rules {
+        /// The package (with `[game] rules`).
+        dir: PathBuf,
+        /// Inputs of the package (default: three of its largest adversarial inputs).
+        files: Vec<PathBuf>,
+        /// Runs per case and side (the median is reported).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
+    /// grundy's own footprint (peak memory, CPU time) while it checks `agc017d` and
+    /// `cot3` at their maximum against a solution that overflows its stack on deep
+    /// trees (`bench/deep_then_solve.cpp`, needs g++), and the programs' exact peaks.
+    Check {
+        /// Random inputs per check (the adversarial maximum-size inputs always run).
+        #[arg(long, default_value_t = 200)]
+        cases: usize,
+    },
+    /// Solver-vs-oracle cases per second on one core, per game.
+    Campaign {
+        /// Seconds per game.
+        #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+        seconds: Duration,
+        /// Only the games whose name contains this text (e.g. `hackenbush`).
+        #[arg(long)]
+        only: Option<String>,
+    },
+}
+
+/// The arguments of `grundy bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    what: BenchWhat,
+}
+
+impl BenchArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let BenchArgs { what } = self;
+        match what {
+            BenchWhat::Solve { runs, dir } => crate::cmd::bench::solve(
+                runs.max(1),
+                &dir.unwrap_or_else(crate::cmd::bench::default_dir),
+            ),
+            BenchWhat::Oracle { runs, only } => {
+                crate::cmd::bench::oracle(runs.max(1), only.as_deref())
+            }
+            BenchWhat::Campaign { seconds, only } => {
+                crate::cmd::bench::campaign(seconds, only.as_deref())
+            }
+            BenchWhat::Rules { dir, files, runs } => {
+                crate::cmd::bench_rules::rules(&dir, &files, runs.max(1))
+            }
+            BenchWhat::Exhaust { long } => crate::cmd::bench::exhaust(long),
+            BenchWhat::Schema { runs } => crate::cmd::bench::schema(runs.max(1)),
+            BenchWhat::Check { cases } => crate::cmd::bench_check::check(cases),
+        }
+    }
+}
+
+/// The arguments of `grundy measure`.
+#[derive(clap::Args, Debug)]
+pub struct MeasureArgs {
+    /// The command and its arguments.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+    cmd: Vec<String>,
+}
+
+impl MeasureArgs {
+    /// Runs the hidden `grundy measure`.
+    pub fn run(self) -> Result<Outcome, Error> {
+        measure(&self.cmd)
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::summary;
 use crate::campaign::{self, Failure, Finding};
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::{contain, outln};
 use grundy_fuzzing::check::SOLVER;
@@ -307,4 +308,67 @@ fn report_hang(game: Game, pos: Position, k: u64, how: &Hang<'_>, again: &str) {
     let saved = campaign::save(corpus, &f, &format!("exhaust-hang-{k}"), again, budget).ok();
     super::fuzz::print_finding(&f, saved.as_deref(), subject.name, again);
     outln!("{}", summary(k, 1));
+}
+
+/// The arguments of `grundy exhaust`.
+#[derive(clap::Args, Debug)]
+pub struct ExhaustArgs {
+    /// Worker threads (default: all cores); positions are dealt round-robin.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// The game.
+    #[arg(value_parser = parse_game)]
+    game: Game,
+    /// Largest tree (or, for hackenbush, graph) in vertices.
+    #[arg(long)]
+    max_nodes: usize,
+    /// chip: up to this many chips.
+    #[arg(long, default_value_t = 2)]
+    chips: usize,
+    /// hackenbush: up to this many edges.
+    #[arg(long, default_value_t = 6)]
+    edges: usize,
+    /// staircase: stones per vertex up to this.
+    #[arg(long, default_value_t = 3)]
+    stones: u64,
+    /// staircase: caps L from 1 to this.
+    #[arg(long, default_value_t = 3)]
+    cap: u64,
+    /// Where a finding is saved.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Oracle budget per search.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Check only position K of the enumeration (as printed by a finding).
+    #[arg(long)]
+    case: Option<u64>,
+    /// A position whose check runs longer than this many seconds is a finding (a hang).
+    #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+    case_time: Duration,
+    /// `solver`, or a mutant of `grundy selftest`.
+    #[arg(long, default_value = "solver", value_parser = parse_subject)]
+    subject: Subject,
+}
+
+impl ExhaustArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let job = crate::cmd::exhaust::Job {
+            game: self.game,
+            bounds: Bounds {
+                max_nodes: self.max_nodes,
+                chips: self.chips,
+                edges: self.edges,
+                stones: self.stones,
+                cap: self.cap.max(1),
+            },
+            budget: Budget::states(self.max_states),
+            only: self.case,
+            case_time: self.case_time,
+            subject: self.subject,
+            jobs: self.jobs.unwrap_or_else(cores),
+        };
+        crate::cmd::exhaust::run(job, &self.corpus)
+    }
 }

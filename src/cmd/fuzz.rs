@@ -3,6 +3,7 @@
 
 use super::{indent, summary};
 use crate::campaign::{self, Failure, Finding, Plan, Progress};
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::output::escape;
 use crate::{contain, corpus, outln, probe};
@@ -331,4 +332,120 @@ pub fn run(
         eprintln!("error: could not save a finding to the corpus: {e}");
     }
     print_summary(&plan, subject, &outcome, report)
+}
+
+/// The arguments of `grundy fuzz`.
+#[derive(clap::Args, Debug)]
+pub struct FuzzArgs {
+    /// Games to fuzz (all when none).
+    #[arg(value_parser = parse_game)]
+    games: Vec<Game>,
+    /// Stop after this many seconds (default 10 when --cases is absent).
+    #[arg(long, conflicts_with = "cases", value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Stop after this many cases.
+    #[arg(long)]
+    cases: Option<u64>,
+    /// Campaign seed (decimal or 0x hex); random when absent, always printed.
+    #[arg(long, value_parser = parse_u64)]
+    seed: Option<u64>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Where findings are saved.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Run only this shard K/N of the case indices (i mod N = K − 1).
+    #[arg(long, value_parser = parse_shard, default_value = "1/1")]
+    shard: (u64, u64),
+    /// Re-run exactly one case index (as printed by a finding).
+    #[arg(long)]
+    case: Option<u64>,
+    /// Go on after a disagreement instead of stopping.
+    #[arg(long)]
+    keep_going: bool,
+    /// Oracle budget per search.
+    #[arg(long, default_value_t = grundy_oracle::DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Largest tree generated, in vertices — staircase layouts included (default 10, and 6
+    /// for staircase layouts; the oracle's cost grows exponentially: cases over its
+    /// budget are counted as skipped).
+    #[arg(long)]
+    max_nodes: Option<usize>,
+    /// Most edges of a hackenbush sum (default 10).
+    #[arg(long)]
+    max_edges: Option<usize>,
+    /// A case whose check runs longer than this many seconds is a finding (a hang).
+    #[arg(long, default_value = "10", value_parser = parse_positive_seconds)]
+    case_time: Duration,
+    /// What is checked against the oracle: `solver`, or a mutant of `grundy selftest`
+    /// (to see how the harness reports a wrong answer, a panic or a hang).
+    #[arg(long, default_value = "solver", value_parser = parse_subject)]
+    subject: Subject,
+    /// Write the campaign as JSON (statistics, the shape census, every finding with the
+    /// command that reproduces it): `--report json FILE`.
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
+}
+
+impl FuzzArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let FuzzArgs {
+            games,
+            time,
+            cases,
+            seed,
+            jobs,
+            corpus,
+            shard,
+            case,
+            keep_going,
+            max_states,
+            max_nodes,
+            max_edges,
+            case_time,
+            subject,
+            report,
+        } = self;
+        {
+            let report = match report.as_slice() {
+                [] => None,
+                [format, path] if format == "json" => Some(PathBuf::from(path)),
+                [format, _] => {
+                    return Err(Error::usage(format!(
+                        "unknown report format '{format}' for fuzz (expected json)"
+                    )))
+                }
+                _ => unreachable!("clap takes exactly two values"),
+            };
+            let limit = match (time, cases) {
+                (_, Some(c)) => crate::campaign::Limit::Cases(c),
+                (Some(t), None) => crate::campaign::Limit::Time(t),
+                (None, None) => crate::campaign::Limit::Time(Duration::from_secs(10)),
+            };
+            let plan = Plan {
+                games: if games.is_empty() {
+                    Game::ALL.to_vec()
+                } else {
+                    games
+                },
+                limit,
+                seed: seed.unwrap_or_else(random_seed),
+                jobs: jobs.unwrap_or_else(cores).max(1),
+                shard,
+                only: case,
+                budget: Budget::states(max_states),
+                sizes: Sizes {
+                    vertices: max_nodes.unwrap_or(Sizes::SMALL.vertices).max(1),
+                    stair_vertices: max_nodes.unwrap_or(Sizes::SMALL.stair_vertices).max(2),
+                    edges: max_edges.unwrap_or(Sizes::SMALL.edges).max(1),
+                    ..Sizes::SMALL
+                },
+                keep_going,
+                case_time,
+            };
+            crate::cmd::fuzz::run(plan, &corpus, subject, report.as_deref())
+        }
+    }
 }

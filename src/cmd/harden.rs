@@ -1,6 +1,7 @@
 //! `grundy harden DIR`: the setter's own interactor against grundy's players
 //! ([`crate::harden`]): every test where it is weak, shrunk, with the game.
 
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::harden::{self, Player};
 use crate::outln;
@@ -157,4 +158,33 @@ fn jury_text(g: &harden::Game) -> String {
         lines.len() - 24,
         lines[lines.len() - 12..].join("\n")
     )
+}
+
+/// The arguments of `grundy harden`.
+#[derive(clap::Args, Debug)]
+pub struct HardenArgs {
+    /// The package folder (with `[interact] interactor`, and `[game] rules` or a built-in
+    /// `[reference] engine`).
+    dir: PathBuf,
+    /// Seed of the tests.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Tests played.
+    #[arg(long, default_value_t = 30)]
+    cases: u64,
+    /// Harden this interactor instead of the package's own (a program or source file).
+    #[arg(long)]
+    interactor: Option<PathBuf>,
+}
+
+impl HardenArgs {
+    /// Runs `grundy harden`.
+    pub fn run(self) -> Result<Outcome, Error> {
+        run(
+            &self.dir,
+            self.seed,
+            self.cases.max(1),
+            self.interactor.as_deref(),
+        )
+    }
 }

@@ -3,6 +3,7 @@
 //! persists, saved as NAME.in / NAME.out (raw artifacts are not the regression format) —
 //! and `grundy fuzz-corpus`, which seeds the fuzz targets from the regression corpus.
 
+use crate::cli::args::*;
 use crate::corpus;
 use crate::error::{Error, Outcome};
 use crate::probe;
@@ -230,4 +231,48 @@ pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> Result<Outcome, Error> {
     }
     crate::outln!("{written} seed inputs written under {}", out.display());
     Ok(Outcome::Passed)
+}
+
+/// The arguments of `grundy import`.
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The artifact file (e.g. fuzz/artifacts/check_cut/crash-…).
+    artifact: PathBuf,
+    /// The target that produced it (check_GAME, parse_PROBLEM or roundtrip).
+    #[arg(long)]
+    target: String,
+    /// The corpus to add the case to.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+}
+
+impl ImportArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let ImportArgs {
+            artifact,
+            target,
+            corpus,
+        } = self;
+        crate::cmd::import::import(&artifact, &target, &corpus, Budget::default())
+    }
+}
+
+/// The arguments of `grundy fuzz-corpus`.
+#[derive(clap::Args, Debug)]
+pub struct FuzzCorpusArgs {
+    /// The regression corpus.
+    #[arg(long, default_value = "corpus")]
+    corpus: PathBuf,
+    /// Where the seed inputs go.
+    #[arg(long, default_value = "fuzz/corpus")]
+    out: PathBuf,
+}
+
+impl FuzzCorpusArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let FuzzCorpusArgs { corpus, out } = self;
+        crate::cmd::import::seed_corpus(&corpus, &out)
+    }
 }

@@ -5,6 +5,7 @@
 //! checker PROBLEM INPUT OUTPUT ANSWER` (a built-in problem's checker with the testlib
 //! protocol).
 
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::outln;
 use crate::package::{self, Package};
@@ -247,5 +248,86 @@ pub fn checker(
             eprintln!("wrong answer: {d}");
             Ok(Outcome::Failed)
         }
+    }
+}
+
+/// The arguments of `grundy gen`.
+#[derive(clap::Args, Debug)]
+pub struct GenArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seed (decimal or 0x hex).
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Vertices (per tree, or per graph for poj3710).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer.
+    #[arg(long, value_parser = parse_shape)]
+    shape: Option<TreeShape>,
+    /// Size tier when --size is absent: small, medium or large.
+    #[arg(long, default_value = "small", value_parser = parse_tier)]
+    tier: Tier,
+    /// Packages: counts and values at their extremes (the adversarial inputs).
+    #[arg(long)]
+    extreme: bool,
+}
+
+impl GenArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let GenArgs {
+            problem,
+            seed,
+            size,
+            shape,
+            tier,
+            extreme,
+        } = self;
+        match (engine_of(&problem)?, problem) {
+            (Some(problem), _) => {
+                let cases = contest::input(
+                    problem,
+                    &mut grundy_fuzzing::Rng::new(seed),
+                    tier,
+                    size,
+                    shape,
+                );
+                crate::out!("{}", problem.write_input(&cases));
+                Ok(Outcome::Passed)
+            }
+            (None, Target::Package(dir)) => {
+                crate::cmd::package::gen(&dir, seed, size, shape, tier, extreme)
+            }
+            (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
+        }
+    }
+}
+
+/// The arguments of `grundy checker`.
+#[derive(clap::Args, Debug)]
+pub struct CheckerArgs {
+    /// The problem.
+    #[arg(value_parser = parse_problem)]
+    problem: Problem,
+    /// The input file.
+    input: PathBuf,
+    /// The contestant's output.
+    output: PathBuf,
+    /// The expected output.
+    answer: PathBuf,
+}
+
+impl CheckerArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let CheckerArgs {
+            problem,
+            input,
+            output,
+            answer,
+        } = self;
+        crate::cmd::package::checker(problem, &input, &output, &answer)
     }
 }

@@ -3,6 +3,7 @@
 //! `NAME.out` — with JSON and JUnit XML reports for CI. Exit 0 only if every case passes.
 
 use super::summary;
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::output::{escape, escape_bytes};
@@ -254,4 +255,61 @@ pub fn run(
     report::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));
     Ok(Outcome::failed_if(failed > 0))
+}
+
+/// The arguments of `grundy replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// The corpus folder.
+    #[arg(default_value = "corpus")]
+    dir: PathBuf,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Write a report: `--report json FILE` or `--report junit FILE` (repeatable).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    /// Judge this program (a path or a source file) against the NAME.out files instead.
+    #[arg(long, conflicts_with = "cmd")]
+    against: Option<String>,
+    /// As --against, for a command with arguments: `grundy replay DIR -- CMD ARGS…`.
+    #[arg(last = true)]
+    cmd: Vec<String>,
+    /// Replay the cases of this problem package (DIR/NAME.in or DIR/<name>/NAME.in),
+    /// judged with its reference and checker.
+    #[arg(long)]
+    package: Option<PathBuf>,
+}
+
+impl ReplayArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let ReplayArgs {
+            dir,
+            limits,
+            report,
+            against,
+            cmd,
+            package,
+        } = self;
+        {
+            let reports: Vec<(String, PathBuf)> = report
+                .chunks(2)
+                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
+                .collect();
+            let against = against
+                .map(|a| vec![a])
+                .or((!cmd.is_empty()).then_some(cmd));
+            let suite = package
+                .map(|p| crate::suite::Packaged::load(&p))
+                .transpose()?;
+            let defaults = suite.as_ref().map(|s| (s.pkg.limits, s.pkg.wall_factor));
+            crate::cmd::replay::run(
+                &dir,
+                against,
+                limits.limits(defaults, None)?.0,
+                &reports,
+                suite.as_ref(),
+            )
+        }
+    }
 }

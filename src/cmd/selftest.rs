@@ -3,6 +3,7 @@
 //! must be caught and shrunk.
 
 use crate::campaign::{self, Failure, Limit, Plan, Progress};
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::{contain, outln, probe};
 use grundy_fuzzing::gen::Sizes;
@@ -117,4 +118,30 @@ fn print_row(m: &Mutant, outcome: &campaign::Outcome, secs: f64, verbose: bool) 
         }
     }
     !outcome.findings.is_empty()
+}
+
+/// The arguments of `grundy selftest`.
+#[derive(clap::Args, Debug)]
+pub struct SelftestArgs {
+    /// Seed of the mutant campaigns.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Time allowed per mutant, in seconds.
+    #[arg(long, default_value = "2", value_parser = parse_positive_seconds)]
+    seconds: Duration,
+    /// Print each shrunk case.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+impl SelftestArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let SelftestArgs {
+            seed,
+            seconds,
+            verbose,
+        } = self;
+        crate::cmd::selftest::run(seed, seconds, verbose)
+    }
 }

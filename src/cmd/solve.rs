@@ -1,5 +1,6 @@
 //! `grundy solve` and `grundy validate`.
 
+use crate::cli::args::*;
 use crate::engine::{self, Engine};
 use crate::error::{Error, Outcome};
 use crate::input;
@@ -111,4 +112,82 @@ pub fn validate(problem: Problem, file: Option<PathBuf>) -> Result<Outcome, Erro
         if cases.len() == 1 { "" } else { "s" }
     );
     Ok(Outcome::Passed)
+}
+
+/// The arguments of `grundy solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// A contest problem, a native game (the list is at the end of `grundy --help`), or a
+    /// package folder (answered by its rules or references).
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Which engine answers: the fast solver, or exhaustive search (small inputs).
+    #[arg(long, value_enum, default_value_t = Engine::Solver)]
+    engine: Engine,
+    /// Also enforce every constraint of the contest statement (as `validate` does).
+    #[arg(long)]
+    strict: bool,
+    /// Oracle budget: most states one search may memoize before giving up (default
+    /// 1,000,000, or a package's `[game] max_states`).
+    #[arg(long)]
+    max_states: Option<usize>,
+    /// Print the misère outcome (First/Second to win) instead, by the oracle.
+    #[arg(long)]
+    misere: bool,
+}
+
+/// The arguments of `grundy validate`.
+#[derive(clap::Args, Debug)]
+pub struct ValidateArgs {
+    /// The problem whose constraints apply: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+}
+
+impl SolveArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let SolveArgs {
+            problem,
+            file,
+            engine,
+            strict,
+            max_states,
+            misere,
+        } = self;
+        let problem = match problem {
+            Target::Package(dir) => {
+                let pkg = crate::package::Package::load(&dir)?;
+                match pkg.engine {
+                    Some(p) => p,
+                    None => return crate::cmd::package::solve(pkg, file, max_states),
+                }
+            }
+            Target::Builtin(p) => p,
+        };
+        crate::cmd::solve::solve(
+            problem,
+            file,
+            engine,
+            strict,
+            Budget::states(max_states.unwrap_or(grundy_oracle::DEFAULT_MAX_STATES)),
+            misere,
+        )
+    }
+}
+
+impl ValidateArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let ValidateArgs { problem, file } = self;
+        match (engine_of(&problem)?, problem) {
+            (Some(p), _) => crate::cmd::solve::validate(p, file),
+            (None, Target::Package(dir)) => crate::cmd::package::validate(&dir, file),
+            (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
+        }
+    }
 }

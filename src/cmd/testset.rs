@@ -15,6 +15,7 @@
 
 use super::check::{self, Options};
 use super::package::{make, plan};
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::outln;
@@ -389,5 +390,59 @@ fn make_executable(path: &Path) {
         let mut p = m.permissions();
         p.set_mode(p.mode() | 0o755);
         let _ = std::fs::set_permissions(path, p);
+    }
+}
+
+/// The arguments of `grundy testset`.
+#[derive(clap::Args, Debug)]
+pub struct TestsetArgs {
+    /// The package folder.
+    dir: PathBuf,
+    /// Where the tests go.
+    #[arg(long)]
+    out: PathBuf,
+    /// Seed of the first test.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Random tests (the adversarial ones and the wrong solutions' witnesses come on top).
+    #[arg(long, default_value_t = 20)]
+    count: usize,
+    /// The judge's layout: plain (NN.in, NN.ans), polygon (tests/NN, tests/NN.a) or
+    /// kattis (data/sample, data/secret, output_validators).
+    #[arg(long, value_enum, default_value = "plain")]
+    layout: crate::cmd::testset::Layout,
+    /// Keep only the maximal tests, the witnesses, and the random tests needed to kill
+    /// every wrong solution.
+    #[arg(long)]
+    minimal: bool,
+    /// Seconds for finding and shrinking each wrong solution's witness.
+    #[arg(long, value_parser = parse_seconds, default_value = "30")]
+    shrink_time: Duration,
+}
+
+impl TestsetArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let TestsetArgs {
+            dir,
+            out,
+            seed,
+            count,
+            layout,
+            minimal,
+            shrink_time,
+        } = self;
+        let request = crate::cmd::testset::Request {
+            dir: dir.clone(),
+            out,
+            seed,
+            count: count.max(1),
+            layout,
+            minimal,
+            shrink_time,
+        };
+        with_suite!(&Target::Package(dir), |suite, _defaults| {
+            crate::cmd::testset::run(suite, &request)
+        })
     }
 }

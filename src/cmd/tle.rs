@@ -11,6 +11,7 @@
 //! Points below 2 ms of net time, or below the jitter of the start-up time (the spread of
 //! the middle half of its runs), are too noisy to fit and are left out.
 
+use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::outln;
@@ -618,5 +619,134 @@ mod tests {
         // A loose fit's exponent of 3 says nothing: its slowest run (0.04 s) is compared.
         let noisy = growth(fit(3.0, 0.2), None, 0.0);
         assert!(steep.worse_than(&noisy));
+    }
+}
+
+/// The arguments of `grundy scale`.
+#[derive(clap::Args, Debug)]
+pub struct ScaleArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Only this shape: chain, star, caterpillar, binary, deep or random.
+    #[arg(long, value_parser = parse_shape)]
+    shape: Option<TreeShape>,
+    /// Runs per size (the fastest counts).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Print every measured size.
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The program.
+    #[arg(last = true, required = true)]
+    cmd: Vec<String>,
+}
+
+impl ScaleArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let ScaleArgs {
+            problem,
+            shape,
+            runs,
+            verbose,
+            limits,
+            cmd,
+        } = self;
+        {
+            let auto = saved_limit_path(&problem);
+            with_suite!(&problem, |suite, defaults| {
+                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                crate::cmd::tle::scale(suite, &cmd, &l, shape, runs.max(1), verbose)
+            })
+        }
+    }
+}
+
+/// The arguments of `grundy hunt`.
+#[derive(clap::Args, Debug)]
+pub struct HuntArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seconds of hill-climbing.
+    #[arg(long, default_value = "60", value_parser = parse_seconds)]
+    time: Duration,
+    /// Start only from this shape (default: every shape).
+    #[arg(long, value_parser = parse_shape)]
+    from: Option<TreeShape>,
+    /// Seed of the starting inputs and the moves.
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Folder for a TLE found: DIR/<problem>/NAME.in, .out.
+    #[arg(long, default_value = "failures")]
+    save: PathBuf,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// The program.
+    #[arg(last = true, required = true)]
+    cmd: Vec<String>,
+}
+
+impl HuntArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let HuntArgs {
+            problem,
+            time,
+            from,
+            seed,
+            save,
+            limits,
+            cmd,
+        } = self;
+        {
+            let auto = saved_limit_path(&problem);
+            with_suite!(&problem, |suite, defaults| {
+                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                crate::cmd::tle::hunt_command(suite, &cmd, &l, time, from, seed, &save)
+            })
+        }
+    }
+}
+
+/// The arguments of `grundy time`.
+#[derive(clap::Args, Debug)]
+pub struct TimeArgs {
+    /// The problem: a built-in id or a package folder.
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// A reference solution (a source file or a command line in quotes); repeatable.
+    #[arg(long = "ref", required = true)]
+    refs: Vec<String>,
+    /// Seconds of hunting for each reference's slowest input.
+    #[arg(long, default_value = "20", value_parser = parse_seconds)]
+    hunt_time: Duration,
+    /// Save the recommended limit, for `grundy check --tl auto`.
+    #[arg(long)]
+    save_limit: bool,
+}
+
+impl TimeArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let TimeArgs {
+            problem,
+            refs,
+            hunt_time,
+            save_limit,
+        } = self;
+        {
+            let save = save_limit.then(|| saved_limit_path(&problem));
+            let refs: Vec<Vec<String>> = refs
+                .iter()
+                .map(|r| r.split_whitespace().map(String::from).collect())
+                .collect();
+            with_suite!(&problem, |suite, _defaults| {
+                crate::cmd::tle::time(suite, &refs, hunt_time, save.as_deref())
+            })
+        }
     }
 }

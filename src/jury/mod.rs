@@ -160,9 +160,11 @@ impl InteractSpec {
         let move_time = match t.move_time {
             None => None,
             Some(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Some(Duration::from_secs_f64(x)),
-            Some(x) => return Err(format!(
+            Some(x) => {
+                return Err(format!(
                 "interact.move_time: {x} (expected seconds per move, more than 0 and at most 3600)"
-            )),
+            ))
+            }
         };
         Ok(InteractSpec {
             move_time,
