@@ -131,7 +131,7 @@ pub fn check_output(
     expected: &[u8],
 ) -> Verdict {
     match format::check(problem, cases, output) {
-        Err(e) => Verdict::Presentation(escape_bytes(e.as_bytes())),
+        Err(e) => Verdict::Presentation(escape_bytes(e.0.as_bytes())),
         Ok(()) => match checker::compare(expected, output) {
             Ok(()) => Verdict::Ok,
             Err(d) => Verdict::WrongAnswer(escape_bytes(d.to_string().as_bytes())),

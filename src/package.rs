@@ -644,7 +644,7 @@ pub fn judge_output(
     match (&pkg.checker, &prep.checker) {
         (Checker::Builtin(how), _) => Ok(match compare_with(*how, answer, output) {
             Ok(()) => Verdict::Ok,
-            Err(d) => Verdict::WrongAnswer(escape_bytes(d.as_bytes())),
+            Err(d) => Verdict::WrongAnswer(escape_bytes(d.0.as_bytes())),
         }),
         (Checker::Program(_), Some(argv)) => run_checker(pkg, argv, input, output, answer),
         (Checker::Program(_), None) => Err(Error::internal("the checker was not prepared")),

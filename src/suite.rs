@@ -465,7 +465,10 @@ impl Packaged {
     }
 }
 
-fn generated(r: Result<Instance, String>, dir: &std::path::Path) -> Result<Instance, Error> {
+fn generated(
+    r: Result<Instance, schema_gen::SchemaError>,
+    dir: &std::path::Path,
+) -> Result<Instance, Error> {
     r.map_err(|e| Error::usage(format!("problem package {}: {e}", dir.display())))
 }
 

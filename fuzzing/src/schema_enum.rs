@@ -10,6 +10,7 @@
 //! One test case per input. Queries are not enumerated (an error says so).
 
 use crate::exhaust;
+use crate::schema_gen::SchemaError;
 use grundy_games::schema::{
     graph_rules_hold, Case, Elements, Instance, Item, Schema, Tests, Value,
 };
@@ -39,7 +40,7 @@ struct Partial {
 
 /// Every input of `schema` within `bounds` (one test case each), in enumeration order.
 /// Returns the inputs and whether the limit cut the enumeration short.
-pub fn instances(schema: &Schema, bounds: &Bounds) -> Result<(Vec<Instance>, bool), String> {
+pub fn instances(schema: &Schema, bounds: &Bounds) -> Result<(Vec<Instance>, bool), SchemaError> {
     let mut partials = vec![Partial {
         values: Vec::new(),
         ints: BTreeMap::new(),
@@ -101,12 +102,11 @@ fn product(ranges: &[std::ops::RangeInclusive<i64>], limit: usize) -> Vec<Vec<i6
 }
 
 /// The values an item can take after `p`.
-fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Options, String> {
-    let known = |name: &str| -> Result<i64, String> {
-        p.ints
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("`{name}` is not read before the item that uses it"))
+fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Options, SchemaError> {
+    let known = |name: &str| -> Result<i64, SchemaError> {
+        p.ints.get(name).copied().ok_or_else(|| {
+            SchemaError(format!("`{name}` is not read before the item that uses it"))
+        })
     };
     Ok(match item {
         Item::Ints(names) => {
@@ -210,10 +210,10 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
                 .map(|xs| (Value::Array(xs), Vec::new()))
                 .collect()
         }
-        Item::Queries { .. } => return Err(
+        Item::Queries { .. } => return Err(SchemaError(
             "`grundy values` does not enumerate queries (only integers, trees, graphs and arrays)"
                 .into(),
-        ),
+        )),
     })
 }
 

@@ -402,9 +402,22 @@ fn split(schema: &Schema, rng: &mut Rng, shape: &Shape) -> (usize, usize) {
     (cases, (size / cases).max(1))
 }
 
+/// Why a schema yields no input: its own limits cannot be met, or an item uses a count
+/// read after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaError(pub String);
+
+impl std::fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SchemaError {}
+
 /// A random input of `schema` shaped by `shape`, valid for the schema (checked), or why
 /// none could be made.
-pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instance, String> {
+pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instance, SchemaError> {
     let mut last = String::new();
     for _ in 0..20 {
         let (k, per_case) = split(schema, rng, shape);
@@ -417,9 +430,9 @@ pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instanc
             Err(e) => last = e.to_string(),
         }
     }
-    Err(format!(
+    Err(SchemaError(format!(
         "cannot generate an input that meets the schema's own limits (last attempt: {last})"
-    ))
+    )))
 }
 
 /// The adversarial inputs: the largest size the limits allow, each tree shape in turn,

@@ -162,14 +162,33 @@ fn lines_of(text: &[u8]) -> Vec<Vec<&[u8]>> {
     lines
 }
 
+/// How an output differs from the one expected, in words (the first difference found, or
+/// what is malformed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch(pub String);
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Mismatch {}
+
+impl From<String> for Mismatch {
+    fn from(s: String) -> Mismatch {
+        Mismatch(s)
+    }
+}
+
 /// Compares `actual` with `expected` the way `how` says; the error says where they differ.
-pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), String> {
-    match how {
+pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
+    Ok(match how {
         Compare::Tokens => compare(expected, actual).map_err(|d| d.to_string()),
         Compare::Lines => compare_lines(expected, actual),
         Compare::Floats { abs, rel } => compare_floats(abs, rel, expected, actual),
         Compare::Unordered => compare_unordered(expected, actual),
-    }
+    }?)
 }
 
 /// [`Compare::Lines`].
@@ -281,7 +300,7 @@ mod compare_with_tests {
     };
 
     fn verdict(how: Compare, expected: &str, actual: &str) -> Result<(), String> {
-        compare_with(how, expected.as_bytes(), actual.as_bytes())
+        compare_with(how, expected.as_bytes(), actual.as_bytes()).map_err(|m| m.0)
     }
 
     #[test]

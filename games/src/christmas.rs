@@ -7,8 +7,24 @@
 
 use crate::graph::Graph;
 
+/// What breaks the Christmas-tree constraint, in words (ids 1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotChristmas(pub String);
+
+impl std::fmt::Display for NotChristmas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotChristmas {}
+
 /// Checks the Christmas-tree constraint; the error says what is wrong, 1-based.
-pub fn validate(g: &Graph) -> Result<(), String> {
+pub fn validate(g: &Graph) -> Result<(), NotChristmas> {
+    structure(g).map_err(NotChristmas)
+}
+
+fn structure(g: &Graph) -> Result<(), String> {
     if let Some(j) = g.edges.iter().position(|&(a, b)| a == b) {
         return Err(format!(
             "edge {} is a loop at vertex {}",

@@ -2,6 +2,7 @@
 //! problem — right tokens, right count, ids in range — regardless of whether it is right?
 //! A wrong but well-formed output is a WA; a malformed one is a PE.
 
+use crate::checker::Mismatch;
 use crate::position::{Game, Position};
 use crate::problem::Problem;
 
@@ -34,8 +35,13 @@ fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), String> 
     }
 }
 
-/// Checks that `output` has the shape of an answer to `cases`.
-pub fn check(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), String> {
+/// Checks that `output` has the shape of an answer to `cases`; the error says how it is
+/// malformed.
+pub fn check(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Mismatch> {
+    shaped(problem, cases, output).map_err(Mismatch)
+}
+
+fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), String> {
     let toks = tokens(output);
     match problem {
         Problem::Agc017d => words(&toks, ["Alice", "Bob"], 1),

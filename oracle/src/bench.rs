@@ -23,12 +23,12 @@ pub struct Measured {
     /// Bytes of the memo.
     pub bytes: usize,
     /// The value of the start position, or why the search stopped.
-    pub value: Result<u32, String>,
+    pub value: Result<u32, crate::OracleError>,
 }
 
 fn measure<R: Rules, T: Table<R::State>>(s: &mut Search<R, T>, start: R::State) -> Measured {
     let t = Instant::now();
-    let value = s.value(start).map_err(|e| e.to_string());
+    let value = s.value(start);
     Measured {
         secs: t.elapsed().as_secs_f64(),
         states: s.states(),

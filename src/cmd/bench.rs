@@ -408,7 +408,7 @@ fn report(m: Option<Measured>) -> Run {
         states: m.states,
         generated: m.generated,
         bytes: m.bytes,
-        value: m.value,
+        value: m.value.map_err(|e| e.to_string()),
     }
 }
 
