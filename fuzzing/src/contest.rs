@@ -372,32 +372,6 @@ pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_generated_input_passes_the_validator() {
-        for problem in Problem::ALL {
-            for tier in [Tier::Small, Tier::Medium] {
-                for i in 0..30 {
-                    let cases = input(problem, &mut Rng::new(i), tier, None, None);
-                    let text = problem.write_input(&cases);
-                    if let Err(e) = problem.parse(text.as_bytes(), true) {
-                        panic!("{} {tier:?} {i}: {e}\n{text}", problem.name());
-                    }
-                }
-            }
-            for a in adversarial(problem) {
-                let text = problem.write_input(&a.cases);
-                if let Err(e) = problem.parse(text.as_bytes(), true) {
-                    panic!("{} {}: {e}", problem.name(), a.name);
-                }
-            }
-        }
-    }
-}
-
 /// The problems whose game an interactive jury can play move by move (a tree game or a
 /// Hackenbush sum, one game per input): `agc017d`, `cot3` and the native `chip`, `cut`,
 /// `hackenbush` and `paint`.
@@ -448,4 +422,30 @@ pub fn interactive(
         _ => return None,
     };
     Some(vec![pos])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_generated_input_passes_the_validator() {
+        for problem in Problem::ALL {
+            for tier in [Tier::Small, Tier::Medium] {
+                for i in 0..30 {
+                    let cases = input(problem, &mut Rng::new(i), tier, None, None);
+                    let text = problem.write_input(&cases);
+                    if let Err(e) = problem.parse(text.as_bytes(), true) {
+                        panic!("{} {tier:?} {i}: {e}\n{text}", problem.name());
+                    }
+                }
+            }
+            for a in adversarial(problem) {
+                let text = problem.write_input(&a.cases);
+                if let Err(e) = problem.parse(text.as_bytes(), true) {
+                    panic!("{} {}: {e}", problem.name(), a.name);
+                }
+            }
+        }
+    }
 }

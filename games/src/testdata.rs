@@ -144,7 +144,7 @@ mod tests {
                 .expect(&case.input);
             let e = format::check(problem, &cases, case.text.as_bytes()).expect_err(&case.text);
             assert!(
-                e.contains(&case.error),
+                e.0.contains(&case.error),
                 "{} {:?}: {e}",
                 case.problem,
                 case.text
