@@ -11,6 +11,7 @@
 //! input, checked to fail again, is where the shrink starts; the shrink runs with the
 //! program in the loop, and its result, judged once more, is saved.
 
+use super::cause::{Cause, Stack};
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
 use super::{judge_one, judge_with, Failure, Options};
 use crate::contain;
@@ -30,8 +31,8 @@ const PREVIEW_LINES: usize = 12;
 
 /// The failing tests of one kind.
 pub(crate) struct Group<I> {
-    /// The verdict in short (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
-    detail: String,
+    /// What its failures are (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
+    detail: Cause,
     /// `small`, or `large` for medium, large and maximum inputs.
     tier: &'static str,
     /// The tiers of its tests (`small`, `medium`, `large`, `maximum`).
@@ -46,8 +47,8 @@ pub(crate) struct Group<I> {
     merged: Option<String>,
 }
 
-/// What a failure is, as groups tell failures apart: [`detail`], and for a crash that a
-/// bigger stack may cure, whether it does — every such failure is re-run with an
+/// What a failure is, as groups tell failures apart ([`Cause::of`]), and for a crash that
+/// a bigger stack may cure, whether it does — every such failure is re-run with an
 /// unlimited stack (cheap: only failures are), so that two causes behind one signal (a
 /// deep recursion and an overflowing pool, both SIGSEGV) are two groups, each with a true
 /// note.
@@ -58,46 +59,22 @@ pub(crate) fn cause_of<S: Suite>(
     input: &S::Input,
     v: &Verdict,
     run: &Run,
-) -> String {
-    let d = detail(v, run);
-    if o.limits.stack.is_none() || !stack_like(&d, run) {
-        return d;
+) -> Cause {
+    let mut c = Cause::of(v, run);
+    if o.limits.stack.is_none() || !c.stack_like(run) {
+        return c;
     }
-    match without_stack_limit(suite, o, argv, input) {
-        Ok(Verdict::Ok) => format!("{d} fixed by an unlimited stack"),
-        Ok(_) => format!("{d} not fixed by an unlimited stack"),
-        Err(_) => d,
-    }
-}
-
-/// The verdict in short, as groups tell failures apart: a crash by its signal, a Python
-/// recursion error by its name, an exit code as such.
-fn detail(v: &Verdict, run: &Run) -> String {
-    match v {
-        Verdict::Runtime(msg) => {
-            let stderr = String::from_utf8_lossy(&run.stderr);
-            if stderr.contains("RecursionError") {
-                "RE RecursionError".into()
-            } else if let Some(sig) = msg
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .find(|w| w.starts_with("SIG"))
-            {
-                format!("RE {sig}")
-            } else {
-                "RE exit code".into()
-            }
-        }
-        Verdict::WrongAnswer(msg) => match crate::jury::kind_of(msg) {
-            Some(kind) => format!("WA {kind}"),
-            None => "WA".into(),
-        },
-        other => other.code().into(),
-    }
+    c.stack = match without_stack_limit(suite, o, argv, input) {
+        Ok(Verdict::Ok) => Stack::Fixed,
+        Ok(_) => Stack::NotFixed,
+        Err(_) => Stack::Untried,
+    };
+    c
 }
 
 /// Adds a failing test to its group (the one with the lowest index represents it).
 pub(crate) fn add<I>(
-    groups: &mut BTreeMap<(String, &'static str), Group<I>>,
+    groups: &mut BTreeMap<(Cause, &'static str), Group<I>>,
     f: Failure<I>,
     shape: String,
 ) {
@@ -166,7 +143,7 @@ impl<I> Group<I> {
     /// The shape to search a size threshold on: a chain for a crash (deep recursion is
     /// the usual cause, and a chain is the deepest tree), else the most frequent shape.
     fn main_shape(&self) -> Option<TreeShape> {
-        if self.detail.starts_with("RE") && self.shapes.contains_key("chain") {
+        if self.detail.is_crash() && self.shapes.contains_key("chain") {
             return Some(TreeShape::Chain);
         }
         self.shapes
@@ -268,23 +245,16 @@ pub(crate) fn report<S: Suite>(
         .collect())
 }
 
-/// True for a crash that a bigger stack may cure: a segmentation fault or a stack
-/// overflow message.
-fn stack_like(detail: &str, run: &Run) -> bool {
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    detail == "RE SIGSEGV" || detail == "RE SIGBUS" || stderr.contains("stack overflow")
-}
-
-/// True when `input` fails the way the group `detail` names (its verdict and cause).
+/// True when `input` fails the way the group's `detail` says (its verdict and cause).
 fn fails_same<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
     input: &S::Input,
-    detail: &str,
+    detail: &Cause,
 ) -> bool {
     judge_one(suite, o, argv, input).is_ok_and(|(v, run, ..)| {
-        v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == detail
+        v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == *detail
     })
 }
 
@@ -307,7 +277,7 @@ fn threshold<S: Suite>(
     o: &Options,
     argv: &[String],
     shape: TreeShape,
-    detail: &str,
+    detail: &Cause,
     from: usize,
     deadline: Instant,
 ) -> Result<(usize, usize, usize), String> {
@@ -352,13 +322,11 @@ fn threshold<S: Suite>(
 /// test of the group was re-run (see [`cause_of`]), so the note holds for all of them.
 fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     let bytes = o.limits.stack?;
-    let (signal, fixed) = if let Some(s) = g.detail.strip_suffix(" not fixed by an unlimited stack")
-    {
-        (s, false)
-    } else if let Some(s) = g.detail.strip_suffix(" fixed by an unlimited stack") {
-        (s, true)
-    } else {
-        return None;
+    let signal = g.detail.verdict();
+    let fixed = match g.detail.stack {
+        Stack::Fixed => true,
+        Stack::NotFixed => false,
+        Stack::Untried => return None,
     };
     let all = if g.tests.len() == 1 {
         "its failing test".to_string()
@@ -435,10 +403,10 @@ fn growth_note<S: Suite>(
     suite: &S,
     o: &Options,
     argv: &[String],
-    detail: &str,
+    detail: &Cause,
     shape: Option<TreeShape>,
 ) -> Option<String> {
-    if detail != "TLE" {
+    if !detail.is_time_limit() {
         return None;
     }
     let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
@@ -459,7 +427,7 @@ fn threshold_start<S: Suite>(
 ) -> (Option<String>, Option<S::Input>) {
     let from = suite.vertices_of(&g.first.test.input);
     let shape = g.main_shape();
-    if g.detail == "TLE" || g.tiers.contains("small") || from <= 100 {
+    if g.detail.is_time_limit() || g.tiers.contains("small") || from <= 100 {
         return (None, None);
     }
     let Some(shape) = shape else {
@@ -474,12 +442,7 @@ fn threshold_start<S: Suite>(
     };
     // What the bisection observed on this shape, nothing more; the verdict without its
     // cause (which the group's name says).
-    let verdict = g
-        .detail
-        .split(" fixed by")
-        .next()
-        .unwrap_or(&g.detail)
-        .trim_end_matches(" not");
+    let verdict = g.detail.verdict();
     let mut note = format!(
         "bisection on generated {}s ({runs} runs): the {} of {} vertices{} passes, the one of {} fails with {verdict}",
         shape.name(),
@@ -517,7 +480,7 @@ fn steady_witness<S: Suite>(
     o: &Options,
     argv: &[String],
     shape: TreeShape,
-    detail: &str,
+    detail: &Cause,
     hi: usize,
     from: usize,
     end: Instant,
@@ -670,7 +633,7 @@ fn report_group<S: Suite>(
     }
     let (shrunk, cut_short, stalled) = (w.shrunk, w.cut_short, w.stalled);
     let (mut finding, settled) = settle(suite, o, argv, g, w.input, w.start);
-    if detail.ends_with("not fixed by an unlimited stack") {
+    if detail.stack == Stack::NotFixed {
         // The signal's usual gloss is ruled out by the group's own re-runs.
         if let Verdict::Runtime(m) = &mut finding.verdict {
             *m = m.replace(

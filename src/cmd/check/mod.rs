@@ -10,6 +10,7 @@
 //! ends with a table of the groups; `--report` writes every test's verdict as JSON or
 //! JUnit XML.
 
+mod cause;
 mod groups;
 mod solutions;
 mod text;
@@ -116,7 +117,7 @@ pub(crate) struct Failure<I> {
     verdict: Verdict,
     run: Run,
     expected: Vec<u8>,
-    cause: String,
+    cause: cause::Cause,
 }
 
 /// Runs the program on `input` under `limits` and judges it: the verdict, the run, the
@@ -154,7 +155,7 @@ fn judge_one<S: Suite>(
 /// What the plan found: every test's result, and the failing tests grouped.
 struct Findings<I> {
     results: Vec<CaseResult>,
-    groups: BTreeMap<(String, &'static str), groups::Group<I>>,
+    groups: BTreeMap<(cause::Cause, &'static str), groups::Group<I>>,
 }
 
 impl<I> Findings<I> {
@@ -225,7 +226,7 @@ fn run_plan<S: Suite>(
                     stop.store(true, Ordering::Relaxed);
                 }
                 let cause = if verdict == Verdict::Ok {
-                    String::new()
+                    cause::Cause::of(&verdict, &run)
                 } else {
                     groups::cause_of(suite, o, argv, &test.input, &verdict, &run)
                 };
