@@ -39,18 +39,11 @@ unsafe impl std::alloc::GlobalAlloc for HugeBlocks {
     }
 }
 
-/// Advises huge pages for the whole 2 MiB pages inside a large block.
+/// Advises huge pages for a large block (the advice itself is the oracle's, the one
+/// place it is given).
 fn advise(p: *mut u8, size: usize) {
-    if p.is_null() || size < HUGE {
-        return;
-    }
-    const PAGE: usize = 2 << 20;
-    let from = (p as usize).next_multiple_of(PAGE);
-    let to = (p as usize + size) / PAGE * PAGE;
-    if to > from {
-        // SAFETY: the range lies inside the block just allocated; MADV_HUGEPAGE never
-        // changes its contents.
-        unsafe { libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE) };
+    if !p.is_null() && size >= HUGE {
+        grundy_oracle::advise_huge_pages(p as usize, size);
     }
 }
 

@@ -46,6 +46,7 @@ pub(crate) mod search;
 pub(crate) mod shape;
 pub(crate) mod staircase;
 
+pub use memo::advise_huge_pages;
 pub use ruleset::Rules;
 pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
 

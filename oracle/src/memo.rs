@@ -216,9 +216,11 @@ pub(crate) fn try_table<T: Clone>(n: usize, fill: T) -> Option<Vec<T>> {
     Some(v)
 }
 
-/// Asks the kernel to back `bytes` bytes from `start` (untouched memory) with huge pages.
+/// Asks the kernel to back `bytes` bytes from `start` (untouched memory) with huge pages:
+/// the one place of grundy that gives this advice (the binary's allocator calls it for
+/// every large block too).
 #[cfg(target_os = "linux")]
-pub(crate) fn advise_huge_pages(start: usize, bytes: usize) {
+pub fn advise_huge_pages(start: usize, bytes: usize) {
     const PAGE: usize = 4096;
     let from = start.next_multiple_of(PAGE);
     let to = (start + bytes) / PAGE * PAGE;
@@ -233,7 +235,7 @@ pub(crate) fn advise_huge_pages(start: usize, bytes: usize) {
 
 /// Asks the kernel for huge pages (a no-op on this system).
 #[cfg(not(target_os = "linux"))]
-pub(crate) fn advise_huge_pages(_start: usize, _bytes: usize) {}
+pub fn advise_huge_pages(_start: usize, _bytes: usize) {}
 
 impl<K: Key> Memo<K> {
     /// An empty memo that will hold at most `limit` states.

@@ -18,6 +18,10 @@ use std::collections::HashMap;
 /// position, and every larger one of the game, to the solver alone).
 pub const ORACLE_STATES: usize = 4096;
 
+/// The most moves a losing jury weighs by the replies they leave (each costs two
+/// valuations of a whole position): beyond, a seeded sample of this many.
+pub const WEIGHED: usize = 32;
+
 /// Plays every test case of `cases` (positions of `problem`) against the program `argv`:
 /// the jury prints each case in the problem's input format, then plays its game.
 pub fn play(
@@ -143,6 +147,10 @@ impl Arena for Engines {
             .collect())
     }
 
+    fn weighed(&self) -> usize {
+        WEIGHED
+    }
+
     fn winning_count(&mut self, p: &Board) -> Result<usize, Stop> {
         Ok(self.valued(p)?.winning.len())
     }
@@ -162,8 +170,14 @@ mod tests {
     fn the_jury_wins_every_won_game_of_every_playable_game() {
         for game in [Game::Chip, Game::Cut, Game::Hackenbush, Game::Paint] {
             let mut won = [0; 2];
-            for seed in 0..40u64 {
-                let n = 2 + (seed % 7) as usize;
+            for seed in 0..46u64 {
+                // Small games (both engines), and a few past WEIGHED moves (a sample
+                // weighed when the jury is losing).
+                let n = if seed < 40 {
+                    2 + (seed % 7) as usize
+                } else {
+                    45
+                };
                 let problem = Problem::Native(game);
                 let cases =
                     contest::interactive(problem, &mut Rng::new(seed), n, None).expect("playable");

@@ -98,6 +98,9 @@ pub struct InteractSpec {
 /// The default of `interact.max_vertices`.
 pub const MAX_VERTICES: usize = 100;
 
+/// The largest `interact.max_vertices`.
+pub const MAX_VERTICES_CAP: usize = 2000;
+
 /// An interactor's convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Convention {
@@ -150,10 +153,10 @@ impl InteractSpec {
         };
         let max_vertices = match t.max_vertices {
             None => MAX_VERTICES,
-            Some(n) if (2..=100_000).contains(&n) => n,
+            Some(n) if (2..=MAX_VERTICES_CAP).contains(&n) => n,
             Some(n) => {
                 return Err(format!(
-                    "interact.max_vertices: {n} (expected 2 to 100000; the jury values every move it weighs, so a game costs about n³ steps)"
+                    "interact.max_vertices: {n} (expected 2 to {MAX_VERTICES_CAP}: the jury values whole positions, up to 33 for each move it plays, so a game costs about 33·n² steps)"
                 ))
             }
         };
@@ -406,6 +409,11 @@ pub(crate) trait Arena {
         }
         Ok(out)
     }
+    /// The most moves a losing jury weighs by the replies they leave (a seeded sample
+    /// of them when there are more): every move, unless valuing a position is costly.
+    fn weighed(&self) -> usize {
+        usize::MAX
+    }
     /// How many winning moves a position has.
     fn winning_count(&mut self, p: &Self::Pos) -> Result<usize, Stop> {
         let moves = self.moves(p)?;
@@ -628,7 +636,18 @@ pub(crate) fn choose<A: Arena>(
     }
     let mut best: Vec<(usize, A::Pos, Known)> = Vec::new();
     let mut best_key = (usize::MAX, 0u64);
-    for (i, m) in moves.iter().enumerate() {
+    let mut candidates: Vec<usize> = (0..moves.len()).collect();
+    if candidates.len() > arena.weighed() {
+        // A seeded sample, in the moves' order (a partial Fisher–Yates shuffle).
+        for k in 0..arena.weighed() {
+            let j = k + rng.below((candidates.len() - k) as u64) as usize;
+            candidates.swap(k, j);
+        }
+        candidates.truncate(arena.weighed());
+        candidates.sort_unstable();
+    }
+    for i in candidates {
+        let m = &moves[i];
         let next = arena.after(pos, m)?;
         let known = arena.known(&next)?;
         // Fewest winning replies first, then the longest game.
