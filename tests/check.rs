@@ -3,17 +3,12 @@
 //! its verdict with a small shrunk case, and misbehaving programs are contained.
 //! Needs g++ and python3 (both on the CI machine).
 
+mod common;
+
+use common::solution;
 use grundy_games::Problem;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn solution(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/solutions")
-        .join(name)
-        .display()
-        .to_string()
-}
 
 struct Checked {
     out: Output,
@@ -58,7 +53,7 @@ fn check(problem: &str, args: &[&str], program: &[String]) -> Checked {
 fn check_plan(problem: &str, args: &[&str], program: &[String]) -> Checked {
     let save = tempfile::tempdir().unwrap();
     let cache = std::env::temp_dir().join("grundy-test-cache");
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = common::grundy()
         .args(["check", problem, "--save"])
         .arg(save.path())
         .args(args)
@@ -257,7 +252,7 @@ fn replay_judges_a_program_and_writes_reports() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let dir = tempfile::tempdir().unwrap();
     let (json, xml) = (dir.path().join("r.json"), dir.path().join("r.xml"));
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = common::grundy()
         .arg("replay")
         .arg(&corpus)
         .arg("--report")
@@ -287,7 +282,7 @@ fn replay_judges_a_program_and_writes_reports() {
         let p = e.unwrap().path();
         std::fs::copy(&p, target.join(p.file_name().unwrap())).unwrap();
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = common::grundy()
         .arg("replay")
         .arg(sub.path())
         .arg("--against")
@@ -296,7 +291,7 @@ fn replay_judges_a_program_and_writes_reports() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("failed"));
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let out = common::grundy()
         .arg("replay")
         .arg(sub.path())
         .arg("--against")
@@ -315,7 +310,7 @@ fn replay_judges_a_program_and_writes_reports() {
 fn gen_is_deterministic_and_valid() {
     for problem in ["agc017d", "cot3", "poj3710", "p2972", "cut", "hackenbush"] {
         let run = || {
-            Command::new(env!("CARGO_BIN_EXE_grundy"))
+            common::grundy()
                 .args([
                     "gen",
                     problem,
@@ -501,7 +496,7 @@ fn every_builtin_problem_package_meets_its_solution_tags() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for problem in ["agc017d", "cot3", "p2972", "poj3710"] {
         let save = tempfile::tempdir().unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        let out = common::grundy()
             .arg("check")
             .arg(root.join("problems").join(problem))
             .args(["--cases", "20", "--first", "--shrink-time", "5", "--save"])

@@ -1,14 +1,16 @@
 //! End-to-end tests of the `grundy` command line: statement samples, malformed inputs
 //! (exit 2 and a one-line message naming the line), and million-vertex inputs.
 
+mod common;
+
 use grundy_fuzzing::gen::{self, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::{CutPos, PaintPos, Position, Problem};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 fn grundy(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = common::grundy()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -312,7 +314,7 @@ fn tree_problems_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_ar
     let run_problem = |problem: &str, text: &str, redirect: bool| {
         let path = dir.join("input.txt");
         std::fs::write(&path, text).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        let mut cmd = common::grundy();
         cmd.args(["solve", problem]);
         if redirect {
             cmd.stdin(std::fs::File::open(&path).unwrap());
@@ -367,7 +369,7 @@ fn tree_problems_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_ar
                 let (code, out, err) = run_problem(problem, text, redirect);
                 assert_eq!(code, Some(0), "{err}");
                 let path = dir.join("input.txt");
-                let oracle = Command::new(env!("CARGO_BIN_EXE_grundy"))
+                let oracle = common::grundy()
                     .args(["solve", problem, "--engine", "oracle"])
                     .arg(&path)
                     .output()

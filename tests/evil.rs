@@ -4,30 +4,20 @@
 //! a test starts is found by a unique marker and killed when the test ends, whatever its
 //! outcome. Needs python3 and a POSIX shell.
 
+mod common;
+
+use common::{grundy, repo, stderr};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-}
-
 fn file(dir: &str, name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join(dir)
-        .join(name)
-        .display()
-        .to_string()
+    repo("tests").join(dir).join(name).display().to_string()
 }
 
 fn correct_py() -> String {
     file("solutions", "agc017d_correct.py")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Processes whose command line is `sleep SECONDS` (each test uses its own SECONDS).

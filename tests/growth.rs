@@ -4,22 +4,17 @@
 //! Timings are measured, so the tests of this file run one at a time (a lock), and their
 //! bounds have the slack of a loaded 2-core machine.
 
+mod common;
+
+use common::solution;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::Mutex;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn solution(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/solutions")
-        .join(name)
-        .display()
-        .to_string()
-}
-
 fn grundy(args: &[&str], cache: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
+    common::grundy()
         .args(args)
         .env("GRUNDY_CACHE", cache)
         .current_dir(cache)

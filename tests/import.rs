@@ -1,13 +1,11 @@
 //! `grundy import` turns stored libFuzzer artifacts into readable corpus cases that replay.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
 fn grundy(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::grundy().args(args).output().unwrap()
 }
 
 #[test]

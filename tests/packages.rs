@@ -5,22 +5,11 @@
 //! crashes, a generator whose output breaks the schema, a checker that fails. Needs g++
 //! and python3.
 
+mod common;
+
+use common::{example, grundy, stderr};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-}
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples/problems")
-        .join(name)
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Output;
 
 fn check(dir: &Path, extra: &[&str], program: &[&str]) -> (Output, tempfile::TempDir) {
     let save = tempfile::tempdir().unwrap();
