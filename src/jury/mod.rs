@@ -501,54 +501,10 @@ pub(crate) fn one_game<A: Arena>(
         String::new()
     };
     let start = arena.known(&root)?;
-    let words = &g.spec.words;
-    let program_first = match g.spec.side {
-        Side::First => true,
-        Side::Second => false,
-        Side::Told => {
-            let first = start.outcome == Outcome::Win;
-            let word = words[usize::from(!first)].clone();
-            g.say(&word)?;
-            first
-        }
-        Side::Choose => {
-            let said = g.hear("the side it takes")?;
-            let t = tokens(&said);
-            let first = if t == words[0] {
-                true
-            } else if t == words[1] {
-                false
-            } else {
-                return Err(Stop::Verdict(Verdict::Presentation(format!(
-                    "{in_case}expected `{}` or `{}` (the side it takes), found `{said}`",
-                    words[0], words[1]
-                ))));
-            };
-            let wins = start.outcome == Outcome::Win;
-            if first != wins {
-                let why = if wins {
-                    let moves = arena.moves(&root)?;
-                    let picked = arena.winning(&root, &moves)?;
-                    let winning = labels_of(arena, &moves, &picked);
-                    format!(
-                        "the first player wins from the start ({}; the winning first moves are {})",
-                        worth(&start),
-                        listed(&winning.iter().map(String::as_str).collect::<Vec<_>>())
-                    )
-                } else {
-                    format!("the second player wins: the start is {}", worth(&start))
-                };
-                return Err(Stop::Verdict(Verdict::WrongAnswer(format!(
-                    "{in_case}chose the losing side `{said}`: {why}"
-                ))));
-            }
-            first
-        }
-    };
+    let mut program_to_move = side(g, arena, &root, &start, &in_case)?;
     let mut pos = root;
     // What the jury knows of the position, for the player to move.
     let mut cur = start;
-    let mut program_to_move = program_first;
     loop {
         let moves = arena.moves(&pos)?;
         if moves.is_empty() {
@@ -559,60 +515,124 @@ pub(crate) fn one_game<A: Arena>(
             return Ok(());
         }
         let labels: Vec<String> = moves.iter().map(|m| arena.label(m)).collect();
-        if program_to_move {
-            let here = cur;
-            let said = g.hear("a move")?;
-            let t = tokens(&said);
-            let Some(i) = labels.iter().position(|l| tokens(l) == t) else {
-                let shape = t.split(' ').count();
-                let shaped = labels.iter().any(|l| tokens(l).split(' ').count() == shape)
-                    && t.split(' ').all(|w| w.parse::<i64>().is_ok())
-                        == labels[0]
-                            .split_whitespace()
-                            .all(|w| w.parse::<i64>().is_ok());
-                let msg = format!(
-                    "{in_case}move {}: `{said}` is {}; the legal moves were {}",
-                    g.moves + 1,
-                    if shaped {
-                        "an illegal move"
-                    } else {
-                        "not shaped like a move"
-                    },
-                    listed(&labels.iter().map(String::as_str).collect::<Vec<_>>())
-                );
-                return Err(Stop::Verdict(if shaped {
-                    Verdict::WrongAnswer(msg)
-                } else {
-                    Verdict::Presentation(msg)
-                }));
-            };
-            let next = arena.after(&pos, &moves[i])?;
-            let after = arena.known(&next)?;
-            g.moves += 1;
-            if here.outcome == Outcome::Win && after.outcome != Outcome::Lose {
-                let winning: Vec<&str> = arena
-                    .winning(&pos, &moves)?
-                    .into_iter()
-                    .map(|w| labels[w].as_str())
-                    .collect();
-                return Err(Stop::Verdict(Verdict::WrongAnswer(format!(
-                    "{in_case}move {}: lost from a winning position: `{said}` leaves {} (the jury wins from it); the winning moves were {}",
-                    g.moves,
-                    worth(&after),
-                    listed(&winning)
-                ))));
-            }
-            pos = next;
-            cur = after;
+        let (next, known) = if program_to_move {
+            programs_move(g, arena, &pos, &cur, &moves, &labels, &in_case)?
         } else {
             let (i, next, known) = choose(arena, &pos, &moves, rng)?;
             g.moves += 1;
             g.say(&labels[i])?;
-            pos = next;
-            cur = known;
-        }
+            (next, known)
+        };
+        pos = next;
+        cur = known;
         program_to_move = !program_to_move;
     }
+}
+
+/// The contestant's side, as the protocol settles it (told, fixed, or chosen — and a
+/// losing side chosen is a wrong answer): true when it moves first.
+fn side<A: Arena>(
+    g: &mut Game<'_>,
+    arena: &mut A,
+    root: &A::Pos,
+    start: &Known,
+    in_case: &str,
+) -> Result<bool, Stop> {
+    let words = g.spec.words.clone();
+    let wins = start.outcome == Outcome::Win;
+    match g.spec.side {
+        Side::First => return Ok(true),
+        Side::Second => return Ok(false),
+        Side::Told => {
+            g.say(&words[usize::from(!wins)])?;
+            return Ok(wins);
+        }
+        Side::Choose => {}
+    }
+    let said = g.hear("the side it takes")?;
+    let t = tokens(&said);
+    let first = if t == words[0] {
+        true
+    } else if t == words[1] {
+        false
+    } else {
+        return Err(Stop::Verdict(Verdict::Presentation(format!(
+            "{in_case}expected `{}` or `{}` (the side it takes), found `{said}`",
+            words[0], words[1]
+        ))));
+    };
+    if first == wins {
+        return Ok(first);
+    }
+    let why = if wins {
+        let moves = arena.moves(root)?;
+        let picked = arena.winning(root, &moves)?;
+        let winning = labels_of(arena, &moves, &picked);
+        format!(
+            "the first player wins from the start ({}; the winning first moves are {})",
+            worth(start),
+            listed(&winning.iter().map(String::as_str).collect::<Vec<_>>())
+        )
+    } else {
+        format!("the second player wins: the start is {}", worth(start))
+    };
+    Err(Stop::Verdict(Verdict::WrongAnswer(format!(
+        "{in_case}chose the losing side `{said}`: {why}"
+    ))))
+}
+
+/// The contestant's move from `pos` (worth `here` to it): read, checked (its shape, its
+/// legality, and that it keeps a won game won), and the position it leaves.
+#[allow(clippy::too_many_arguments)]
+fn programs_move<A: Arena>(
+    g: &mut Game<'_>,
+    arena: &mut A,
+    pos: &A::Pos,
+    here: &Known,
+    moves: &[A::Move],
+    labels: &[String],
+    in_case: &str,
+) -> Result<(A::Pos, Known), Stop> {
+    let said = g.hear("a move")?;
+    let t = tokens(&said);
+    let Some(i) = labels.iter().position(|l| tokens(l) == t) else {
+        let shape = t.split(' ').count();
+        let numbers = |s: &str| s.split_whitespace().all(|w| w.parse::<i64>().is_ok());
+        let shaped = labels.iter().any(|l| tokens(l).split(' ').count() == shape)
+            && numbers(&t) == numbers(&labels[0]);
+        let msg = format!(
+            "{in_case}move {}: `{said}` is {}; the legal moves were {}",
+            g.moves + 1,
+            if shaped {
+                "an illegal move"
+            } else {
+                "not shaped like a move"
+            },
+            listed(&labels.iter().map(String::as_str).collect::<Vec<_>>())
+        );
+        return Err(Stop::Verdict(if shaped {
+            Verdict::WrongAnswer(msg)
+        } else {
+            Verdict::Presentation(msg)
+        }));
+    };
+    let next = arena.after(pos, &moves[i])?;
+    let after = arena.known(&next)?;
+    g.moves += 1;
+    if here.outcome == Outcome::Win && after.outcome != Outcome::Lose {
+        let winning: Vec<&str> = arena
+            .winning(pos, moves)?
+            .into_iter()
+            .map(|w| labels[w].as_str())
+            .collect();
+        return Err(Stop::Verdict(Verdict::WrongAnswer(format!(
+            "{in_case}move {}: lost from a winning position: `{said}` leaves {} (the jury wins from it); the winning moves were {}",
+            g.moves,
+            worth(&after),
+            listed(&winning)
+        ))));
+    }
+    Ok((next, after))
 }
 
 fn labels_of<A: Arena>(arena: &A, moves: &[A::Move], picked: &[usize]) -> Vec<String> {
