@@ -83,8 +83,32 @@ pub fn referee(
     let mut jury = Session::start(&cmd, limits)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
     let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
+    let (transcript, timed_out) = relay(&mut jury, &mut program, limits.wall);
+    let (jrun, _) = jury.finish(Duration::from_millis(200));
+    let (run, _) = program.finish(Duration::from_millis(200));
+    let message = convention.message(dir.path(), &jrun.stderr);
+    let exit = convention.as_testlib(&jrun.exit);
+    let verdict = verdict(
+        convention, &exit, &jrun.exit, &run, limits, timed_out, &message,
+    )?;
+    Ok(Played {
+        verdict,
+        run,
+        transcript,
+    })
+}
+
+/// The interactor's command line, compiled when it is a source file.
+fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
+    crate::program::prepare(interactor)
+        .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
+}
+
+/// Relays every line between the interactor and the program (both sessions), recording
+/// them, until the interactor exits or `wall` has passed (then `true`).
+fn relay(jury: &mut Session, program: &mut Session, wall: Duration) -> (Vec<Line>, bool) {
     let mut transcript = Vec::new();
-    let deadline = std::time::Instant::now() + limits.wall;
+    let deadline = std::time::Instant::now() + wall;
     let step = Duration::from_millis(5);
     let mut timed_out = false;
     let mut program_gone = false;
@@ -124,22 +148,33 @@ pub fn referee(
             }
         }
     }
-    let (jrun, _) = jury.finish(Duration::from_millis(200));
-    let (run, _) = program.finish(Duration::from_millis(200));
-    let message = convention.message(dir.path(), &jrun.stderr);
-    let exit = convention.as_testlib(&jrun.exit);
+    (transcript, timed_out)
+}
+
+/// The program's verdict from the interactor's exit (in testlib's terms, `exit`; as it
+/// was, `raw`) and the program's run; an interactor that exits otherwise is the package's
+/// fault.
+fn verdict(
+    convention: Convention,
+    exit: &Exit,
+    raw: &Exit,
+    run: &crate::runner::Run,
+    limits: &Limits,
+    timed_out: bool,
+    message: &str,
+) -> Result<Verdict, PlayError> {
     let crashed = match &run.exit {
         Exit::Code(c) => Some(format!("exit code {c}")),
         Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
         _ => None,
     };
-    let verdict = if timed_out {
+    Ok(if timed_out {
         Verdict::TimeLimit(format!(
             "the game did not end within {} s (the interactor was still running)",
             limits.wall.as_secs_f64()
         ))
     } else {
-        match (&exit, &run.exit) {
+        match (exit, &run.exit) {
             (_, Exit::OutputLimit) => Verdict::OutputLimit,
             (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
                 "{:.3} s CPU (limit {} s)",
@@ -160,23 +195,12 @@ pub fn referee(
                 let e = if *e == Exit::Code(0) {
                     "exited with code 0".to_string()
                 } else {
-                    jrun.exit.to_string()
+                    raw.to_string()
                 };
                 return Err(PlayError::Rules(format!(
                     "the interactor {e} ({how}): {message}"
                 )));
             }
         }
-    };
-    Ok(Played {
-        verdict,
-        run,
-        transcript,
     })
-}
-
-/// The interactor's command line, compiled when it is a source file.
-fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
-    crate::program::prepare(interactor)
-        .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
 }
