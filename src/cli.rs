@@ -107,9 +107,6 @@ enum Command {
     Import(cmd::import::ImportArgs),
     /// Write the fuzz targets' seed corpus (fuzz/corpus/TARGET/) from the regression corpus.
     FuzzCorpus(cmd::import::FuzzCorpusArgs),
-    /// Speed measurements: `solve` (vs a g++ -O2 cin/DFS solution), `oracle` (states per
-    /// second), `campaign` (cases per second per core).
-    Bench(cmd::bench::BenchArgs),
     /// The growth rate of a program's CPU time: a doubling series of inputs of one shape
     /// (or of every shape), fitted to c·n^E.
     Scale(cmd::tle::ScaleArgs),
@@ -122,10 +119,6 @@ enum Command {
     /// Check one native input from stdin with a named subject (used to shrink hangs).
     #[command(hide = true)]
     Probe(crate::probe::ProbeArgs),
-    /// Run a command with this process's standard input and output and print its peak
-    /// memory on stderr (used by `grundy bench solve`, from a small process).
-    #[command(hide = true)]
-    Measure(cmd::bench::MeasureArgs),
     /// The harness checks itself: every deliberately broken solver must be caught.
     Selftest(cmd::selftest::SelftestArgs),
 }
@@ -454,12 +447,10 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Replay(args) => args.run(),
         Command::Import(args) => args.run(),
         Command::FuzzCorpus(args) => args.run(),
-        Command::Bench(args) => args.run(),
         Command::Selftest(args) => args.run(),
         Command::Scale(args) => args.run(),
         Command::Hunt(args) => args.run(),
         Command::Time(args) => args.run(),
         Command::Probe(args) => args.run(),
-        Command::Measure(args) => args.run(),
     }
 }

@@ -1,4 +1,4 @@
-//! The narrow measuring API of `grundy bench oracle`: one search of a `cut` or `hackenbush`
+//! The narrow measuring API of `grundy-bench oracle`: one search of a `cut` or `hackenbush`
 //! position from an empty memo, with what it cost. The benchmark goes through these two
 //! functions instead of the oracle's internals (its search, memo and rules stay private).
 

@@ -1,16 +1,17 @@
-//! `grundy bench`: the documented speed measurements (never timed tests).
+//! `grundy-bench` (its own binary, `src/bin/grundy-bench.rs`): the documented speed
+//! measurements (never timed tests), of the `grundy` binary beside it and of the library.
 //!
-//! * `grundy bench solve`: wall time of `grundy solve agc017d` on random trees of 10^5 and
+//! * `grundy-bench solve`: wall time of `grundy solve agc017d` on random trees of 10^5 and
 //!   10^6 vertices next to two C++ solutions compiled with `g++ -O2`:
 //!   `bench/agc017d_dfs.cpp` (cin + recursive DFS) and `bench/agc017d_fastio.cpp` (fread +
 //!   leaf peeling, what a strong contestant writes); each program runs `--runs` times per
 //!   input (start-up and reading included), the median is reported, and the outputs must
 //!   agree; then `grundy solve` alone on 10^6-vertex inputs of `cut` (every query),
 //!   `cot3`, `hackenbush` (a cactus) and a large `poj3710` file, time and peak memory.
-//! * `grundy bench oracle`: states per second and bytes per memoized state of the
+//! * `grundy-bench oracle`: states per second and bytes per memoized state of the
 //!   oracle's search on `cut` and `hackenbush` positions of at least 10^6 states.
-//! * `grundy bench campaign`: solver-vs-oracle cases per second on one core.
-//! * `grundy bench exhaust`: `grundy exhaust` of every game at fixed bounds, each run as
+//! * `grundy-bench campaign`: solver-vs-oracle cases per second on one core.
+//! * `grundy-bench exhaust`: `grundy exhaust` of every game at fixed bounds, each run as
 //!   its own process on every core, wall time.
 
 use crate::cli::args::*;
@@ -24,12 +25,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The `grundy` binary beside this one (`grundy-bench`): the benchmarks run it as a user
+/// would.
+pub fn grundy_exe() -> Result<PathBuf, Error> {
+    let me = std::env::current_exe().map_err(|e| Error::io("this executable", &e))?;
+    let beside = me.with_file_name("grundy");
+    if beside.is_file() {
+        Ok(beside)
+    } else {
+        Err(Error::usage(format!(
+            "{}: no `grundy` binary beside this one (build both: `cargo build --release`)",
+            beside.display()
+        )))
+    }
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
 }
 
-/// One measured run: wall time (the program's start-up included, not `grundy measure`'s),
+/// One measured run: wall time (the program's start-up included, not `grundy-bench measure`'s),
 /// output, peak resident memory.
 struct Measure {
     wall: Duration,
@@ -38,10 +54,10 @@ struct Measure {
 }
 
 /// Runs `cmd` with `input` as its standard input (a regular file, as a judge gives it)
-/// and measures it. The peak memory comes from `grundy measure`, a small process that
+/// and measures it. The peak memory comes from `grundy-bench measure`, a small process that
 /// spawns `cmd` and reads `wait4`'s resource usage of it: a process spawned from this one
 /// would start its peak at this process's size (the generated trees). The wall time is
-/// the one `grundy measure` takes from spawning `cmd` to its exit, so that its own
+/// the one `grundy-bench measure` takes from spawning `cmd` to its exit, so that its own
 /// start-up (2.5 ms here) is not counted against the program.
 fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
     let file = std::fs::File::open(input).map_err(|e| e.to_string())?;
@@ -61,13 +77,13 @@ fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
         .lines()
         .find_map(|l| l.strip_prefix("max_rss "))
         .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| format!("no peak memory from grundy measure: {err}"))?;
+        .ok_or_else(|| format!("no peak memory from grundy-bench measure: {err}"))?;
     let inner = err
         .lines()
         .find_map(|l| l.strip_prefix("wall_ns "))
         .and_then(|v| v.trim().parse().ok())
         .map(Duration::from_nanos)
-        .ok_or_else(|| format!("no wall time from grundy measure: {err}"))?;
+        .ok_or_else(|| format!("no wall time from grundy-bench measure: {err}"))?;
     Ok(Measure {
         wall: inner,
         stdout: out.stdout,
@@ -75,7 +91,7 @@ fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
     })
 }
 
-/// `grundy measure CMD…`: runs CMD with this process's standard input and output, then
+/// `grundy-bench measure CMD…`: runs CMD with this process's standard input and output, then
 /// prints `max_rss BYTES` (its peak resident memory, from `wait4`) and `wall_ns NS` (from
 /// spawning it to its exit) on stderr; the exit code is CMD's.
 pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
@@ -130,7 +146,8 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
         }
         refs.push(exe);
     }
-    let me = std::env::current_exe().map_err(|e| Error::io("the grundy executable", &e))?;
+    let me = std::env::current_exe().map_err(|e| Error::io("this executable", &e))?;
+    let grundy = grundy_exe()?;
     crate::outln!(
         "{:>9}  {:>19}  {:>21}  {:>7}  {:>21}  {:>7}",
         "vertices",
@@ -157,7 +174,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
         for _ in 0..runs {
             let a = time_run(
                 &me,
-                &[&me, Path::new("solve"), Path::new("agc017d")],
+                &[&grundy, Path::new("solve"), Path::new("agc017d")],
                 &input,
             )
             .map_err(Error::internal)?;
@@ -198,7 +215,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     );
     crate::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
     crate::outln!();
-    others(runs, workdir, &me)?;
+    others(runs, workdir, &me, &grundy)?;
     Ok(Outcome::failed_if(slower))
 }
 
@@ -296,7 +313,7 @@ fn big_cactus(rng: &mut Rng, edges: usize) -> Graph {
 
 /// `grundy solve` alone on the other problems' large inputs: median wall time and peak
 /// memory.
-fn others(runs: usize, workdir: &Path, me: &Path) -> Result<(), Error> {
+fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), Error> {
     let mut inputs = Vec::new();
     // The positions and their text are dropped before anything is timed.
     for (k, (what, problem, text)) in other_inputs().into_iter().enumerate() {
@@ -314,7 +331,7 @@ fn others(runs: usize, workdir: &Path, me: &Path) -> Result<(), Error> {
         "memory"
     );
     for (what, problem, input, size) in inputs {
-        let argv = [me, Path::new("solve"), Path::new(problem.name())];
+        let argv = [grundy, Path::new("solve"), Path::new(problem.name())];
         let mut times = Vec::new();
         let mut memory = 0u64;
         for _ in 0..runs {
@@ -555,7 +572,7 @@ fn wide(tree: &Tree) -> bool {
     (0..tree.len() as u32).any(|v| tree.children(v).len() >= 3)
 }
 
-/// `grundy bench schema`: generation and shrinking of `agc017d` inputs through the
+/// `grundy-bench schema`: generation and shrinking of `agc017d` inputs through the
 /// schema of problems/agc017d against the built-in generators and shrinker.
 // Long (about 90 lines) because it is one measurement read top to bottom: the inputs,
 // the built-in path timed, the schema path timed, the table; its steps share the inputs.
@@ -658,7 +675,7 @@ pub fn default_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-bench")
 }
 
-/// The exhaustive runs of `grundy bench exhaust` (the long ones with `--long`).
+/// The exhaustive runs of `grundy-bench exhaust` (the long ones with `--long`).
 const EXHAUST_RUNS: [(&str, bool); 8] = [
     ("cut --max-nodes 14", false),
     ("cut --max-nodes 16", false),
@@ -673,7 +690,7 @@ const EXHAUST_RUNS: [(&str, bool); 8] = [
 /// Times `grundy exhaust` at each bound of [`EXHAUST_RUNS`], each as its own process
 /// (start-up and enumeration included), and prints positions and positions per second.
 pub fn exhaust(long: bool) -> Result<Outcome, Error> {
-    let me = std::env::current_exe().map_err(|e| Error::io("the grundy executable", &e))?;
+    let me = grundy_exe()?;
     let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     crate::outln!(
@@ -718,7 +735,7 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
     Ok(Outcome::Passed)
 }
 
-/// What `grundy bench` measures.
+/// What `grundy-bench` measures.
 #[derive(Subcommand, Debug)]
 pub enum BenchWhat {
     /// Generation and shrinking through a problem package's schema vs the built-in path,
@@ -785,11 +802,12 @@ pub enum BenchWhat {
     },
 }
 
-/// The arguments of `grundy bench`.
+/// The arguments of `grundy-bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
+    /// What is measured.
     #[command(subcommand)]
-    what: BenchWhat,
+    pub what: BenchWhat,
 }
 
 impl BenchArgs {
@@ -817,7 +835,7 @@ impl BenchArgs {
     }
 }
 
-/// The arguments of `grundy measure`.
+/// The arguments of `grundy-bench measure`.
 #[derive(clap::Args, Debug)]
 pub struct MeasureArgs {
     /// The command and its arguments.
@@ -826,7 +844,7 @@ pub struct MeasureArgs {
 }
 
 impl MeasureArgs {
-    /// Runs the hidden `grundy measure`.
+    /// Runs the hidden `grundy-bench measure`.
     pub fn run(self) -> Result<Outcome, Error> {
         measure(&self.cmd)
     }

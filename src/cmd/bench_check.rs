@@ -1,4 +1,4 @@
-//! `grundy bench check`: grundy's own footprint while it checks a built-in problem at its
+//! `grundy-bench check`: grundy's own footprint while it checks a built-in problem at its
 //! statement's maximum. Each problem is checked (`grundy check P --stack 4`, its own
 //! process) against `bench/deep_then_solve.cpp`, a solution that is right on every input
 //! but overflows its stack on deep trees, like real recursive solutions: the plan, the
@@ -20,8 +20,7 @@ const PROBLEMS: [&str; 2] = ["agc017d", "cot3"];
 /// Runs the measurement: `cases` random inputs per check (the adversarial maximum-size
 /// inputs always).
 pub fn check(cases: usize) -> Result<Outcome, Error> {
-    let me = std::env::current_exe()
-        .map_err(|e| Error::internal(format!("cannot find grundy's own binary: {e}")))?;
+    let me = super::bench::grundy_exe()?;
     let dir = tempfile::tempdir().map_err(|e| Error::internal(format!("a scratch folder: {e}")))?;
     let source = dir.path().join("deep_then_solve.cpp");
     std::fs::write(&source, include_str!("../../bench/deep_then_solve.cpp"))

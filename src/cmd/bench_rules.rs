@@ -1,4 +1,4 @@
-//! `grundy bench rules DIR [FILE…]`: the states per second of a package's Python rules
+//! `grundy-bench rules DIR [FILE…]`: the states per second of a package's Python rules
 //! searched through grundy's worker, next to the same memoized search written directly in
 //! Python over the same rules (`bench/rules_direct.py`, the author's alternative), on the
 //! same test cases.

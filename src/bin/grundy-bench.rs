@@ -1,0 +1,49 @@
+//! `grundy-bench`: the developer benchmarks, apart from the product binary (`grundy`).
+//! Each measures the `grundy` binary beside it as a user runs it, or the library in this
+//! process; the method of each is in `grundy::cmd::bench` and the README ("Speed").
+//! Build both with `cargo build --release`; run `target/release/grundy-bench campaign`.
+
+use clap::{Parser, Subcommand};
+use grundy::cmd::bench::{BenchWhat, MeasureArgs};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy-bench",
+    version,
+    about = "grundy's speed measurements (never timed tests): solve, oracle, campaign, exhaust, rules, schema, check"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    #[command(flatten)]
+    What(BenchWhat),
+    /// Run a command with this process's standard input and output and print its peak
+    /// memory on stderr (used by `grundy-bench solve`, from a small process).
+    #[command(hide = true)]
+    Measure(MeasureArgs),
+}
+
+fn main() {
+    // First: in launcher mode this process only starts one judged program (`bench rules`
+    // runs contained rules workers).
+    grundy_sandbox::launcher::enter();
+    let code = match Cli::try_parse() {
+        Ok(cli) => grundy::error::exit_code(match cli.command {
+            Command::What(what) => grundy::cmd::bench::BenchArgs { what }.run(),
+            Command::Measure(m) => m.run(),
+        }),
+        Err(e) => {
+            let _ = e.print();
+            if e.use_stderr() {
+                grundy::error::EXIT_USAGE
+            } else {
+                grundy::error::EXIT_OK
+            }
+        }
+    };
+    std::process::exit(code);
+}
