@@ -48,6 +48,9 @@ struct PackageToml {
     interact: Option<crate::jury::InteractToml>,
     #[serde(default)]
     solutions: Vec<crate::solutions::SolutionToml>,
+    /// The constraints of a built-in engine's statement (read by
+    /// `grundy_games::statement`; a package may only restate them).
+    statement: Option<toml::Table>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -416,6 +419,29 @@ impl Package {
         let judged = game.is_some() || interact.as_ref().is_some_and(|i| i.interactor.is_some());
         let (engine, model, brute) = references(&t.reference, dir, game.is_some(), judged)
             .map_err(|m| bad(at_section("[reference]"), &m))?;
+        if t.statement.is_some() {
+            let stated = grundy_games::statement::parse(&text)
+                .map_err(|m| bad(at_section("[statement]"), &format!("[statement]: {m}")))?;
+            match engine {
+                Some(p) if stated == Some(p.strict_limits()) => {}
+                Some(p) => {
+                    return Err(bad(
+                        at_section("[statement]"),
+                        &format!(
+                            "[statement] differs from the constraints of the engine `{}` (problems/{}/problem.toml); a package with other input limits describes its input with [[input]] and [limits]",
+                            p.name(),
+                            p.name()
+                        ),
+                    ))
+                }
+                None => {
+                    return Err(bad(
+                        at_section("[statement]"),
+                        "[statement] states a built-in engine's constraints; this package has no `[reference] engine` (its input's limits go in [limits])",
+                    ))
+                }
+            }
+        }
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
@@ -716,5 +742,51 @@ pub fn run_checker(
             ),
             input,
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in packages that also carry their input as a schema give `n` the range
+    /// their `[statement]` gives the vertices (the one source of the built-in limits), and
+    /// every built-in package loads with its `[statement]`.
+    #[test]
+    fn the_schemas_of_the_built_in_packages_agree_with_their_statements() {
+        for p in [
+            Problem::Agc017d,
+            Problem::Cot3,
+            Problem::Poj3710,
+            Problem::P2972,
+        ] {
+            let dir = Path::new("problems").join(p.name());
+            let text = grundy_games::statement::package_text(p).unwrap();
+            let pkg = Package::from_text(&dir, "built in", text).unwrap();
+            assert_eq!(pkg.engine, Some(p));
+            if matches!(p, Problem::Agc017d | Problem::Cot3) {
+                let (lo, hi) = pkg.schema.range("n");
+                assert_eq!(
+                    (lo as u64, hi as u64),
+                    p.strict_limits().vertices,
+                    "{}",
+                    p.name()
+                );
+            }
+        }
+    }
+
+    /// A package may restate an engine's constraints, not change them.
+    #[test]
+    fn a_statement_that_differs_from_the_engine_is_refused() {
+        let text = "[reference]\nengine = \"agc017d\"\n[statement]\nvertices = [2, 50]\n";
+        let e = Package::from_text(Path::new("x"), "x/problem.toml", text).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("differs from the constraints of the engine `agc017d`"),
+            "{e}"
+        );
+        let text = "[reference]\nengine = \"agc017d\"\n[statement]\nvertices = [2, 100000]\n";
+        assert!(Package::from_text(Path::new("x"), "x/problem.toml", text).is_ok());
     }
 }

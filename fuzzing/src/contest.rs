@@ -75,19 +75,22 @@ pub fn input(
     size: Option<usize>,
     shape: Option<TreeShape>,
 ) -> Vec<Position> {
+    // The statement's constraints (problems/NAME/problem.toml), never restated here.
+    let lim = problem.strict_limits();
+    let (lo, hi) = (lim.vertices.0 as usize, lim.vertices.1 as usize);
     match problem {
         Problem::Agc017d => {
             let n = size
-                .unwrap_or_else(|| size_for(rng, tier, (2, 10), 100_000))
-                .clamp(2, 100_000);
+                .unwrap_or_else(|| size_for(rng, tier, (2, 10), hi as u64))
+                .clamp(lo, hi);
             vec![Position::Cut(CutPos {
                 tree: tree_of(rng, n, shape),
             })]
         }
         Problem::Cot3 => {
             let n = size
-                .unwrap_or_else(|| size_for(rng, tier, (1, 10), 100_000))
-                .clamp(1, 100_000);
+                .unwrap_or_else(|| size_for(rng, tier, (1, 10), hi as u64))
+                .clamp(lo, hi);
             let tree = tree_of(rng, n, shape);
             let density = rng.range(0, 4);
             let white = (0..n).map(|_| rng.below(4) < density).collect();
@@ -97,10 +100,14 @@ pub fn input(
             let (cases, graphs, verts) = match tier {
                 Tier::Small => (rng.range(1, 3), rng.range(1, 3), 5),
                 Tier::Medium => (rng.range(1, 10), rng.range(1, 20), 40),
-                Tier::Large => (rng.range(20, 40), 99, 99),
+                Tier::Large => (rng.range(20, 40), lim.graphs.1, hi),
             };
-            let verts = size.unwrap_or(verts).clamp(1, 99);
-            let edges = if tier == Tier::Small { 6 } else { 499 };
+            let verts = size.unwrap_or(verts).clamp(lo, hi);
+            let edges = if tier == Tier::Small {
+                6
+            } else {
+                lim.edges.1 as usize
+            };
             (0..cases)
                 .map(|_| {
                     Position::Hackenbush(HackenbushPos {
@@ -113,16 +120,21 @@ pub fn input(
         }
         Problem::P2972 => {
             let n = size
-                .unwrap_or_else(|| size_for(rng, tier, (2, 5), 10_000))
-                .clamp(2, 10_000);
+                .unwrap_or_else(|| size_for(rng, tier, (2, 5), hi as u64))
+                .clamp(lo, hi);
             let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
+            let (most_stones, most_cap, most_t) = (lim.stones.1, lim.cap.1, lim.updates.1);
             let (stones, cap, t) = match tier {
                 Tier::Small => ((1, 3), rng.range(1, 3), rng.range(1, 3) as usize),
-                Tier::Medium => ((1, 1000), rng.range(1, 1000), rng.range(1, 1000) as usize),
+                Tier::Medium => (
+                    (1, most_stones),
+                    rng.range(1, most_cap),
+                    rng.range(1, most_t / 10) as usize,
+                ),
                 Tier::Large => (
-                    (1, 1000),
-                    rng.range(1, 1000),
-                    rng.range(5000, 10_000) as usize,
+                    (1, most_stones),
+                    rng.range(1, most_cap),
+                    rng.range(most_t / 2, most_t) as usize,
                 ),
             };
             vec![Position::Staircase(stone_layout(
@@ -221,11 +233,10 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
 /// (A long function by design: a table, one block per problem listing its named inputs.)
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
+    let lim = problem.strict_limits();
     let max = match problem {
-        Problem::Agc017d | Problem::Cot3 => 100_000,
-        Problem::P2972 => 10_000,
-        Problem::Poj3710 => 99,
         Problem::Native(_) => 200_000,
+        _ => lim.vertices.1 as usize,
     };
     let shaped = |rng: &mut Rng, shape: TreeShape| gen::tree(rng, max, shape);
     let mut out = Vec::new();
@@ -276,20 +287,10 @@ pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
             }
         }
         Game::Staircase => {
-            let stones = if problem == Problem::P2972 {
-                1000
+            let (stones, cap, t) = if problem == Problem::P2972 {
+                (lim.stones.1, lim.cap.1, lim.updates.1 as usize)
             } else {
-                1_000_000_000
-            };
-            let cap = if problem == Problem::P2972 {
-                1000
-            } else {
-                1_000_000
-            };
-            let t = if problem == Problem::P2972 {
-                10_000
-            } else {
-                100_000
+                (1_000_000_000, 1_000_000, 100_000)
             };
             for (name, shape) in [
                 (
@@ -320,7 +321,12 @@ pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
         }
         Game::Hackenbush => {
             let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
-                (40, 99, 99, 499)
+                (
+                    40,
+                    lim.graphs.1 as usize,
+                    lim.vertices.1 as usize,
+                    lim.edges.1 as usize,
+                )
             } else {
                 (1, 10, 20_000, 30_000)
             };

@@ -24,6 +24,7 @@ pub mod prefetch;
 pub mod problem;
 pub mod scan;
 pub mod schema;
+pub mod statement;
 pub mod testdata;
 pub mod tree;
 

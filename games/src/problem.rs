@@ -69,35 +69,10 @@ impl Problem {
         !matches!(self, Problem::Native(_))
     }
 
-    /// The exact constraints of the statement (what the validator enforces).
+    /// The exact constraints of the statement (what the validator enforces), as
+    /// `problems/NAME/problem.toml` states them ([`crate::statement`]).
     pub fn strict_limits(self) -> Limits {
-        let lenient = Limits::LENIENT;
-        match self {
-            Problem::Agc017d => Limits {
-                vertices: (2, 100_000),
-                ..lenient
-            },
-            Problem::Cot3 => Limits {
-                vertices: (1, 100_000),
-                ..lenient
-            },
-            Problem::Poj3710 => Limits {
-                vertices: (1, 99),
-                graphs: (1, 99),
-                edges: (0, 499),
-                christmas: true,
-                ..lenient
-            },
-            Problem::P2972 => Limits {
-                vertices: (2, 10_000),
-                updates: (1, 10_000),
-                stones: (1, 1000),
-                cap: (1, 1000),
-                parent_below: true,
-                ..lenient
-            },
-            Problem::Native(_) => lenient,
-        }
+        crate::statement::limits(self)
     }
 
     /// Parses an input. With `strict`, every constraint of the statement is enforced (the
