@@ -13,7 +13,7 @@
 
 use super::cause::{Cause, Stack};
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
-use super::{judge_one, judge_with, Failure, Options};
+use super::{judge_with, Failure, Judge, Options};
 use crate::contain;
 use crate::corpus;
 use crate::error::Error;
@@ -53,18 +53,17 @@ pub(crate) struct Group<I> {
 /// deep recursion and an overflowing pool, both SIGSEGV) are two groups, each with a true
 /// note.
 pub(crate) fn cause_of<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     input: &S::Input,
     v: &Verdict,
     run: &Run,
 ) -> Cause {
+    let Judge { o, .. } = *jd;
     let mut c = Cause::of(v, run);
     if o.limits.stack.is_none() || !c.stack_like(run) {
         return c;
     }
-    c.stack = match without_stack_limit(suite, o, argv, input) {
+    c.stack = match without_stack_limit(jd, input) {
         Ok(Verdict::Ok) => Stack::Fixed,
         Ok(_) => Stack::NotFixed,
         Err(_) => Stack::Untried,
@@ -168,16 +167,15 @@ struct Summary {
 /// Reports every group (the smallest first failing input first), then the table; the
 /// groups as JSON values.
 pub(crate) fn report<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     mut groups: Vec<Group<S::Input>>,
 ) -> Result<Vec<serde_json::Value>, Error> {
+    let Judge { suite, o, .. } = *jd;
     // Cheapest first: the group whose first failing input is smallest is shrunk (and
     // shown) first.
     groups.sort_by_key(|g| (suite.size(&g.first.test.input), g.first.test.index));
     let end = Instant::now() + o.shrink_time;
-    let mut pre = join_larger(suite, o, argv, &mut groups, end);
+    let mut pre = join_larger(jd, &mut groups, end);
     let count = groups.len();
     let mut summaries = Vec::new();
     for (k, g) in groups.into_iter().enumerate() {
@@ -198,7 +196,7 @@ pub(crate) fn report<S: Suite>(
                 .as_secs_f64()
         );
         let shrunk = pre[k].take();
-        summaries.push(report_group(suite, o, argv, g, shrunk, deadline)?);
+        summaries.push(report_group(jd, g, shrunk, deadline)?);
     }
     // The table and the JSON list the smallest witness first.
     summaries.sort_by_key(|s| s.size);
@@ -246,25 +244,14 @@ pub(crate) fn report<S: Suite>(
 }
 
 /// True when `input` fails the way the group's `detail` says (its verdict and cause).
-fn fails_same<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
-    input: &S::Input,
-    detail: &Cause,
-) -> bool {
-    judge_one(suite, o, argv, input).is_ok_and(|(v, run, ..)| {
-        v != Verdict::Ok && cause_of(suite, o, argv, input, &v, &run) == *detail
-    })
+fn fails_same<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> bool {
+    jd.judge(input)
+        .is_ok_and(|(v, run, ..)| v != Verdict::Ok && cause_of(jd, input, &v, &run) == *detail)
 }
 
 /// Re-runs a stack-like crash with an unlimited stack: the verdict there.
-fn without_stack_limit<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
-    input: &S::Input,
-) -> Result<Verdict, Error> {
+fn without_stack_limit<S: Suite>(jd: &Judge<'_, S>, input: &S::Input) -> Result<Verdict, Error> {
+    let Judge { suite, o, argv } = *jd;
     let mut limits = o.limits;
     limits.stack = None;
     judge_with(suite, &limits, argv, input).map(|(v, ..)| v)
@@ -273,14 +260,13 @@ fn without_stack_limit<S: Suite>(
 /// The size from which a failure starts, on one shape: `(largest passing, smallest
 /// failing, runs)`, or why there is none.
 fn threshold<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     shape: TreeShape,
     detail: &Cause,
     from: usize,
     deadline: Instant,
 ) -> Result<(usize, usize, usize), String> {
+    let Judge { suite, o, .. } = *jd;
     let mut calls = 0;
     let mut fails = |n: usize| -> Option<bool> {
         if Instant::now() >= deadline || contain::interrupted() || calls > 40 {
@@ -288,7 +274,7 @@ fn threshold<S: Suite>(
         }
         calls += 1;
         let input = suite.sized(shape, n, o.seed)?.ok()?;
-        Some(fails_same(suite, o, argv, &input, detail))
+        Some(fails_same(jd, &input, detail))
     };
     let mut hi = from.min(suite.max_size());
     if fails(hi) != Some(true) {
@@ -349,14 +335,13 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
 /// smaller one while time remains (a greedy shrink stops at a 1-minimal case, and other
 /// starting points often end smaller).
 fn shrink_group<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     g: &Group<S::Input>,
     start: S::Input,
     stall: Option<usize>,
     deadline: Instant,
 ) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input, bool) {
+    let Judge { suite, o, .. } = *jd;
     // `stall`: after that many candidates in a row that pass, no more are run (a shrink
     // that starts at a threshold's witness rarely beats it, and each try is a run).
     let (mut passed_in_a_row, mut stalled, mut runs) = (0usize, false, 0usize);
@@ -369,7 +354,7 @@ fn shrink_group<S: Suite>(
             return false;
         }
         runs += 1;
-        let fails = fails_same(suite, o, argv, cand, &g.detail);
+        let fails = fails_same(jd, cand, &g.detail);
         passed_in_a_row = if fails { 0 } else { passed_in_a_row + 1 };
         fails
     };
@@ -400,12 +385,11 @@ const STALL: usize = 100;
 
 /// After a TLE, how the program's time grows on the shape that failed.
 fn growth_note<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     detail: &Cause,
     shape: Option<TreeShape>,
 ) -> Option<String> {
+    let Judge { suite, o, argv } = *jd;
     if !detail.is_time_limit() {
         return None;
     }
@@ -419,12 +403,11 @@ fn growth_note<S: Suite>(
 /// shrink starts from it (the smallest known witness). The note says only what the runs
 /// showed: which sizes passed and which failed.
 fn threshold_start<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     g: &Group<S::Input>,
     deadline: Instant,
 ) -> (Option<String>, Option<S::Input>) {
+    let Judge { suite, .. } = *jd;
     let from = suite.vertices_of(&g.first.test.input);
     let shape = g.main_shape();
     if g.detail.is_time_limit() || g.tiers.contains("small") || from <= 100 {
@@ -436,7 +419,7 @@ fn threshold_start<S: Suite>(
     // At most half of the group's time, and 30 s.
     let left = deadline.saturating_duration_since(Instant::now());
     let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
-    let (lo, hi, runs) = match threshold(suite, o, argv, shape, &g.detail, from, end) {
+    let (lo, hi, runs) = match threshold(jd, shape, &g.detail, from, end) {
         Ok(t) => t,
         Err(why) => return (Some(why), None),
     };
@@ -451,7 +434,7 @@ fn threshold_start<S: Suite>(
         if lo == 2 { " (the least size tried)" } else { "" },
         thousands(hi)
     );
-    match steady_witness(suite, o, argv, shape, &g.detail, hi, from, end) {
+    match steady_witness(jd, shape, &g.detail, hi, from, end) {
         Some((size, w)) => {
             if size != hi {
                 note.push_str(&format!(
@@ -476,16 +459,15 @@ fn threshold_start<S: Suite>(
 /// fails the same way on five runs in a row: a witness that repeats.
 #[allow(clippy::too_many_arguments)]
 fn steady_witness<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     shape: TreeShape,
     detail: &Cause,
     hi: usize,
     from: usize,
     end: Instant,
 ) -> Option<(usize, S::Input)> {
-    let fails = |input: &S::Input| fails_same(suite, o, argv, input, detail);
+    let Judge { suite, o, .. } = *jd;
+    let fails = |input: &S::Input| fails_same(jd, input, detail);
     let mut size = hi;
     for _ in 0..12 {
         if size >= from || Instant::now() >= end || contain::interrupted() {
@@ -518,16 +500,14 @@ struct Shrunken<I> {
 /// The threshold search when the group needs it, then the shrink from the smallest known
 /// witness.
 fn witness<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     g: &Group<S::Input>,
     deadline: Instant,
 ) -> Shrunken<S::Input> {
-    let (note, start) = threshold_start(suite, o, argv, g, deadline);
+    let (note, start) = threshold_start(jd, g, deadline);
     let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
     let stall = start.is_some().then_some(STALL);
-    let (shrunk, input, stalled) = shrink_group(suite, o, argv, g, from, stall, deadline);
+    let (shrunk, input, stalled) = shrink_group(jd, g, from, stall, deadline);
     Shrunken {
         note,
         shrunk,
@@ -545,12 +525,11 @@ fn witness<S: Suite>(
 /// short (nothing tells it apart), its tests join the small group, which says so. A group
 /// that stays apart keeps its shrink (aligned with `groups`).
 fn join_larger<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     groups: &mut Vec<Group<S::Input>>,
     end: Instant,
 ) -> Vec<Option<Shrunken<S::Input>>> {
+    let Judge { suite, .. } = *jd;
     let mut pre: Vec<Option<Shrunken<S::Input>>> = (0..groups.len()).map(|_| None).collect();
     let mut j = 0;
     while j < groups.len() {
@@ -563,7 +542,7 @@ fn join_larger<S: Suite>(
         };
         let left = end.saturating_duration_since(Instant::now());
         let deadline = Instant::now() + left / groups.len().max(1) as u32;
-        let w = witness(suite, o, argv, &groups[j], deadline);
+        let w = witness(jd, &groups[j], deadline);
         let down = suite.size(&w.input) <= suite.size(&groups[i].first.test.input);
         if down || w.cut_short {
             let large = groups.remove(j);
@@ -603,13 +582,12 @@ fn join_larger<S: Suite>(
 /// Shrinks, examines, saves and prints one group's representative (`pre`: already
 /// shrunk).
 fn report_group<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     g: Group<S::Input>,
     pre: Option<Shrunken<S::Input>>,
     deadline: Instant,
 ) -> Result<Summary, Error> {
+    let Judge { suite, o, .. } = *jd;
     let (label, main_shape) = (g.label(), g.main_shape());
     let (tests, first_index) = (g.tests.len(), g.tests.iter().copied().min().unwrap_or(0));
     announce(suite, &g.first);
@@ -625,14 +603,14 @@ fn report_group<S: Suite>(
     let detail = g.detail.clone();
     let w = match pre {
         Some(p) => p,
-        None => witness(suite, o, argv, &g, deadline),
+        None => witness(jd, &g, deadline),
     };
     if let Some(note) = &w.note {
         eprintln!("{note}");
         notes.push(note.clone());
     }
     let (shrunk, cut_short, stalled) = (w.shrunk, w.cut_short, w.stalled);
-    let (mut finding, settled) = settle(suite, o, argv, g, w.input, w.start);
+    let (mut finding, settled) = settle(jd, g, w.input, w.start);
     if detail.stack == Stack::NotFixed {
         // The signal's usual gloss is ruled out by the group's own re-runs.
         if let Verdict::Runtime(m) = &mut finding.verdict {
@@ -645,7 +623,7 @@ fn report_group<S: Suite>(
     // A growth of CPU time tells something only of a run that ran out of CPU time (not of
     // one that slept, or waited on a line that never came).
     let cpu_bound = finding.run.cpu * 2 >= o.limits.time;
-    if let Some(note) = growth_note(suite, o, argv, &detail, main_shape).filter(|_| cpu_bound) {
+    if let Some(note) = growth_note(jd, &detail, main_shape).filter(|_| cpu_bound) {
         eprintln!("{note}");
         notes.push(note);
     }
@@ -677,7 +655,7 @@ fn report_group<S: Suite>(
             .unwrap_or_default(),
         preview(&text, PREVIEW_LINES)
     );
-    let (body, saved_name) = finding_text(suite, o, argv, &finding, &saved, first_index);
+    let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
     eprint!("{shrunk_line}{body}");
     Ok(Summary {
         label,
@@ -717,13 +695,12 @@ struct Finding<I> {
 /// time limit or a stack near the edge), where the shrink started, else the group's
 /// original failing test.
 fn settle<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     g: Group<S::Input>,
     input: S::Input,
     start: Option<S::Input>,
 ) -> (Finding<S::Input>, Settled) {
+    let Judge { suite, .. } = *jd;
     // The shrunk input, else where the shrink started: the first that fails the same way
     // again (a failure near a size threshold may not repeat on every run).
     let shrunk_size = suite.describe(&input);
@@ -731,10 +708,8 @@ fn settle<S: Suite>(
         .into_iter()
         .chain(start.map(|s| (s, Settled::Start(shrunk_size.clone()))));
     for (input, settled) in tries {
-        if let Ok((verdict, run, expected, judged_by)) = judge_one(suite, o, argv, &input) {
-            if verdict != Verdict::Ok
-                && cause_of(suite, o, argv, &input, &verdict, &run) == g.detail
-            {
+        if let Ok((verdict, run, expected, judged_by)) = jd.judge(&input) {
+            if verdict != Verdict::Ok && cause_of(jd, &input, &verdict, &run) == g.detail {
                 let finding = Finding {
                     input,
                     verdict,
@@ -787,13 +762,12 @@ impl Settled {
 /// The verdict, the resources, the outputs side by side, the program's stderr, where the
 /// input was saved and how to reproduce it; and the saved file's name for the summary.
 fn finding_text<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
+    jd: &Judge<'_, S>,
     f: &Finding<S::Input>,
     saved: &std::io::Result<std::path::PathBuf>,
     first_index: u64,
 ) -> (String, String) {
+    let Judge { suite, o, argv } = *jd;
     let mut s = if o.color {
         format!("verdict: \x1b[1;31m{}\x1b[0m\n", f.verdict)
     } else {

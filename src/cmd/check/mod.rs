@@ -142,14 +142,28 @@ fn judge_with<S: Suite>(
     Ok((verdict, run, expected, by))
 }
 
-/// [`judge_with`] under the options' limits.
-fn judge_one<S: Suite>(
-    suite: &S,
-    o: &Options,
-    argv: &[String],
-    input: &S::Input,
-) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
-    judge_with(suite, &o.limits, argv, input)
+/// One check's judge: the problem, the options and the program. Every stage — the plan,
+/// the groups' causes, thresholds, shrinking and settling — judges through it, and
+/// nothing of a stage flows back into it.
+pub(crate) struct Judge<'a, S: Suite> {
+    pub(crate) suite: &'a S,
+    pub(crate) o: &'a Options,
+    pub(crate) argv: &'a [String],
+}
+
+impl<S: Suite> Clone for Judge<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: Suite> Copy for Judge<'_, S> {}
+
+impl<S: Suite> Judge<'_, S> {
+    /// [`judge_with`] under the options' limits.
+    pub(crate) fn judge(&self, input: &S::Input) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+        judge_with(self.suite, &self.o.limits, self.argv, input)
+    }
 }
 
 /// What the plan found: every test's result, and the failing tests grouped.
@@ -190,6 +204,7 @@ fn run_plan<S: Suite>(
     argv: &[String],
     indices: &[u64],
 ) -> Result<Findings<S::Input>, Error> {
+    let jd = Judge { suite, o, argv };
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
@@ -211,7 +226,7 @@ fn run_plan<S: Suite>(
                 let Some(&i) = indices.get(k) else { return };
                 let t0 = Instant::now();
                 let outcome = make_test(suite, o, i).and_then(|test| {
-                    judge_one(suite, o, argv, &test.input)
+                    jd.judge(&test.input)
                         .map(|(v, run, exp, _)| (test, v, run, exp))
                 });
                 let (test, verdict, run, expected) = match outcome {
@@ -228,7 +243,7 @@ fn run_plan<S: Suite>(
                 let cause = if verdict == Verdict::Ok {
                     cause::Cause::of(&verdict, &run)
                 } else {
-                    groups::cause_of(suite, o, argv, &test.input, &verdict, &run)
+                    groups::cause_of(&jd, &test.input, &verdict, &run)
                 };
                 let failure = Failure {
                     test,
@@ -287,7 +302,8 @@ fn hunt_tle<S: Suite>(
     if h.verdict.is_none() {
         return Ok(());
     }
-    let (verdict, run, expected, _) = judge_one(suite, o, argv, &h.input)?;
+    let jd = Judge { suite, o, argv };
+    let (verdict, run, expected, _) = jd.judge(&h.input)?;
     found.results.push(CaseResult {
         problem: suite.name(),
         name: format!("test {index}"),
@@ -303,7 +319,7 @@ fn hunt_tle<S: Suite>(
     });
     if verdict != Verdict::Ok {
         let shape = suite.shape(&h.input);
-        let cause = groups::cause_of(suite, o, argv, &h.input, &verdict, &run);
+        let cause = groups::cause_of(&jd, &h.input, &verdict, &run);
         groups::add(
             &mut found.groups,
             Failure {
@@ -397,7 +413,14 @@ pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Repor
         return Ok((Outcome::Passed, report));
     }
     let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
-    report.groups = groups::report(suite, &o, &argv, groups)?;
+    report.groups = groups::report(
+        &Judge {
+            suite,
+            o: &o,
+            argv: &argv,
+        },
+        groups,
+    )?;
     report.footprint = Some(report::Footprint::now());
     report::write(&report, "grundy check", &o.reports)?;
     outln!("{}", crate::cmd::summary(passed as u64, failed as u64));
