@@ -239,6 +239,20 @@ fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), String> {
     Ok((limits, wall_factor))
 }
 
+/// Checks a package's `[statement]`: it may only restate its engine's constraints.
+fn restated(text: &str, engine: Option<Problem>) -> Result<(), String> {
+    let stated = grundy_games::statement::parse(text).map_err(|m| format!("[statement]: {m}"))?;
+    match engine {
+        Some(p) if stated == Some(p.strict_limits()) => Ok(()),
+        Some(p) => Err(format!(
+            "[statement] differs from the constraints of the engine `{}` (problems/{}/problem.toml); a package with other input limits describes its input with [[input]] and [limits]",
+            p.name(),
+            p.name()
+        )),
+        None => Err("[statement] states a built-in engine's constraints; this package has no `[reference] engine` (its input's limits go in [limits])".into()),
+    }
+}
+
 /// The references of `[reference]`: the engine, the model, the brute force and its size.
 type References = (
     Option<Problem>,
@@ -420,27 +434,7 @@ impl Package {
         let (engine, model, brute) = references(&t.reference, dir, game.is_some(), judged)
             .map_err(|m| bad(at_section("[reference]"), &m))?;
         if t.statement.is_some() {
-            let stated = grundy_games::statement::parse(&text)
-                .map_err(|m| bad(at_section("[statement]"), &format!("[statement]: {m}")))?;
-            match engine {
-                Some(p) if stated == Some(p.strict_limits()) => {}
-                Some(p) => {
-                    return Err(bad(
-                        at_section("[statement]"),
-                        &format!(
-                            "[statement] differs from the constraints of the engine `{}` (problems/{}/problem.toml); a package with other input limits describes its input with [[input]] and [limits]",
-                            p.name(),
-                            p.name()
-                        ),
-                    ))
-                }
-                None => {
-                    return Err(bad(
-                        at_section("[statement]"),
-                        "[statement] states a built-in engine's constraints; this package has no `[reference] engine` (its input's limits go in [limits])",
-                    ))
-                }
-            }
+            restated(&text, engine).map_err(|m| bad(at_section("[statement]"), &m))?;
         }
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
         let name = t.name.unwrap_or_else(|| {

@@ -228,9 +228,8 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
     Some(cases)
 }
 
-/// The maximum-constraint and adversarial inputs of a problem.
-///
-/// (A long function by design: a table, one block per problem listing its named inputs.)
+/// The maximum-constraint and adversarial inputs of a problem: one function per game,
+/// each listing its named inputs.
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
     let lim = problem.strict_limits();
@@ -238,143 +237,171 @@ pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
         Problem::Native(_) => 200_000,
         _ => lim.vertices.1 as usize,
     };
-    let shaped = |rng: &mut Rng, shape: TreeShape| gen::tree(rng, max, shape);
-    let mut out = Vec::new();
+    let rng = &mut rng;
     match problem.game() {
-        Game::Cut => {
-            out.push(Adversarial {
-                name: "chain of the maximum N from the root (deep recursion)",
-                cases: vec![Position::Cut(CutPos { tree: chain(max) })],
-            });
-            for (name, shape) in [
-                ("star of the maximum N", TreeShape::Star),
-                ("caterpillar of the maximum N", TreeShape::Caterpillar),
-                ("random tree of the maximum N", TreeShape::Prufer),
-            ] {
-                out.push(Adversarial {
-                    name,
-                    cases: vec![Position::Cut(CutPos {
-                        tree: shaped(&mut rng, shape),
-                    })],
-                });
-            }
-        }
-        Game::Paint => {
-            for (name, shape, white) in [
-                ("all-white chain of the maximum N", TreeShape::Chain, 4u64),
-                (
-                    "all-black random tree of the maximum N",
-                    TreeShape::Prufer,
-                    0,
-                ),
-                ("all-white star of the maximum N", TreeShape::Star, 4),
-                (
-                    "half-white caterpillar of the maximum N",
-                    TreeShape::Caterpillar,
-                    2,
-                ),
-            ] {
-                let tree = if shape == TreeShape::Chain {
-                    chain(max)
-                } else {
-                    shaped(&mut rng, shape)
-                };
-                let w = (0..max).map(|_| rng.below(4) < white).collect();
-                out.push(Adversarial {
-                    name,
-                    cases: vec![Position::Paint(PaintPos { tree, white: w })],
-                });
-            }
-        }
-        Game::Staircase => {
-            let (stones, cap, t) = if problem == Problem::P2972 {
-                (lim.stones.1, lim.cap.1, lim.updates.1 as usize)
-            } else {
-                (1_000_000_000, 1_000_000, 100_000)
-            };
-            for (name, shape) in [
-                (
-                    "chain of the maximum N, maximum L and stones, most updates",
-                    TreeShape::Chain,
-                ),
-                (
-                    "star of the maximum N, maximum L and stones, most updates",
-                    TreeShape::Star,
-                ),
-                (
-                    "deep random tree, maximum L and stones, most updates",
-                    TreeShape::Deep,
-                ),
-            ] {
-                out.push(Adversarial {
-                    name,
-                    cases: vec![Position::Staircase(stone_layout(
-                        &mut rng,
-                        max,
-                        shape,
-                        (1, stones),
-                        cap,
-                        t,
-                    ))],
-                });
-            }
-        }
-        Game::Hackenbush => {
-            let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
-                (
-                    40,
-                    lim.graphs.1 as usize,
-                    lim.vertices.1 as usize,
-                    lim.edges.1 as usize,
-                )
-            } else {
-                (1, 10, 20_000, 30_000)
-            };
-            out.push(Adversarial {
-                name: "many test cases of the most graphs of the most vertices",
-                cases: (0..cases)
-                    .map(|_| {
-                        Position::Hackenbush(HackenbushPos {
-                            graphs: (0..graphs)
-                                .map(|_| gen::christmas(&mut rng, verts, edges))
-                                .collect(),
-                        })
-                    })
-                    .collect(),
-            });
-            let long: Vec<Graph> = (0..graphs.min(10))
-                .map(|_| {
-                    let t = chain(verts);
-                    Graph {
-                        n: verts as u32,
-                        edges: t.edges(),
-                    }
-                })
-                .collect();
-            out.push(Adversarial {
-                name: "long chains (deep recursion)",
-                cases: vec![Position::Hackenbush(HackenbushPos { graphs: long })],
-            });
-        }
-        Game::Chip => {
-            let tree = chain(max);
-            out.push(Adversarial {
-                name: "chain of the maximum N with chips at the root",
-                cases: vec![Position::Chip(ChipPos {
-                    tree,
-                    chips: vec![0; 1000],
-                })],
-            });
-            let tree = shaped(&mut rng, TreeShape::Star);
-            out.push(Adversarial {
-                name: "star of the maximum N with a chip on every leaf",
-                cases: vec![Position::Chip(ChipPos {
-                    chips: (0..max as u32).collect(),
-                    tree,
-                })],
-            });
-        }
+        Game::Cut => adversarial_cut(rng, max),
+        Game::Paint => adversarial_paint(rng, max),
+        Game::Staircase => adversarial_staircase(rng, problem, &lim, max),
+        Game::Hackenbush => adversarial_hackenbush(rng, problem, &lim),
+        Game::Chip => adversarial_chip(rng, max),
     }
+}
+
+/// The adversarial inputs of a `cut` problem.
+fn adversarial_cut(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
+    let mut out = Vec::new();
+    out.push(Adversarial {
+        name: "chain of the maximum N from the root (deep recursion)",
+        cases: vec![Position::Cut(CutPos { tree: chain(max) })],
+    });
+    for (name, shape) in [
+        ("star of the maximum N", TreeShape::Star),
+        ("caterpillar of the maximum N", TreeShape::Caterpillar),
+        ("random tree of the maximum N", TreeShape::Prufer),
+    ] {
+        out.push(Adversarial {
+            name,
+            cases: vec![Position::Cut(CutPos {
+                tree: gen::tree(rng, max, shape),
+            })],
+        });
+    }
+    out
+}
+
+/// The adversarial inputs of a `paint` problem.
+fn adversarial_paint(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
+    let mut out = Vec::new();
+    for (name, shape, white) in [
+        ("all-white chain of the maximum N", TreeShape::Chain, 4u64),
+        (
+            "all-black random tree of the maximum N",
+            TreeShape::Prufer,
+            0,
+        ),
+        ("all-white star of the maximum N", TreeShape::Star, 4),
+        (
+            "half-white caterpillar of the maximum N",
+            TreeShape::Caterpillar,
+            2,
+        ),
+    ] {
+        let tree = if shape == TreeShape::Chain {
+            chain(max)
+        } else {
+            gen::tree(rng, max, shape)
+        };
+        let w = (0..max).map(|_| rng.below(4) < white).collect();
+        out.push(Adversarial {
+            name,
+            cases: vec![Position::Paint(PaintPos { tree, white: w })],
+        });
+    }
+    out
+}
+
+/// The adversarial inputs of a `staircase` problem.
+fn adversarial_staircase(
+    rng: &mut Rng,
+    problem: Problem,
+    lim: &Limits,
+    max: usize,
+) -> Vec<Adversarial> {
+    let mut out = Vec::new();
+    let (stones, cap, t) = if problem == Problem::P2972 {
+        (lim.stones.1, lim.cap.1, lim.updates.1 as usize)
+    } else {
+        (1_000_000_000, 1_000_000, 100_000)
+    };
+    for (name, shape) in [
+        (
+            "chain of the maximum N, maximum L and stones, most updates",
+            TreeShape::Chain,
+        ),
+        (
+            "star of the maximum N, maximum L and stones, most updates",
+            TreeShape::Star,
+        ),
+        (
+            "deep random tree, maximum L and stones, most updates",
+            TreeShape::Deep,
+        ),
+    ] {
+        out.push(Adversarial {
+            name,
+            cases: vec![Position::Staircase(stone_layout(
+                rng,
+                max,
+                shape,
+                (1, stones),
+                cap,
+                t,
+            ))],
+        });
+    }
+    out
+}
+
+/// The adversarial inputs of a `hackenbush` problem.
+fn adversarial_hackenbush(rng: &mut Rng, problem: Problem, lim: &Limits) -> Vec<Adversarial> {
+    let mut out = Vec::new();
+    let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
+        (
+            40,
+            lim.graphs.1 as usize,
+            lim.vertices.1 as usize,
+            lim.edges.1 as usize,
+        )
+    } else {
+        (1, 10, 20_000, 30_000)
+    };
+    out.push(Adversarial {
+        name: "many test cases of the most graphs of the most vertices",
+        cases: (0..cases)
+            .map(|_| {
+                Position::Hackenbush(HackenbushPos {
+                    graphs: (0..graphs)
+                        .map(|_| gen::christmas(rng, verts, edges))
+                        .collect(),
+                })
+            })
+            .collect(),
+    });
+    let long: Vec<Graph> = (0..graphs.min(10))
+        .map(|_| {
+            let t = chain(verts);
+            Graph {
+                n: verts as u32,
+                edges: t.edges(),
+            }
+        })
+        .collect();
+    out.push(Adversarial {
+        name: "long chains (deep recursion)",
+        cases: vec![Position::Hackenbush(HackenbushPos { graphs: long })],
+    });
+    out
+}
+
+/// The adversarial inputs of a `chip` problem.
+fn adversarial_chip(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
+    let mut out = Vec::new();
+    let tree = chain(max);
+    out.push(Adversarial {
+        name: "chain of the maximum N with chips at the root",
+        cases: vec![Position::Chip(ChipPos {
+            tree,
+            chips: vec![0; 1000],
+        })],
+    });
+    let tree = gen::tree(rng, max, TreeShape::Star);
+    out.push(Adversarial {
+        name: "star of the maximum N with a chip on every leaf",
+        cases: vec![Position::Chip(ChipPos {
+            chips: (0..max as u32).collect(),
+            tree,
+        })],
+    });
     out
 }
 
