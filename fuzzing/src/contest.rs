@@ -66,8 +66,6 @@ pub fn stone_layout(
 
 /// One random input of `problem` (several test cases for `poj3710`). `size` overrides the
 /// vertex count and `shape` the tree shape.
-///
-/// (Long by design: one arm per contest problem, each its statement's input in a few lines.)
 pub fn input(
     problem: Problem,
     rng: &mut Rng,
@@ -96,100 +94,124 @@ pub fn input(
             let white = (0..n).map(|_| rng.below(4) < density).collect();
             vec![Position::Paint(PaintPos { tree, white })]
         }
-        Problem::Poj3710 => {
-            let (cases, graphs, verts) = match tier {
-                Tier::Small => (rng.range(1, 3), rng.range(1, 3), 5),
-                Tier::Medium => (rng.range(1, 10), rng.range(1, 20), 40),
-                Tier::Large => (rng.range(20, 40), lim.graphs.1, hi),
-            };
-            let verts = size.unwrap_or(verts).clamp(lo, hi);
-            let edges = if tier == Tier::Small {
-                6
-            } else {
-                lim.edges.1 as usize
-            };
-            (0..cases)
-                .map(|_| {
-                    Position::Hackenbush(HackenbushPos {
-                        graphs: (0..graphs)
-                            .map(|_| gen::christmas(rng, verts, edges))
-                            .collect(),
-                    })
-                })
-                .collect()
+        Problem::Poj3710 => christmas_input(rng, tier, size, &lim),
+        Problem::P2972 => rocks_input(rng, tier, size, shape, &lim),
+        Problem::Native(game) => native_input(game, rng, tier, size, shape),
+    }
+}
+
+/// A `poj3710` input: several test cases of Christmas-tree graphs, at most the
+/// statement's counts.
+fn christmas_input(rng: &mut Rng, tier: Tier, size: Option<usize>, lim: &Limits) -> Vec<Position> {
+    let (lo, hi) = (lim.vertices.0 as usize, lim.vertices.1 as usize);
+    let (cases, graphs, verts) = match tier {
+        Tier::Small => (rng.range(1, 3), rng.range(1, 3), 5),
+        Tier::Medium => (rng.range(1, 10), rng.range(1, 20), 40),
+        Tier::Large => (rng.range(20, 40), lim.graphs.1, hi),
+    };
+    let verts = size.unwrap_or(verts).clamp(lo, hi);
+    let edges = if tier == Tier::Small {
+        6
+    } else {
+        lim.edges.1 as usize
+    };
+    (0..cases)
+        .map(|_| {
+            Position::Hackenbush(HackenbushPos {
+                graphs: (0..graphs)
+                    .map(|_| gen::christmas(rng, verts, edges))
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// A `p2972` input: a stone layout and its updates, at most the statement's counts.
+fn rocks_input(
+    rng: &mut Rng,
+    tier: Tier,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    lim: &Limits,
+) -> Vec<Position> {
+    let (lo, hi) = (lim.vertices.0 as usize, lim.vertices.1 as usize);
+    let n = size
+        .unwrap_or_else(|| size_for(rng, tier, (2, 5), hi as u64))
+        .clamp(lo, hi);
+    let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
+    let (most_stones, most_cap, most_t) = (lim.stones.1, lim.cap.1, lim.updates.1);
+    let (stones, cap, t) = match tier {
+        Tier::Small => ((1, 3), rng.range(1, 3), rng.range(1, 3) as usize),
+        Tier::Medium => (
+            (1, most_stones),
+            rng.range(1, most_cap),
+            rng.range(1, most_t / 10) as usize,
+        ),
+        Tier::Large => (
+            (1, most_stones),
+            rng.range(1, most_cap),
+            rng.range(most_t / 2, most_t) as usize,
+        ),
+    };
+    vec![Position::Staircase(stone_layout(
+        rng, n, shape, stones, cap, t,
+    ))]
+}
+
+/// A native input of `game`, by tier (no statement bounds it).
+fn native_input(
+    game: Game,
+    rng: &mut Rng,
+    tier: Tier,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+) -> Vec<Position> {
+    let sizes = match tier {
+        Tier::Small => Sizes::SMALL,
+        Tier::Medium => Sizes {
+            vertices: 2000,
+            chips: 50,
+            edges: 300,
+            graphs: 10,
+            stair_vertices: 2000,
+            stones: 1000,
+            cap: 1000,
+            updates: 1000,
+        },
+        Tier::Large => Sizes {
+            vertices: 200_000,
+            chips: 1000,
+            edges: 2000,
+            graphs: 50,
+            stair_vertices: 200_000,
+            stones: 1_000_000,
+            cap: 1_000_000,
+            updates: 100_000,
+        },
+    };
+    let sizes = Sizes {
+        vertices: size.unwrap_or(sizes.vertices),
+        ..sizes
+    };
+    match (game, shape) {
+        (Game::Cut | Game::Paint | Game::Chip, Some(shape)) => {
+            let n = size.unwrap_or(sizes.vertices).max(1);
+            let tree = gen::tree(rng, n, shape);
+            vec![match game {
+                Game::Cut => Position::Cut(CutPos { tree }),
+                Game::Paint => Position::Paint(PaintPos {
+                    white: (0..n).map(|_| rng.chance(1, 2)).collect(),
+                    tree,
+                }),
+                _ => Position::Chip(ChipPos {
+                    chips: (0..sizes.chips.min(n))
+                        .map(|_| rng.below(n as u64) as u32)
+                        .collect(),
+                    tree,
+                }),
+            }]
         }
-        Problem::P2972 => {
-            let n = size
-                .unwrap_or_else(|| size_for(rng, tier, (2, 5), hi as u64))
-                .clamp(lo, hi);
-            let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
-            let (most_stones, most_cap, most_t) = (lim.stones.1, lim.cap.1, lim.updates.1);
-            let (stones, cap, t) = match tier {
-                Tier::Small => ((1, 3), rng.range(1, 3), rng.range(1, 3) as usize),
-                Tier::Medium => (
-                    (1, most_stones),
-                    rng.range(1, most_cap),
-                    rng.range(1, most_t / 10) as usize,
-                ),
-                Tier::Large => (
-                    (1, most_stones),
-                    rng.range(1, most_cap),
-                    rng.range(most_t / 2, most_t) as usize,
-                ),
-            };
-            vec![Position::Staircase(stone_layout(
-                rng, n, shape, stones, cap, t,
-            ))]
-        }
-        Problem::Native(game) => {
-            let sizes = match tier {
-                Tier::Small => Sizes::SMALL,
-                Tier::Medium => Sizes {
-                    vertices: 2000,
-                    chips: 50,
-                    edges: 300,
-                    graphs: 10,
-                    stair_vertices: 2000,
-                    stones: 1000,
-                    cap: 1000,
-                    updates: 1000,
-                },
-                Tier::Large => Sizes {
-                    vertices: 200_000,
-                    chips: 1000,
-                    edges: 2000,
-                    graphs: 50,
-                    stair_vertices: 200_000,
-                    stones: 1_000_000,
-                    cap: 1_000_000,
-                    updates: 100_000,
-                },
-            };
-            let sizes = Sizes {
-                vertices: size.unwrap_or(sizes.vertices),
-                ..sizes
-            };
-            match (game, shape) {
-                (Game::Cut | Game::Paint | Game::Chip, Some(shape)) => {
-                    let n = size.unwrap_or(sizes.vertices).max(1);
-                    let tree = gen::tree(rng, n, shape);
-                    vec![match game {
-                        Game::Cut => Position::Cut(CutPos { tree }),
-                        Game::Paint => Position::Paint(PaintPos {
-                            white: (0..n).map(|_| rng.chance(1, 2)).collect(),
-                            tree,
-                        }),
-                        _ => Position::Chip(ChipPos {
-                            chips: (0..sizes.chips.min(n))
-                                .map(|_| rng.below(n as u64) as u32)
-                                .collect(),
-                            tree,
-                        }),
-                    }]
-                }
-                _ => vec![gen::position(game, rng, &sizes).position],
-            }
-        }
+        _ => vec![gen::position(game, rng, &sizes).position],
     }
 }
 
