@@ -1000,6 +1000,14 @@ fn harden_flags_a_weak_interactor_and_not_a_strong_one() {
     assert!(err.contains("to size 1:\n    5\n"), "{err}");
 }
 
+/// COT3, interactive, judged by the built-in engine: the correct solution (the COT3
+/// recurrence in Python) passes from both sides; painting the smallest white vertex loses
+/// a won game, shrunk to at most 6 vertices.
+#[test]
+fn paint_interactive_example_is_judged_by_the_engine() {
+    run_example_with("paint-interactive", "WA", 6, &["--tl", "1"]);
+}
+
 /// `side = "told"`: the jury tells the contestant its side (the winning one) after the
 /// tree; `move_time`: a contestant that thinks past it on one move is TLE for that move,
 /// though its whole thinking time is far from spent.
