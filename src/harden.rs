@@ -19,7 +19,6 @@ use crate::rules::Worker;
 use crate::runner::{Exit, Limits};
 use crate::session::{Recv, Sent, Session};
 use grundy_fuzzing::Rng;
-use grundy_games::board::Board;
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;
 use std::time::Duration;
@@ -131,24 +130,21 @@ pub fn play_builtin(
     limits: &Limits,
     seed: u64,
 ) -> Result<Game, String> {
-    let boards = cases
-        .iter()
-        .map(Board::new)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+    let games = jury::builtin::games(problem, cases).map_err(|e| e.to_string())?;
+    let count = games.len();
     against(spec, interactor, text, limits, |s, g| {
         let mut rng = Rng::new(seed);
-        Ok((|| {
-            for (k, (case, board)) in cases.iter().zip(boards).enumerate() {
-                let text = problem.write_input(std::slice::from_ref(case));
-                let mut arena = jury::builtin::Engines::default();
-                let game_no = (cases.len() > 1).then_some(k + 1);
-                one(
-                    s, g, &mut arena, board, spec, &text, player, &mut rng, game_no,
-                )?;
+        for (k, (text, board)) in games.into_iter().enumerate() {
+            let mut arena = jury::builtin::Engines::default();
+            let game_no = (count > 1).then_some(k + 1);
+            let played = one(
+                s, g, &mut arena, board, spec, &text, player, &mut rng, game_no,
+            );
+            if let Err(broken) = played {
+                return Ok(Err(broken));
             }
-            Ok(())
-        })())
+        }
+        Ok(Ok(()))
     })
 }
 

@@ -32,14 +32,9 @@ pub fn play(
     limits: &Limits,
     seed: u64,
 ) -> Result<Played, PlayError> {
-    let boards = cases
-        .iter()
-        .map(Board::new)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| PlayError::Rules(e.to_string()))?;
+    let games = games(problem, cases).map_err(|e| PlayError::Rules(e.to_string()))?;
     judge(spec, argv, limits, |g| {
-        for (k, (case, board)) in cases.iter().zip(boards).enumerate() {
-            let text = problem.write_input(std::slice::from_ref(case));
+        for (k, (text, board)) in games.into_iter().enumerate() {
             for line in text.lines() {
                 g.say(line)?;
             }
@@ -49,6 +44,18 @@ pub fn play(
         }
         Ok(())
     })
+}
+
+/// Each test case of an input as the jury prints it (in the problem's input format) and
+/// the board its game starts from.
+pub(crate) fn games(
+    problem: Problem,
+    cases: &[Position],
+) -> Result<Vec<(String, Board)>, grundy_games::board::NotPlayable> {
+    cases
+        .iter()
+        .map(|c| Ok((problem.write_input(std::slice::from_ref(c)), Board::new(c)?)))
+        .collect()
 }
 
 /// What one game has learned: each position's value and winning moves.

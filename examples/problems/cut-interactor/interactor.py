@@ -2,10 +2,8 @@
 # `interactor.py INPUT TOUT`, the contestant on stdin/stdout, exit 0 accepted, 1 wrong
 # answer, 2 presentation error). It prints the tree, reads the contestant's side, then
 # plays to win: a cut that leaves value 0 whenever there is one (the colon principle).
-# WEAK = True (weak-interactor.py) plays the first legal cut instead.
+# With weak=True (weak-interactor.py) it plays the first legal cut instead.
 import sys
-
-WEAK = False
 
 
 def verdict(code, message):
@@ -13,7 +11,7 @@ def verdict(code, message):
     sys.exit(code)
 
 
-def main():
+def main(weak=False):
     with open(sys.argv[1]) as f:
         data = f.read().split()
     n = int(data[0])
@@ -70,7 +68,7 @@ def main():
             cut(c)
         else:
             move = None
-            if not WEAK:
+            if not weak:
                 for c in order[1:]:
                     if alive[c]:
                         gone = cut(c)
@@ -91,4 +89,5 @@ def main():
     verdict(0, "the contestant won")
 
 
-main()
+if __name__ == "__main__":
+    main()
