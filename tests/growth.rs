@@ -22,32 +22,42 @@ fn grundy(args: &[&str], cache: &Path) -> Output {
         .unwrap()
 }
 
-/// The exponent of the `growth: n^E.EE on SHAPE` line of a shape.
-fn exponent(stdout: &str, shape: &str) -> f64 {
+/// The exponent of the `growth: n^E.EE on SHAPE` line of a shape, or `None` when the
+/// report claims no exponent (its `growth: noisy on SHAPE` line: the fit was too poor).
+fn exponent(stdout: &str, shape: &str) -> Option<f64> {
+    if stdout
+        .lines()
+        .any(|l| l.starts_with(&format!("growth: noisy on {shape} ")))
+    {
+        return None;
+    }
     let line = stdout
         .lines()
         .find(|l| l.starts_with("growth: n^") && l.contains(&format!(" on {shape} ")))
         .unwrap_or_else(|| panic!("no growth line for {shape}:\n{stdout}"));
-    line["growth: n^".len()..]
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
+    Some(
+        line["growth: n^".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap(),
+    )
 }
 
 /// The exponent `grundy scale` measures for `program` on `shape`; a measurement outside
-/// `lo..=hi` is taken again, up to three times in all (a loaded machine inflates one now
-/// and then; a program's real growth does not come and go).
+/// `lo..=hi`, or one the report calls noisy, is taken again, up to five times in all (a
+/// loaded machine inflates one now and then; a program's real growth does not come and go).
+/// A noisy last measurement gives NaN, which no range contains.
 fn measured(program: &str, shape: &str, lo: f64, hi: f64, cache: &Path) -> (f64, String) {
-    let mut last = (0.0, String::new());
-    for _ in 0..3 {
+    let mut last = (f64::NAN, String::new());
+    for _ in 0..5 {
         let out = grundy(
             &["scale", "agc017d", "--shape", shape, "--", program],
             cache,
         );
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let e = exponent(&stdout, shape);
+        let e = exponent(&stdout, shape).unwrap_or(f64::NAN);
         last = (e, stdout);
         if (lo..=hi).contains(&e) {
             break;
