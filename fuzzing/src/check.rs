@@ -4,7 +4,8 @@
 //! The campaign, `exhaust`, the corpus replay, `selftest` and the fuzz targets all call it.
 
 use crate::rng::Rng;
-use grundy_games::edit::relabel;
+use crate::room::Room;
+use grundy_games::kind::Kind;
 use grundy_games::*;
 use grundy_oracle::{Budget, OracleError};
 use std::fmt;
@@ -132,105 +133,12 @@ pub fn call(subject: SubjectFn, pos: &Position) -> Result<Answer, CheckError> {
     })
 }
 
-fn pairs(items: &[(u32, u32)]) -> String {
-    if items.is_empty() {
-        return "none".into();
-    }
-    let v: Vec<String> = items
-        .iter()
-        .map(|(a, b)| format!("{} {}", a + 1, b + 1))
-        .collect();
-    v.join(", ")
-}
-
-fn list(items: &[u32]) -> String {
-    if items.is_empty() {
-        return "none".into();
-    }
-    let v: Vec<String> = items.iter().map(|a| (a + 1).to_string()).collect();
-    v.join(" ")
-}
-
-fn values(label: &str, e: u64, a: u64) -> Option<String> {
-    (e != a).then(|| format!("{label}: expected {e}, got {a}"))
-}
-
 /// The first query on which two answers differ, described in words; `None` if equal.
 pub fn difference(expected: &Answer, actual: &Answer) -> Option<String> {
-    match (expected, actual) {
-        (Answer::Chip(e), Answer::Chip(a)) => values("value", e.value, a.value).or_else(|| {
-            (e.moves != a.moves).then(|| {
-                format!(
-                    "winning moves: expected {}, got {}",
-                    pairs(&e.moves),
-                    pairs(&a.moves)
-                )
-            })
-        }),
-        (Answer::Cut(e), Answer::Cut(a)) => values("value", e.value, a.value)
-            .or_else(|| {
-                (e.winning != a.winning).then(|| {
-                    format!(
-                        "winning cuts: expected {}, got {}",
-                        list(&e.winning),
-                        list(&a.winning)
-                    )
-                })
-            })
-            .or_else(|| {
-                if e.by_root.len() != a.by_root.len() {
-                    return Some(format!(
-                        "values for every root: expected {} values, got {}",
-                        e.by_root.len(),
-                        a.by_root.len()
-                    ));
-                }
-                (0..e.by_root.len()).find_map(|r| {
-                    values(
-                        &format!("value with vertex {} as the root", r + 1),
-                        e.by_root[r],
-                        a.by_root[r],
-                    )
-                })
-            }),
-        (Answer::Hackenbush(e), Answer::Hackenbush(a)) => values("value", e.value, a.value)
-            .or_else(|| {
-                (e.moves != a.moves).then(|| {
-                    format!(
-                        "winning moves (graph edge): expected {}, got {}",
-                        pairs(&e.moves),
-                        pairs(&a.moves)
-                    )
-                })
-            }),
-        (Answer::Paint(e), Answer::Paint(a)) => values("value", e.value, a.value).or_else(|| {
-            (e.winning != a.winning).then(|| {
-                format!(
-                    "winning vertices: expected {}, got {}",
-                    list(&e.winning),
-                    list(&a.winning)
-                )
-            })
-        }),
-        (Answer::Staircase(e), Answer::Staircase(a)) => {
-            if e.values.len() != a.values.len() {
-                return Some(format!(
-                    "values: expected {} (initial and one per update), got {}",
-                    e.values.len(),
-                    a.values.len()
-                ));
-            }
-            (0..e.values.len()).find_map(|i| {
-                let label = if i == 0 {
-                    "value of the initial layout".to_string()
-                } else {
-                    format!("value after update {i}")
-                };
-                values(&label, e.values[i], a.values[i])
-            })
-        }
-        _ => Some("answers of different games".into()),
+    if expected.game() != actual.game() {
+        return Some("answers of different games".into());
     }
+    each_game!(expected.game(), G => G::difference(G::ans(expected)?, G::ans(actual)?))
 }
 
 /// What a passing check found and cost.
@@ -272,159 +180,24 @@ pub struct Relabelled {
 }
 
 /// Shuffles the ids of a position, keeping each root at 0.
-///
-/// (Long by design: one arm per game, each relabelling that game's ids.)
 pub fn relabelled(pos: &Position, rng: &mut Rng) -> Relabelled {
-    let perm_for = |rng: &mut Rng, n: usize| crate::gen::root_fixing_permutation(rng, n);
-    match pos {
-        Position::Chip(p) => {
-            let perm = perm_for(rng, p.tree.len());
-            let mut chips: Vec<u32> = p.chips.iter().map(|&c| perm[c as usize]).collect();
-            rng.shuffle(&mut chips);
-            Relabelled {
-                position: Position::Chip(ChipPos {
-                    tree: relabel(&p.tree, &perm),
-                    chips,
-                }),
-                perm: vec![perm],
-            }
+    each_game!(pos.game(), G => {
+        let p = G::pos(pos).expect("the position's own game");
+        let (copy, perm) = G::relabel(p, rng);
+        Relabelled {
+            position: G::position(copy),
+            perm,
         }
-        Position::Cut(p) => {
-            let perm = perm_for(rng, p.tree.len());
-            Relabelled {
-                position: Position::Cut(CutPos {
-                    tree: relabel(&p.tree, &perm),
-                }),
-                perm: vec![perm],
-            }
-        }
-        Position::Paint(p) => {
-            let perm = perm_for(rng, p.tree.len());
-            let mut white = vec![false; p.white.len()];
-            for (v, &w) in p.white.iter().enumerate() {
-                white[perm[v] as usize] = w;
-            }
-            Relabelled {
-                position: Position::Paint(PaintPos {
-                    tree: relabel(&p.tree, &perm),
-                    white,
-                }),
-                perm: vec![perm],
-            }
-        }
-        Position::Staircase(p) => {
-            let perm = perm_for(rng, p.tree.len());
-            let mut stones = vec![0; p.stones.len()];
-            for (v, &s) in p.stones.iter().enumerate() {
-                stones[perm[v] as usize] = s;
-            }
-            Relabelled {
-                position: Position::Staircase(StaircasePos {
-                    tree: relabel(&p.tree, &perm),
-                    stones,
-                    cap: p.cap,
-                    updates: p
-                        .updates
-                        .iter()
-                        .map(|&(a, b)| (perm[a as usize], b))
-                        .collect(),
-                }),
-                perm: vec![perm],
-            }
-        }
-        Position::Hackenbush(p) => {
-            // Per graph: a vertex permutation and an edge permutation (new index of edge j).
-            let mut graphs = Vec::new();
-            let mut edge_perms = Vec::new();
-            for g in &p.graphs {
-                let vp = perm_for(rng, g.n as usize);
-                let mut order: Vec<u32> = (0..g.edges.len() as u32).collect();
-                rng.shuffle(&mut order);
-                let mut new_index = vec![0u32; order.len()];
-                let mut edges = Vec::with_capacity(order.len());
-                for (k, &j) in order.iter().enumerate() {
-                    new_index[j as usize] = k as u32;
-                    let (a, b) = g.edges[j as usize];
-                    let (a, b) = (vp[a as usize], vp[b as usize]);
-                    edges.push(if rng.chance(1, 2) { (a, b) } else { (b, a) });
-                }
-                graphs.push(Graph { n: g.n, edges });
-                edge_perms.push(new_index);
-            }
-            Relabelled {
-                position: Position::Hackenbush(HackenbushPos { graphs }),
-                perm: edge_perms,
-            }
-        }
-    }
+    })
 }
 
 impl Relabelled {
     /// Maps an answer of the shuffled copy back to the original ids.
     pub fn map_back(&self, answer: &Answer) -> Answer {
-        let inverse = |p: &[u32]| {
-            let mut inv = vec![0u32; p.len()];
-            for (old, &new) in p.iter().enumerate() {
-                inv[new as usize] = old as u32;
-            }
-            inv
-        };
-        match answer {
-            Answer::Chip(a) => {
-                let inv = inverse(&self.perm[0]);
-                let mut moves: Vec<(u32, u32)> = a
-                    .moves
-                    .iter()
-                    .map(|&(v, w)| (inv[v as usize], inv[w as usize]))
-                    .collect();
-                moves.sort_unstable();
-                Answer::Chip(ChipAnswer {
-                    value: a.value,
-                    moves,
-                })
-            }
-            Answer::Cut(a) => {
-                let inv = inverse(&self.perm[0]);
-                let mut winning: Vec<u32> = a.winning.iter().map(|&c| inv[c as usize]).collect();
-                winning.sort_unstable();
-                let by_root = (0..a.by_root.len())
-                    .map(|r| {
-                        a.by_root
-                            .get(self.perm[0][r] as usize)
-                            .copied()
-                            .unwrap_or(0)
-                    })
-                    .collect();
-                Answer::Cut(CutAnswer {
-                    value: a.value,
-                    winning,
-                    by_root,
-                })
-            }
-            Answer::Paint(a) => {
-                let inv = inverse(&self.perm[0]);
-                let mut winning: Vec<u32> = a.winning.iter().map(|&c| inv[c as usize]).collect();
-                winning.sort_unstable();
-                Answer::Paint(PaintAnswer {
-                    value: a.value,
-                    winning,
-                })
-            }
-            Answer::Staircase(a) => Answer::Staircase(a.clone()),
-            Answer::Hackenbush(a) => {
-                let inv: Vec<Vec<u32>> = self.perm.iter().map(|p| inverse(p)).collect();
-                let mut moves: Vec<(u32, u32)> = a
-                    .moves
-                    .iter()
-                    .map(|&(i, j)| (i, inv[i as usize][j as usize]))
-                    .collect();
-                moves.sort_unstable();
-                Answer::Hackenbush(HackenbushAnswer {
-                    value: a.value,
-                    moves,
-                })
-            }
-        }
+        each_game!(answer.game(), G => {
+            let a = G::ans(answer).expect("the answer's own game");
+            G::answer(G::map_back(a, &self.perm))
+        })
     }
 }
 

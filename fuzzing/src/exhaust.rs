@@ -4,6 +4,8 @@
 //! every small stone layout; and every multigraph on a few vertices with a few edges
 //! (loops and parallel edges included, so every small cactus is among them).
 
+use crate::room::Room;
+use grundy_games::kind::Kind;
 use grundy_games::*;
 use std::ops::ControlFlow;
 
@@ -90,72 +92,13 @@ impl Bounds {
     }
 }
 
-/// Calls `f` with every position of `game` within `b`.
+/// Calls `f` with every position of `game` within `b` (the game's [`Room::enumerate`]).
 pub fn positions(
     game: Game,
     b: &Bounds,
     mut f: impl FnMut(Position) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    match game {
-        Game::Hackenbush => return graphs(b.max_nodes.min(8) as u32, b.edges, f),
-        Game::Staircase => {}
-        _ => {}
-    }
-    for n in 1..=b.max_nodes {
-        rooted_trees(n, |parent| {
-            let tree = Tree::from_parents(parent).expect("level sequences give trees");
-            match game {
-                Game::Cut => f(Position::Cut(CutPos { tree })),
-                Game::Chip => {
-                    for k in 1..=b.chips {
-                        multisets(n as u32, k, |chips| {
-                            f(Position::Chip(ChipPos {
-                                tree: tree.clone(),
-                                chips: chips.to_vec(),
-                            }))
-                        })?;
-                    }
-                    ControlFlow::Continue(())
-                }
-                Game::Paint => {
-                    for mask in 0u64..1 << n {
-                        let white = (0..n).map(|v| mask >> v & 1 == 1).collect();
-                        f(Position::Paint(PaintPos {
-                            tree: tree.clone(),
-                            white,
-                        }))?;
-                    }
-                    ControlFlow::Continue(())
-                }
-                Game::Staircase => {
-                    if n < 2 {
-                        return ControlFlow::Continue(());
-                    }
-                    let base = b.stones + 1;
-                    let layouts = base.pow(n as u32 - 1);
-                    for cap in 1..=b.cap {
-                        for code in 0..layouts {
-                            let mut stones = vec![0u64; n];
-                            let mut c = code;
-                            for s in stones.iter_mut().skip(1) {
-                                *s = c % base;
-                                c /= base;
-                            }
-                            f(Position::Staircase(StaircasePos {
-                                tree: tree.clone(),
-                                stones,
-                                cap,
-                                updates: Vec::new(),
-                            }))?;
-                        }
-                    }
-                    ControlFlow::Continue(())
-                }
-                Game::Hackenbush => unreachable!(),
-            }
-        })?;
-    }
-    ControlFlow::Continue(())
+    each_game!(game, G => G::enumerate(b, &mut |p| f(G::position(p))))
 }
 
 /// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges, loops
@@ -167,7 +110,7 @@ pub fn positions(
 pub fn graphs(
     max_vertices: u32,
     max_edges: usize,
-    mut f: impl FnMut(Position) -> ControlFlow<()>,
+    mut f: impl FnMut(Graph) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for n in 1..=max_vertices {
         let pairs: Vec<(u32, u32)> = (0..n).flat_map(|a| (a..n).map(move |b| (a, b))).collect();
@@ -187,9 +130,7 @@ pub fn graphs(
                     return ControlFlow::Continue(());
                 }
                 let edges = chosen.iter().map(|&i| pairs[i as usize]).collect();
-                f(Position::Hackenbush(HackenbushPos {
-                    graphs: vec![Graph { n, edges }],
-                }))
+                f(Graph { n, edges })
             })?;
         }
     }
@@ -298,11 +239,8 @@ mod tests {
             }
         }
         let (mut reached, mut count) = (BTreeSet::new(), 0);
-        let _ = graphs(max_n, max_m, |p| {
-            let Position::Hackenbush(h) = p else {
-                unreachable!()
-            };
-            reached.insert(class(h.graphs[0].n, &h.graphs[0].edges));
+        let _ = graphs(max_n, max_m, |g| {
+            reached.insert(class(g.n, &g.edges));
             count += 1;
             ControlFlow::Continue(())
         });

@@ -9,7 +9,9 @@
 //! code makes the 10^6-vertex inputs of the benchmarks and of `grundy check`.
 
 use crate::rng::Rng;
+use crate::room::Room;
 use grundy_games::edit::relabel;
+use grundy_games::kind::Kind;
 use grundy_games::*;
 
 mod graphs;
@@ -212,12 +214,13 @@ pub struct Generated {
 /// A size in 1..=max: drawn uniformly below a cap picked among 3, 5, 8, max and max
 /// (so 3/5 of the draws are at most 8 — small failures are cheap to read — and 2/5 range
 /// up to the maximum).
-fn size(rng: &mut Rng, max: usize) -> usize {
+pub(crate) fn size(rng: &mut Rng, max: usize) -> usize {
     let cap = *rng.pick(&[3, 5, 8, max, max]);
     rng.range(1, cap.min(max).max(1) as u64) as usize
 }
 
-fn any_tree(rng: &mut Rng, max: usize) -> (Tree, &'static str) {
+/// A tree of a random size up to `max` and a random shape, and the shape's name.
+pub(crate) fn any_tree(rng: &mut Rng, max: usize) -> (Tree, &'static str) {
     let n = size(rng, max);
     let shape = *rng.pick(&TreeShape::ALL);
     (tree(rng, n, shape), shape.name())
@@ -226,110 +229,21 @@ fn any_tree(rng: &mut Rng, max: usize) -> (Tree, &'static str) {
 /// A binomial tree cut to `n` vertices (vertex i hangs from i with its lowest set bit
 /// cleared), relabelled: its root's `chip` value is ⌊log2 n⌋, the largest any tree of n
 /// vertices has, and its vertices take every smaller value.
-fn binomial(rng: &mut Rng, n: usize) -> Tree {
+pub(crate) fn binomial(rng: &mut Rng, n: usize) -> Tree {
     let parent: Vec<u32> = (0..n as u32).map(|i| i & i.wrapping_sub(1)).collect();
     let t = Tree::from_parents(&parent).expect("i & (i - 1) < i");
     relabel(&t, &root_fixing_permutation(rng, n))
 }
 
-/// A random `chip` position; one in four on a binomial tree, whose mex values are as deep
-/// as the size allows.
-pub fn chip(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let (tree, shape) = if rng.chance(1, 4) {
-        let n = size(rng, sizes.vertices);
-        (binomial(rng, n), "binomial")
-    } else {
-        any_tree(rng, sizes.vertices)
-    };
-    let k = rng.range(0, sizes.chips as u64) as usize;
-    // Draw from a few vertices so that chips often share one; the root (the deepest value
-    // of a binomial tree) half the time.
-    let mut pool: Vec<u32> = (0..rng.range(1, tree.len() as u64))
-        .map(|_| rng.below(tree.len() as u64) as u32)
-        .collect();
-    if rng.chance(1, 2) {
-        pool.push(0);
-    }
-    let chips = (0..k).map(|_| *rng.pick(&pool)).collect();
-    Generated {
-        position: Position::Chip(ChipPos { tree, chips }),
-        shape,
-    }
-}
-
-/// A random `cut` position.
-pub fn cut(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let (tree, shape) = any_tree(rng, sizes.vertices);
-    Generated {
-        position: Position::Cut(CutPos { tree }),
-        shape,
-    }
-}
-
-/// A random colouring of a random tree; densities from all-black to all-white.
-pub fn paint(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let (tree, shape) = any_tree(rng, sizes.vertices);
-    let density = *rng.pick(&[0u64, 1, 2, 3, 4]);
-    let white = (0..tree.len()).map(|_| rng.below(4) < density).collect();
-    Generated {
-        position: Position::Paint(PaintPos { tree, white }),
-        shape,
-    }
-}
-
-/// A random stone layout with updates.
-pub fn staircase(rng: &mut Rng, sizes: &Sizes) -> Generated {
-    let large = rng.chance(1, 4);
-    let n = if large {
-        rng.range(2, 3) as usize
-    } else {
-        size(rng, sizes.stair_vertices).max(2)
-    };
-    let shape = *rng.pick(&TreeShape::ALL);
-    let tree = tree(rng, n, shape);
-    let most = if large {
-        sizes.stones * 8
-    } else {
-        sizes.stones
-    };
-    let mut stones: Vec<u64> = (0..n)
-        .map(|_| {
-            if rng.chance(1, 4) {
-                0
-            } else {
-                rng.range(0, most)
-            }
-        })
-        .collect();
-    stones[0] = 0;
-    let cap = if large && rng.chance(1, 2) {
-        rng.range(1, most.max(1))
-    } else {
-        rng.range(1, sizes.cap)
-    };
-    let updates = (0..rng.range(0, sizes.updates as u64))
-        .map(|_| (rng.range(1, n as u64 - 1) as u32, rng.range(0, most)))
-        .collect();
-    Generated {
-        position: Position::Staircase(StaircasePos {
-            tree,
-            stones,
-            cap,
-            updates,
-        }),
-        shape: if large { "large-stones" } else { shape.name() },
-    }
-}
-
 /// A random position of `game`.
 pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
-    match game {
-        Game::Chip => chip(rng, sizes),
-        Game::Cut => cut(rng, sizes),
-        Game::Hackenbush => hackenbush(rng, sizes),
-        Game::Paint => paint(rng, sizes),
-        Game::Staircase => staircase(rng, sizes),
-    }
+    each_game!(game, G => {
+        let (p, shape) = G::generate(rng, sizes);
+        Generated {
+            position: G::position(p),
+            shape,
+        }
+    })
 }
 
 /// The shape a tree looks like, for reports and for regenerating a failing input at other

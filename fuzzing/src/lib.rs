@@ -15,6 +15,7 @@ pub mod gen;
 pub mod growth;
 pub mod mutants;
 pub mod rng;
+pub mod room;
 pub mod rules_fuzz;
 pub mod schema_enum;
 pub mod schema_gen;

@@ -162,26 +162,24 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
             }
             let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
             let mut out = Vec::new();
-            let _ = exhaust::graphs(n as u32, m as usize, |pos| {
-                if let grundy_games::Position::Hackenbush(h) = pos {
-                    let g: &Graph = &h.graphs[0];
-                    if g.n == n as u32
-                        && g.edges.len() == m as usize
-                        && graph_rules_hold(g, rules).is_ok()
-                    {
-                        out.push((
-                            Value::Edges {
-                                n: g.n,
-                                edges: g.edges.clone(),
-                                weights: if weights.is_some() {
-                                    vec![lo; g.edges.len()]
-                                } else {
-                                    Vec::new()
-                                },
-                            },
-                            Vec::new(),
-                        ));
-                    }
+            let _ = exhaust::graphs(n as u32, m as usize, |g: Graph| {
+                if g.n == n as u32
+                    && g.edges.len() == m as usize
+                    && graph_rules_hold(&g, rules).is_ok()
+                {
+                    let weights = if weights.is_some() {
+                        vec![lo; g.edges.len()]
+                    } else {
+                        Vec::new()
+                    };
+                    out.push((
+                        Value::Edges {
+                            n: g.n,
+                            edges: g.edges,
+                            weights,
+                        },
+                        Vec::new(),
+                    ));
                 }
                 if out.len() >= b.limit {
                     ControlFlow::Break(())

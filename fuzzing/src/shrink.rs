@@ -6,7 +6,9 @@
 //! It works for any failure predicate: solver vs oracle in a campaign, a mutant in
 //! `selftest`, or an external program in the loop for `grundy check`.
 
+use crate::room::Room;
 use grundy_games::edit::{contract, induced, subtree_mask};
+use grundy_games::kind::Kind;
 use grundy_games::*;
 
 /// The result of shrinking.
@@ -22,7 +24,7 @@ pub struct Shrunk<T> {
 
 /// Past this many vertices, edges or updates only the halving steps are offered (the
 /// one-at-a-time steps would cost quadratic time on a 10^5-vertex input).
-const LARGE: usize = 2000;
+pub(crate) const LARGE: usize = 2000;
 
 /// Non-root vertices, largest subtree first (big cuts are tried before small ones).
 fn by_subtree_size(tree: &Tree) -> Vec<u32> {
@@ -74,10 +76,10 @@ pub fn deepest_path(tree: &Tree) -> Option<Vec<bool>> {
 pub type Lazy<'a, T> = Box<dyn FnOnce() -> Option<T> + 'a>;
 
 /// A tree reduced: `(new tree, map old → new or u32::MAX)`.
-type Reduced = (Tree, Vec<u32>);
+pub(crate) type Reduced = (Tree, Vec<u32>);
 
 /// The ways to make a tree smaller, biggest first, each built when tried.
-fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
+pub(crate) fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
     let mut out: Vec<Lazy<'_, Reduced>> = Vec::new();
     let n = tree.len();
     // The path from the root to a deepest vertex alone: what a failure that needs depth
@@ -135,7 +137,8 @@ fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
     out
 }
 
-fn lower(x: u64) -> Vec<u64> {
+/// Smaller values to try for a count: 0, 1, half and one less.
+pub(crate) fn lower(x: u64) -> Vec<u64> {
     let mut v = vec![0, 1, x / 2, x.saturating_sub(1)];
     v.retain(|&y| y < x);
     v.dedup();
@@ -152,225 +155,24 @@ pub fn candidates(pos: &Position) -> Vec<Position> {
 }
 
 /// A candidate that edits a copy of `p`.
-fn edited<'a, P: Clone + 'a>(
-    p: &'a P,
-    wrap: fn(P) -> Position,
-    edit: impl FnOnce(&mut P) + 'a,
-) -> Lazy<'a, Position> {
+pub(crate) fn edited<'a, P: Clone + 'a>(p: &'a P, edit: impl FnOnce(&mut P) + 'a) -> Lazy<'a, P> {
     Box::new(move || {
         let mut q = p.clone();
         edit(&mut q);
-        Some(wrap(q))
+        Some(q)
     })
 }
 
 /// Every single-step simplification of a position, biggest first, each built only when
-/// tried.
+/// tried (the game's [`Room::shrink`]).
 pub fn lazy_candidates(pos: &Position) -> Vec<Lazy<'_, Position>> {
-    let mut out: Vec<Lazy<'_, Position>> = Vec::new();
-    match pos {
-        Position::Chip(p) => {
-            let k = p.chips.len();
-            if k > 16 {
-                for (from, to) in [(0, k / 2), (k / 2, k)] {
-                    out.push(edited(p, Position::Chip, move |q| {
-                        q.chips = q.chips[from..to].to_vec();
-                    }));
-                }
-            }
-            if k <= LARGE {
-                for i in 0..k {
-                    out.push(edited(p, Position::Chip, move |q| {
-                        q.chips.remove(i);
-                    }));
-                }
-            }
-            for reduce in tree_reductions(&p.tree) {
-                out.push(Box::new(move || {
-                    let (tree, map) = reduce()?;
-                    let chips = p
-                        .chips
-                        .iter()
-                        .map(|&c| map[c as usize])
-                        .filter(|&c| c != u32::MAX)
-                        .collect();
-                    Some(Position::Chip(ChipPos { tree, chips }))
-                }));
-            }
-        }
-        Position::Cut(p) => {
-            for reduce in tree_reductions(&p.tree) {
-                out.push(Box::new(move || {
-                    Some(Position::Cut(CutPos { tree: reduce()?.0 }))
-                }));
-            }
-        }
-        Position::Paint(p) => {
-            for reduce in tree_reductions(&p.tree) {
-                out.push(Box::new(move || {
-                    let (tree, map) = reduce()?;
-                    let mut white = vec![false; tree.len()];
-                    for (v, &w) in p.white.iter().enumerate() {
-                        if map[v] != u32::MAX && w {
-                            white[map[v] as usize] = true;
-                        }
-                    }
-                    Some(Position::Paint(PaintPos { tree, white }))
-                }));
-            }
-            let n = p.white.len();
-            for v in (0..n).filter(|_| n <= LARGE) {
-                if p.white[v] {
-                    out.push(edited(p, Position::Paint, move |q| q.white[v] = false));
-                }
-            }
-        }
-        Position::Staircase(p) => staircase_candidates(p, &mut out),
-        Position::Hackenbush(p) => hackenbush_candidates(p, &mut out),
-    }
-    out
-}
-
-fn staircase_candidates<'a>(p: &'a StaircasePos, out: &mut Vec<Lazy<'a, Position>>) {
-    let with = |edit: Box<dyn FnOnce(&mut StaircasePos) + 'a>| edited(p, Position::Staircase, edit);
-    let k = p.updates.len();
-    if k > 16 {
-        let half = k / 2;
-        out.push(with(Box::new(move |q| q.updates.truncate(half))));
-        out.push(with(Box::new(move |q| {
-            q.updates.drain(..half);
-        })));
-    }
-    if k <= LARGE {
-        for i in (0..k).rev() {
-            out.push(with(Box::new(move |q| {
-                q.updates.remove(i);
-            })));
-        }
-    }
-    if p.tree.len() > 2 {
-        for reduce in tree_reductions(&p.tree) {
-            // A tree of one vertex cannot hold updates: no such reduction.
-            out.push(Box::new(move || {
-                let (tree, map) = reduce()?;
-                if tree.len() < 2 && !p.updates.is_empty() {
-                    return None;
-                }
-                let mut stones = vec![0u64; tree.len()];
-                for (v, &s) in p.stones.iter().enumerate() {
-                    if map[v] != u32::MAX && map[v] != 0 {
-                        stones[map[v] as usize] = stones[map[v] as usize].max(s);
-                    }
-                }
-                let updates = p
-                    .updates
-                    .iter()
-                    .filter(|&&(a, _)| map[a as usize] != u32::MAX && map[a as usize] != 0)
-                    .map(|&(a, b)| (map[a as usize], b))
-                    .collect();
-                Some(Position::Staircase(StaircasePos {
-                    tree,
-                    stones,
-                    cap: p.cap,
-                    updates,
-                }))
-            }));
-        }
-    }
-    for y in lower(p.cap) {
-        if y >= 1 {
-            out.push(with(Box::new(move |q| q.cap = y)));
-        }
-    }
-    if p.stones.len() > LARGE || k > LARGE {
-        return;
-    }
-    for v in 1..p.stones.len() {
-        for y in lower(p.stones[v]) {
-            out.push(with(Box::new(move |q| q.stones[v] = y)));
-        }
-    }
-    for i in 0..k {
-        for y in lower(p.updates[i].1) {
-            out.push(with(Box::new(move |q| q.updates[i].1 = y)));
-        }
-    }
-}
-
-fn hackenbush_candidates<'a>(p: &'a HackenbushPos, out: &mut Vec<Lazy<'a, Position>>) {
-    let with =
-        |edit: Box<dyn FnOnce(&mut HackenbushPos) + 'a>| edited(p, Position::Hackenbush, edit);
-    let k = p.graphs.len();
-    if k > 4 {
-        let half = k / 2;
-        out.push(with(Box::new(move |q| q.graphs.truncate(half))));
-        out.push(with(Box::new(move |q| {
-            q.graphs.drain(..half);
-        })));
-    }
-    let total: usize = p.graphs.iter().map(|g| g.edges.len()).sum();
-    if total > LARGE {
-        // Halve the biggest graph's edge list instead of one edge at a time.
-        if let Some((i, g)) = p
-            .graphs
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, g)| g.edges.len())
-        {
-            let half = g.edges.len() / 2;
-            out.push(with(Box::new(move |q| {
-                q.graphs[i].edges.truncate(half);
-                q.graphs[i] = q.graphs[i].trimmed();
-            })));
-        }
-        return;
-    }
-    if k > 1 {
-        for i in 0..k {
-            out.push(with(Box::new(move |q| {
-                q.graphs.remove(i);
-            })));
-        }
-    }
-    for i in 0..k {
-        let g = &p.graphs[i];
-        if g.trimmed() != *g {
-            out.push(with(Box::new(move |q| q.graphs[i] = q.graphs[i].trimmed())));
-        }
-        for j in 0..g.edges.len() {
-            out.push(with(Box::new(move |q| {
-                q.graphs[i].edges.remove(j);
-                q.graphs[i] = q.graphs[i].trimmed();
-            })));
-        }
-        // Contract a non-loop edge: merge its far end into its near end.
-        for j in 0..g.edges.len() {
-            let (a, b) = g.edges[j];
-            if a == b {
-                continue;
-            }
-            out.push(with(Box::new(move |q| {
-                let g = &q.graphs[i];
-                let (keep, gone) = if b == 0 { (b, a) } else { (a, b) };
-                let map = |v: u32| {
-                    let v = if v == gone { keep } else { v };
-                    if v > gone {
-                        v - 1
-                    } else {
-                        v
-                    }
-                };
-                let edges = g
-                    .edges
-                    .iter()
-                    .enumerate()
-                    .filter(|&(e, _)| e != j)
-                    .map(|(_, &(x, y))| (map(x), map(y)))
-                    .collect();
-                q.graphs[i] = Graph { n: g.n - 1, edges };
-            })));
-        }
-    }
+    each_game!(pos.game(), G => {
+        let p = G::pos(pos).expect("the position's own game");
+        G::shrink(p)
+            .into_iter()
+            .map(|c| -> Lazy<'_, Position> { Box::new(move || c().map(G::position)) })
+            .collect()
+    })
 }
 
 /// Where the greedy loop looks first after a step that was taken.

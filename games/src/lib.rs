@@ -16,6 +16,7 @@ pub mod edit;
 pub mod error;
 pub mod format;
 pub mod graph;
+pub mod kind;
 pub mod limits;
 pub mod native;
 pub mod peel;

@@ -207,6 +207,17 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// The game this answer belongs to.
+    pub fn game(&self) -> Game {
+        match self {
+            Answer::Chip(_) => Game::Chip,
+            Answer::Cut(_) => Game::Cut,
+            Answer::Hackenbush(_) => Game::Hackenbush,
+            Answer::Paint(_) => Game::Paint,
+            Answer::Staircase(_) => Game::Staircase,
+        }
+    }
+
     /// The value of the position (for `staircase`, of the initial layout).
     pub fn value(&self) -> u64 {
         match self {

@@ -15,9 +15,9 @@
 //! Every family stays within its edge budget, and every graph's ids, edge order and edge
 //! orientation are shuffled (the root stays vertex 0). No recursion.
 
-use super::{root_fixing_permutation, tree, Generated, Sizes, TreeShape};
+use super::{root_fixing_permutation, tree, Sizes, TreeShape};
 use crate::rng::Rng;
-use grundy_games::{Graph, HackenbushPos, Position};
+use grundy_games::{Graph, HackenbushPos};
 
 /// A graph under construction: the root is vertex 0; edges are added within a budget.
 struct Builder {
@@ -327,7 +327,7 @@ const FAMILIES: [&str; 8] = [
 
 /// A random `hackenbush` sum of one to `sizes.graphs` graphs of one family, at most
 /// `sizes.edges` edges in all.
-pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> Generated {
+pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> (HackenbushPos, &'static str) {
     let budget = rng.range(1, sizes.edges as u64) as usize;
     let k = (rng.range(1, sizes.graphs as u64) as usize).min(budget);
     let per = budget / k;
@@ -345,10 +345,7 @@ pub fn hackenbush(rng: &mut Rng, sizes: &Sizes) -> Generated {
             _ => any_tree_graph(rng, per),
         })
         .collect();
-    Generated {
-        position: Position::Hackenbush(HackenbushPos { graphs }),
-        shape: family_label(kind, k),
-    }
+    (HackenbushPos { graphs }, family_label(kind, k))
 }
 
 /// `family` for one graph, `family-forest` for a sum of several.
@@ -383,12 +380,9 @@ mod tests {
                     edges,
                     ..Sizes::SMALL
                 };
-                let g = hackenbush(&mut rng, &sizes);
-                let Position::Hackenbush(p) = &g.position else {
-                    unreachable!()
-                };
+                let (p, shape) = hackenbush(&mut rng, &sizes);
                 let total: usize = p.graphs.iter().map(|g| g.edges.len()).sum();
-                assert!(total <= edges, "{} has {total} > {edges} edges", g.shape);
+                assert!(total <= edges, "{shape} has {total} > {edges} edges");
                 for graph in &p.graphs {
                     assert!(graph.n >= 1);
                     assert!(graph.edges.iter().all(|&(a, b)| a < graph.n && b < graph.n));
@@ -400,7 +394,7 @@ mod tests {
     #[test]
     fn the_new_families_reach_their_census_buckets() {
         use crate::census::{buckets, census};
-        use grundy_games::{Answer, Game, HackenbushAnswer};
+        use grundy_games::{Answer, Game, HackenbushAnswer, Position};
         let sizes = Sizes {
             edges: 16,
             graphs: 1,
@@ -408,9 +402,9 @@ mod tests {
         };
         let mut seen = 0u64;
         for i in 0..4000 {
-            let g = hackenbush(&mut Rng::for_case(7, i), &sizes);
+            let (p, _) = hackenbush(&mut Rng::for_case(7, i), &sizes);
             seen |= census(
-                &g.position,
+                &Position::Hackenbush(p),
                 &Answer::Hackenbush(HackenbushAnswer::default()),
             );
         }

@@ -1,0 +1,101 @@
+//! `cut` (Green Hackenbush on a rooted tree) in the campaign library: see [`super::Room`].
+
+use super::{holding, list, mapped, moves, values, Room};
+use crate::census::{b, Bucket};
+use crate::exhaust::{rooted_trees, Bounds};
+use crate::gen::{any_tree, root_fixing_permutation, Sizes};
+use crate::rng::Rng;
+use crate::shrink::{tree_reductions, Lazy};
+use grundy_games::edit::relabel;
+use grundy_games::kind::Cut;
+use grundy_games::*;
+use std::ops::ControlFlow;
+
+impl Room for Cut {
+    const BUCKETS: &'static [Bucket] = &[
+        b("single-vertex", "no edge"),
+        b("deep", "a vertex at depth 6 or more"),
+        b("wide", "a vertex with 4 or more children"),
+        b("value-0", "a losing tree of 2 or more vertices"),
+        b("value-4+", "a value of at least 4"),
+        b("tied-cuts", "two or more winning cuts"),
+        b("roots-differ", "rooted elsewhere, the value changes"),
+    ];
+
+    fn generate(rng: &mut Rng, sizes: &Sizes) -> (CutPos, &'static str) {
+        let (tree, shape) = any_tree(rng, sizes.vertices);
+        (CutPos { tree }, shape)
+    }
+
+    fn difference(e: &CutAnswer, a: &CutAnswer) -> Option<String> {
+        values("value", e.value, a.value)
+            .or_else(|| moves("winning cuts", &e.winning, &a.winning, list))
+            .or_else(|| {
+                if e.by_root.len() != a.by_root.len() {
+                    return Some(format!(
+                        "values for every root: expected {} values, got {}",
+                        e.by_root.len(),
+                        a.by_root.len()
+                    ));
+                }
+                (0..e.by_root.len()).find_map(|r| {
+                    values(
+                        &format!("value with vertex {} as the root", r + 1),
+                        e.by_root[r],
+                        a.by_root[r],
+                    )
+                })
+            })
+    }
+
+    fn relabel(p: &CutPos, rng: &mut Rng) -> (CutPos, Vec<Vec<u32>>) {
+        let perm = root_fixing_permutation(rng, p.tree.len());
+        let tree = relabel(&p.tree, &perm);
+        (CutPos { tree }, vec![perm])
+    }
+
+    fn map_back(a: &CutAnswer, perm: &[Vec<u32>]) -> CutAnswer {
+        let inv = super::inverse(&perm[0]);
+        let by_root = (0..a.by_root.len())
+            .map(|r| a.by_root.get(perm[0][r] as usize).copied().unwrap_or(0))
+            .collect();
+        CutAnswer {
+            value: a.value,
+            winning: mapped(&a.winning, &inv),
+            by_root,
+        }
+    }
+
+    fn census(p: &CutPos, a: &CutAnswer) -> Vec<&'static str> {
+        let t = &p.tree;
+        let n = t.len() as u32;
+        holding(&[
+            ("single-vertex", n == 1),
+            ("deep", (0..n).any(|v| t.depth(v) >= 6)),
+            ("wide", (0..n).any(|v| t.children(v).len() >= 4)),
+            ("value-0", a.value == 0 && n >= 2),
+            ("value-4+", a.value >= 4),
+            ("tied-cuts", a.winning.len() >= 2),
+            ("roots-differ", a.by_root.iter().any(|&x| x != a.value)),
+        ])
+    }
+
+    fn shrink(p: &CutPos) -> Vec<Lazy<'_, CutPos>> {
+        tree_reductions(&p.tree)
+            .into_iter()
+            .map(|reduce| -> Lazy<'_, CutPos> {
+                Box::new(move || Some(CutPos { tree: reduce()?.0 }))
+            })
+            .collect()
+    }
+
+    fn enumerate(b: &Bounds, f: &mut dyn FnMut(CutPos) -> ControlFlow<()>) -> ControlFlow<()> {
+        for n in 1..=b.max_nodes {
+            rooted_trees(n, |parent| {
+                let tree = Tree::from_parents(parent).expect("level sequences give trees");
+                f(CutPos { tree })
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,138 @@
+//! One module per game: everything the campaign library knows of a game, behind one trait.
+//!
+//! [`Room`] is what a campaign needs of a game: random positions, the difference of two
+//! answers in words, a relabelled copy and the way back, the shape census, shrink
+//! candidates and exhaustive enumeration. Each game implements it in its own file
+//! (`room/cut.rs`, …) for its marker type of [`grundy_games::kind`]; the functions over
+//! any game ([`crate::gen::position`], [`crate::check::difference`],
+//! [`crate::check::relabelled`], [`crate::census::census`],
+//! [`crate::shrink::lazy_candidates`], [`crate::exhaust::positions`]) dispatch through
+//! [`grundy_games::each_game!`], the one table with an arm per game. The helpers
+//! several games share (tree generators, tree reductions, enumerators) stay in `gen`,
+//! `shrink` and `exhaust`.
+
+use crate::census::Bucket;
+use crate::exhaust::Bounds;
+use crate::gen::Sizes;
+use crate::rng::Rng;
+use crate::shrink::Lazy;
+use grundy_games::kind::Kind;
+use std::ops::ControlFlow;
+
+mod chip;
+mod cut;
+mod hackenbush;
+mod paint;
+mod staircase;
+
+/// A game as the campaign library sees it.
+pub trait Room: Kind {
+    /// The census buckets, in table order (at most 64, names distinct).
+    const BUCKETS: &'static [Bucket];
+
+    /// A random position within `sizes`, and a short label of the shape it was drawn from.
+    fn generate(rng: &mut Rng, sizes: &Sizes) -> (Self::Pos, &'static str);
+
+    /// The first query on which two answers differ, in words; `None` if equal.
+    fn difference(expected: &Self::Ans, actual: &Self::Ans) -> Option<String>;
+
+    /// A copy of `p` with its ids shuffled (every root kept at 0), and the permutations
+    /// used (`perm[k][old] = new`, one per tree or graph; for graphs, of the edges).
+    fn relabel(p: &Self::Pos, rng: &mut Rng) -> (Self::Pos, Vec<Vec<u32>>);
+
+    /// The copy's answer `a` in the original ids, through the permutations of
+    /// [`Room::relabel`].
+    fn map_back(a: &Self::Ans, perm: &[Vec<u32>]) -> Self::Ans;
+
+    /// The names of the [`Room::BUCKETS`] a case falls in, from the position and the
+    /// answer both engines agreed on.
+    fn census(p: &Self::Pos, a: &Self::Ans) -> Vec<&'static str>;
+
+    /// Every single-step simplification of `p`, biggest first, each built when tried.
+    fn shrink(p: &Self::Pos) -> Vec<Lazy<'_, Self::Pos>>;
+
+    /// Calls `f` with every position within `b`.
+    fn enumerate(b: &Bounds, f: &mut dyn FnMut(Self::Pos) -> ControlFlow<()>) -> ControlFlow<()>;
+}
+
+/// The inverse of a permutation.
+pub(crate) fn inverse(p: &[u32]) -> Vec<u32> {
+    let mut inv = vec![0u32; p.len()];
+    for (old, &new) in p.iter().enumerate() {
+        inv[new as usize] = old as u32;
+    }
+    inv
+}
+
+/// Ids mapped through `inv` and sorted (a list of winning moves in the original ids).
+pub(crate) fn mapped(items: &[u32], inv: &[u32]) -> Vec<u32> {
+    let mut v: Vec<u32> = items.iter().map(|&c| inv[c as usize]).collect();
+    v.sort_unstable();
+    v
+}
+
+/// `(a, b)` pairs as `a+1 b+1, …` (1-based, as the formats print them), or `none`.
+pub(crate) fn pairs(items: &[(u32, u32)]) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let v: Vec<String> = items
+        .iter()
+        .map(|(a, b)| format!("{} {}", a + 1, b + 1))
+        .collect();
+    v.join(", ")
+}
+
+/// Ids as `a+1 b+1 …` (1-based), or `none`.
+pub(crate) fn list(items: &[u32]) -> String {
+    if items.is_empty() {
+        return "none".into();
+    }
+    let v: Vec<String> = items.iter().map(|a| (a + 1).to_string()).collect();
+    v.join(" ")
+}
+
+/// `label: expected e, got a` when they differ.
+pub(crate) fn values(label: &str, e: u64, a: u64) -> Option<String> {
+    (e != a).then(|| format!("{label}: expected {e}, got {a}"))
+}
+
+/// `what: expected …, got …` when two lists of winning moves differ.
+pub(crate) fn moves<T: PartialEq>(
+    what: &str,
+    e: &[T],
+    a: &[T],
+    show: fn(&[T]) -> String,
+) -> Option<String> {
+    (e != a).then(|| format!("{what}: expected {}, got {}", show(e), show(a)))
+}
+
+/// The names in `flags` whose condition holds.
+pub(crate) fn holding(flags: &[(&'static str, bool)]) -> Vec<&'static str> {
+    flags.iter().filter(|f| f.1).map(|f| f.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_games::{each_game, Game};
+
+    #[test]
+    fn every_game_has_at_most_64_distinct_buckets() {
+        for game in Game::ALL {
+            let all = each_game!(game, G => G::BUCKETS);
+            assert!(all.len() <= 64);
+            for (i, b) in all.iter().enumerate() {
+                assert!(all[..i].iter().all(|o| o.name != b.name), "{}", b.name);
+            }
+        }
+    }
+
+    #[test]
+    fn helpers_invert_permutations_and_print_ids_from_one() {
+        assert_eq!(inverse(&[2, 0, 1]), [1, 2, 0]);
+        assert_eq!(mapped(&[0, 1], &[2, 0, 1]), [0, 2]);
+        assert_eq!(pairs(&[(0, 1)]), "1 2");
+        assert_eq!(list(&[]), "none");
+    }
+}

@@ -1,0 +1,112 @@
+//! `paint` (SPOJ COT3: paint a white vertex and its path to the root black) in the campaign
+//! library: see [`super::Room`].
+
+use super::{holding, list, mapped, moves, values, Room};
+use crate::census::{b, Bucket};
+use crate::exhaust::{rooted_trees, Bounds};
+use crate::gen::{any_tree, root_fixing_permutation, Sizes};
+use crate::rng::Rng;
+use crate::shrink::{edited, tree_reductions, Lazy, LARGE};
+use grundy_games::edit::relabel;
+use grundy_games::kind::Paint;
+use grundy_games::*;
+use std::ops::ControlFlow;
+
+impl Room for Paint {
+    const BUCKETS: &'static [Bucket] = &[
+        b("all-black", "no white vertex (value 0)"),
+        b("all-white", "every vertex white, 2 or more vertices"),
+        b("mixed", "white and black vertices"),
+        b("deep", "a white vertex at depth 4 or more"),
+        b("value-0", "a losing position with a white vertex"),
+        b("value-4+", "a value of at least 4"),
+        b("tied-moves", "two or more winning moves"),
+    ];
+
+    /// A random colouring of a random tree; densities from all-black to all-white.
+    fn generate(rng: &mut Rng, sizes: &Sizes) -> (PaintPos, &'static str) {
+        let (tree, shape) = any_tree(rng, sizes.vertices);
+        let density = *rng.pick(&[0u64, 1, 2, 3, 4]);
+        let white = (0..tree.len()).map(|_| rng.below(4) < density).collect();
+        (PaintPos { tree, white }, shape)
+    }
+
+    fn difference(e: &PaintAnswer, a: &PaintAnswer) -> Option<String> {
+        values("value", e.value, a.value)
+            .or_else(|| moves("winning vertices", &e.winning, &a.winning, list))
+    }
+
+    fn relabel(p: &PaintPos, rng: &mut Rng) -> (PaintPos, Vec<Vec<u32>>) {
+        let perm = root_fixing_permutation(rng, p.tree.len());
+        let mut white = vec![false; p.white.len()];
+        for (v, &w) in p.white.iter().enumerate() {
+            white[perm[v] as usize] = w;
+        }
+        let tree = relabel(&p.tree, &perm);
+        (PaintPos { tree, white }, vec![perm])
+    }
+
+    fn map_back(a: &PaintAnswer, perm: &[Vec<u32>]) -> PaintAnswer {
+        PaintAnswer {
+            value: a.value,
+            winning: mapped(&a.winning, &super::inverse(&perm[0])),
+        }
+    }
+
+    fn census(p: &PaintPos, a: &PaintAnswer) -> Vec<&'static str> {
+        let whites = p.white.iter().filter(|&&w| w).count();
+        let n = p.white.len();
+        holding(&[
+            ("all-black", whites == 0),
+            ("all-white", whites == n && n >= 2),
+            ("mixed", whites > 0 && whites < n),
+            (
+                "deep",
+                (0..n as u32).any(|v| p.white[v as usize] && p.tree.depth(v) >= 4),
+            ),
+            ("value-0", a.value == 0 && whites > 0),
+            ("value-4+", a.value >= 4),
+            ("tied-moves", a.winning.len() >= 2),
+        ])
+    }
+
+    fn shrink(p: &PaintPos) -> Vec<Lazy<'_, PaintPos>> {
+        let mut out: Vec<Lazy<'_, PaintPos>> = Vec::new();
+        for reduce in tree_reductions(&p.tree) {
+            out.push(Box::new(move || {
+                let (tree, map) = reduce()?;
+                let mut white = vec![false; tree.len()];
+                for (v, &w) in p.white.iter().enumerate() {
+                    if map[v] != u32::MAX && w {
+                        white[map[v] as usize] = true;
+                    }
+                }
+                Some(PaintPos { tree, white })
+            }));
+        }
+        let n = p.white.len();
+        for v in (0..n).filter(|_| n <= LARGE) {
+            if p.white[v] {
+                out.push(edited(p, move |q| q.white[v] = false));
+            }
+        }
+        out
+    }
+
+    fn enumerate(b: &Bounds, f: &mut dyn FnMut(PaintPos) -> ControlFlow<()>) -> ControlFlow<()> {
+        for n in 1..=b.max_nodes {
+            rooted_trees(n, |parent| {
+                let tree = Tree::from_parents(parent).expect("level sequences give trees");
+                for mask in 0u64..1 << n {
+                    let white = (0..n).map(|v| mask >> v & 1 == 1).collect();
+                    f(PaintPos {
+                        tree: tree.clone(),
+                        white,
+                    })?;
+                }
+                ControlFlow::Continue(())
+            })?;
+        }
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,117 @@
+//! One type per game, and the one table that dispatches on a game.
+//!
+//! Every layer keeps a game in one module of its own (`solver/src/cut.rs`,
+//! `fuzzing/src/room/cut.rs`, …) that implements that layer's trait for the game's marker
+//! type here ([`Cut`], …). A layer's function over any game ([`Position`], [`Answer`] or
+//! [`Game`]) is then written once, through [`each_game!`](crate::each_game): the macro
+//! is the only `match` with an arm per game, so adding a game adds one line to it and one
+//! marker below, not an arm to every function of every layer.
+
+use crate::position::*;
+
+/// A game as a type: its position and answer types, and the way in and out of the
+/// [`Position`] and [`Answer`] enums.
+pub trait Kind: 'static {
+    /// The game's id.
+    const GAME: Game;
+    /// A position of the game.
+    type Pos: Clone + std::fmt::Debug + PartialEq;
+    /// An answer to a position of the game.
+    type Ans: Clone + std::fmt::Debug + PartialEq + Default;
+    /// The position as a [`Position`].
+    fn position(p: Self::Pos) -> Position;
+    /// The game's position inside `p`, if `p` is one of this game.
+    fn pos(p: &Position) -> Option<&Self::Pos>;
+    /// The answer as an [`Answer`].
+    fn answer(a: Self::Ans) -> Answer;
+    /// The game's answer inside `a`, if `a` is one of this game.
+    fn ans(a: &Answer) -> Option<&Self::Ans>;
+}
+
+macro_rules! kinds {
+    ($($K:ident: $P:ident, $A:ident;)*) => {$(
+        #[doc = concat!("The game `", stringify!($K), "` as a type (see [`Game::", stringify!($K), "`]).")]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $K;
+
+        impl Kind for $K {
+            const GAME: Game = Game::$K;
+            type Pos = $P;
+            type Ans = $A;
+            fn position(p: $P) -> Position {
+                Position::$K(p)
+            }
+            fn pos(p: &Position) -> Option<&$P> {
+                match p {
+                    Position::$K(p) => Some(p),
+                    _ => None,
+                }
+            }
+            fn answer(a: $A) -> Answer {
+                Answer::$K(a)
+            }
+            fn ans(a: &Answer) -> Option<&$A> {
+                match a {
+                    Answer::$K(a) => Some(a),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+kinds! {
+    Chip: ChipPos, ChipAnswer;
+    Cut: CutPos, CutAnswer;
+    Hackenbush: HackenbushPos, HackenbushAnswer;
+    Paint: PaintPos, PaintAnswer;
+    Staircase: StaircasePos, StaircaseAnswer;
+}
+
+/// Evaluates `$body` with `$G` the marker type ([`Kind`]) of the game `$game`: the one
+/// `match` over the games. Example: `each_game!(pos.game(), G => G::NAME)`.
+#[macro_export]
+macro_rules! each_game {
+    ($game:expr, $G:ident => $body:expr) => {
+        match $game {
+            $crate::Game::Chip => {
+                type $G = $crate::kind::Chip;
+                $body
+            }
+            $crate::Game::Cut => {
+                type $G = $crate::kind::Cut;
+                $body
+            }
+            $crate::Game::Hackenbush => {
+                type $G = $crate::kind::Hackenbush;
+                $body
+            }
+            $crate::Game::Paint => {
+                type $G = $crate::kind::Paint;
+                $body
+            }
+            $crate::Game::Staircase => {
+                type $G = $crate::kind::Staircase;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_goes_in_and_out_of_its_own_kind_only() {
+        for g in Game::ALL {
+            let game = crate::each_game!(g, G => G::GAME);
+            assert_eq!(game, g);
+            let ans = crate::each_game!(g, G => G::answer(Default::default()));
+            for h in Game::ALL {
+                let fits = crate::each_game!(h, H => H::ans(&ans).is_some());
+                assert_eq!(fits, g == h, "{g:?} answer in {h:?}");
+            }
+        }
+    }
+}
