@@ -3,6 +3,9 @@
 //! the sum is never split.
 
 use crate::search::Rules;
+use crate::search::{OracleError, Search};
+use crate::{Budget, Play, Report};
+use grundy_games::ChipAnswer;
 use grundy_games::ChipPos;
 
 /// The rules of `chip` with the position's number of chips.
@@ -84,5 +87,52 @@ impl Rules for ChipRules {
                 out.push(self.pack(b));
             }
         }
+    }
+}
+
+fn chip_answer(
+    pos: &ChipPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<ChipAnswer>, OracleError> {
+    let rules = crate::chip::ChipRules::new(pos)
+        .ok_or_else(|| crate::macros::too_wide("chips on this tree", pos.chips.len(), 128))?;
+    let start = rules.start(pos);
+    let mut s = Search::new(rules, play, budget.max_states);
+    let value = s.value(start)?;
+    let mut moves = Vec::new();
+    if play == Play::Normal {
+        let mut from = pos.chips.clone();
+        from.sort_unstable();
+        from.dedup();
+        for v in from {
+            let children = s.rules().children(v).to_vec();
+            for w in children {
+                let next = s.rules().step(start, v, w);
+                if s.value(next)? == 0 {
+                    moves.push((v, w));
+                }
+            }
+        }
+        moves.sort_unstable();
+    }
+    Ok(Report {
+        answer: ChipAnswer {
+            value: u64::from(value),
+            moves,
+        },
+        states: s.states(),
+    })
+}
+
+impl crate::Exhaustive for grundy_games::kind::Chip {
+    fn solve(p: &ChipPos, budget: Budget) -> Result<Report<ChipAnswer>, OracleError> {
+        chip_answer(p, Play::Normal, budget)
+    }
+
+    fn misere(p: &ChipPos, budget: Budget) -> Result<Vec<bool>, OracleError> {
+        Ok(vec![
+            chip_answer(p, Play::Misere, budget)?.answer.value == 1,
+        ])
     }
 }

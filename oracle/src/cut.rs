@@ -14,8 +14,11 @@
 
 use crate::dense::Numbered;
 use crate::mask::{ids, Mask};
+use crate::search::OracleError;
 use crate::search::Rules;
+use crate::{Budget, Play, Report};
 use grundy_games::Tree;
+use grundy_games::{CutAnswer, CutPos};
 use std::cell::RefCell;
 
 /// A `cut` state: the kept non-root vertices (internal, breadth-first ids) and the
@@ -152,6 +155,67 @@ impl<M: Mask> Rules for CutRules<M> {
             }
         }));
         under[0] = 0;
+    }
+}
+
+fn cut_value<M: Mask>(
+    tree: &Tree,
+    play: Play,
+    budget: Budget,
+) -> Result<(u32, usize), OracleError> {
+    let rules = crate::cut::CutRules::<M>::new(tree).expect("size checked");
+    let start = rules.start();
+    with_numbered_search!(rules, play, budget, s => Ok((s.value(start)?, s.states())))
+}
+
+fn cut_answer<M: Mask>(pos: &CutPos, budget: Budget) -> Result<Report<CutAnswer>, OracleError> {
+    let tree = &pos.tree;
+    let rules = crate::cut::CutRules::<M>::new(tree).expect("size checked");
+    let start = rules.start();
+    let (value, mut winning, mut states) = with_numbered_search!(rules, Play::Normal, budget, s => {
+        let value = s.value(start)?;
+        let mut winning = Vec::new();
+        for (c, next) in s.rules().moves(start) {
+            if s.value(next)? == 0 {
+                winning.push(c);
+            }
+        }
+        (value, winning, s.states())
+    });
+    winning.sort_unstable();
+    let shapes = budget.shapes.then(crate::shape::Shapes::shared);
+    if let Some(shapes) = shapes {
+        shapes.record(tree, Play::Normal, value);
+    }
+    let mut by_root = vec![u64::from(value); tree.len()];
+    for r in 1..tree.len() as u32 {
+        let (t, _) = tree.rerooted(r);
+        let search = || cut_value::<M>(&t, Play::Normal, budget);
+        let (v, st) = match shapes {
+            Some(shapes) => shapes.value(&t, Play::Normal, search),
+            None => search(),
+        }?;
+        by_root[r as usize] = u64::from(v);
+        states += st;
+    }
+    Ok(Report {
+        answer: CutAnswer {
+            value: u64::from(value),
+            winning,
+            by_root,
+        },
+        states,
+    })
+}
+
+impl crate::Exhaustive for grundy_games::kind::Cut {
+    fn solve(p: &CutPos, budget: Budget) -> Result<Report<CutAnswer>, OracleError> {
+        with_mask!(p.tree.len(), "vertices", M => cut_answer::<M>(p, budget))
+    }
+
+    fn misere(p: &CutPos, budget: Budget) -> Result<Vec<bool>, OracleError> {
+        let (v, _) = with_mask!(p.tree.len(), "vertices", M => cut_value::<M>(&p.tree, Play::Misere, budget))?;
+        Ok(vec![v == 1])
     }
 }
 

@@ -5,6 +5,9 @@
 
 use crate::mask::{ids, Mask};
 use crate::search::Rules;
+use crate::search::{OracleError, Search};
+use crate::{Budget, Play, Report};
+use grundy_games::HackenbushAnswer;
 use grundy_games::HackenbushPos;
 use std::cell::RefCell;
 
@@ -222,6 +225,65 @@ impl<M: Mask> Rules for HackenbushRules<M> {
         for e in ids(s) {
             out.push(self.cut(s, e));
         }
+    }
+}
+
+fn hackenbush_answer<M: Mask>(
+    pos: &HackenbushPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<HackenbushAnswer>, OracleError> {
+    let (value, mut moves, states) = if let Some(rules) = crate::blocks::BlockRules::<M>::new(pos) {
+        let start = rules.start();
+        with_numbered_search!(rules, play, budget, s => {
+            let value = s.value(start)?;
+            let mut moves = Vec::new();
+            if play == Play::Normal {
+                for (name, next) in s.rules().moves(start) {
+                    if s.value(next)? == 0 {
+                        moves.push(name);
+                    }
+                }
+            }
+            (value, moves, s.states())
+        })
+    } else {
+        // A block too large for tables: one flood fill or search per state.
+        let rules = crate::hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
+        let start = rules.start();
+        let mut s = Search::new(rules, play, budget.max_states);
+        let value = s.value(start)?;
+        let mut moves = Vec::new();
+        if play == Play::Normal {
+            for e in crate::mask::ids(start) {
+                let next = s.rules().cut(start, e);
+                if s.value(next)? == 0 {
+                    moves.push(s.rules().names[e as usize]);
+                }
+            }
+        }
+        (value, moves, s.states())
+    };
+    moves.sort_unstable();
+    Ok(Report {
+        answer: HackenbushAnswer {
+            value: u64::from(value),
+            moves,
+        },
+        states,
+    })
+}
+
+impl crate::Exhaustive for grundy_games::kind::Hackenbush {
+    fn solve(p: &HackenbushPos, budget: Budget) -> Result<Report<HackenbushAnswer>, OracleError> {
+        let edges = p.graphs.iter().map(|g| g.edges.len()).sum::<usize>();
+        with_mask!(edges, "edges", M => hackenbush_answer::<M>(p, Play::Normal, budget))
+    }
+
+    fn misere(p: &HackenbushPos, budget: Budget) -> Result<Vec<bool>, OracleError> {
+        let edges = p.graphs.iter().map(|g| g.edges.len()).sum::<usize>();
+        let r = with_mask!(edges, "edges", M => hackenbush_answer::<M>(p, Play::Misere, budget))?;
+        Ok(vec![r.answer.value == 1])
     }
 }
 

@@ -3,6 +3,9 @@
 
 use crate::mask::{ids, Mask};
 use crate::search::Rules;
+use crate::search::{OracleError, Search};
+use crate::{Budget, Play, Report};
+use grundy_games::PaintAnswer;
 use grundy_games::PaintPos;
 
 /// The rules of `paint` on one tree with at most `M::BITS` vertices.
@@ -53,5 +56,44 @@ impl<M: Mask> Rules for PaintRules<M> {
         for u in ids(s) {
             out.push(self.paint(s, u));
         }
+    }
+}
+
+fn paint_answer<M: Mask>(
+    pos: &PaintPos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<PaintAnswer>, OracleError> {
+    let rules = crate::paint::PaintRules::<M>::new(pos).expect("size checked");
+    let start = crate::paint::PaintRules::<M>::start(pos);
+    let mut s = Search::new(rules, play, budget.max_states);
+    let value = s.value(start)?;
+    let mut winning = Vec::new();
+    if play == Play::Normal {
+        for u in crate::mask::ids(start) {
+            let next = s.rules().paint(start, u);
+            if s.value(next)? == 0 {
+                winning.push(u);
+            }
+        }
+    }
+    Ok(Report {
+        answer: PaintAnswer {
+            value: u64::from(value),
+            winning,
+        },
+        states: s.states(),
+    })
+}
+
+impl crate::Exhaustive for grundy_games::kind::Paint {
+    fn solve(p: &PaintPos, budget: Budget) -> Result<Report<PaintAnswer>, OracleError> {
+        with_mask!(p.tree.len(), "vertices", M => paint_answer::<M>(p, Play::Normal, budget))
+    }
+
+    fn misere(p: &PaintPos, budget: Budget) -> Result<Vec<bool>, OracleError> {
+        let r =
+            with_mask!(p.tree.len(), "vertices", M => paint_answer::<M>(p, Play::Misere, budget))?;
+        Ok(vec![r.answer.value == 1])
     }
 }

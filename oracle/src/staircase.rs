@@ -5,6 +5,9 @@
 
 use crate::memo::Key;
 use crate::search::Rules;
+use crate::search::{OracleError, Search};
+use crate::{Budget, Play, Report};
+use grundy_games::StaircaseAnswer;
 use grundy_games::StaircasePos;
 use std::marker::PhantomData;
 
@@ -119,5 +122,60 @@ impl<W: Packed> Rules for StaircaseRules<W> {
                 out.push(if p == 0 { t } else { self.add(t, p, k) });
             }
         }
+    }
+}
+
+fn staircase_answer(
+    pos: &StaircasePos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<StaircaseAnswer>, OracleError> {
+    // 64-bit states when the layouts fit (a smaller memo, cheaper hashing), else 128.
+    match crate::staircase::StaircaseRules::<u64>::new(pos) {
+        Some(rules) => staircase_search(rules, pos, play, budget),
+        None => {
+            let rules = crate::staircase::StaircaseRules::<u128>::new(pos).ok_or_else(|| {
+                OracleError::TooWide(
+                    "too many stones or vertices to pack into 128 bits, or over a million moves per position".into(),
+                )
+            })?;
+            staircase_search(rules, pos, play, budget)
+        }
+    }
+}
+
+fn staircase_search<W: crate::staircase::Packed>(
+    rules: crate::staircase::StaircaseRules<W>,
+    pos: &StaircasePos,
+    play: Play,
+    budget: Budget,
+) -> Result<Report<StaircaseAnswer>, OracleError> {
+    let mut layout = pos.stones.clone();
+    layout[0] = 0;
+    let mut starts = vec![rules.pack(&layout)];
+    for &(a, b) in &pos.updates {
+        layout[a as usize] = b;
+        starts.push(rules.pack(&layout));
+    }
+    let mut s = Search::new(rules, play, budget.max_states);
+    let values = starts
+        .into_iter()
+        .map(|st| s.value(st).map(u64::from))
+        .collect::<Result<Vec<u64>, _>>()?;
+    Ok(Report {
+        answer: StaircaseAnswer { values },
+        states: s.states(),
+    })
+}
+
+impl crate::Exhaustive for grundy_games::kind::Staircase {
+    fn solve(p: &StaircasePos, budget: Budget) -> Result<Report<StaircaseAnswer>, OracleError> {
+        staircase_answer(p, Play::Normal, budget)
+    }
+
+    /// The initial layout first, then each update.
+    fn misere(p: &StaircasePos, budget: Budget) -> Result<Vec<bool>, OracleError> {
+        let values = staircase_answer(p, Play::Misere, budget)?.answer.values;
+        Ok(values.into_iter().map(|v| v == 1).collect())
     }
 }

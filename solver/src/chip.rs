@@ -48,3 +48,9 @@ pub fn solve(pos: &ChipPos) -> ChipAnswer {
     }
     ChipAnswer { value, moves }
 }
+
+impl crate::Solve for grundy_games::kind::Chip {
+    fn solve(p: &ChipPos) -> ChipAnswer {
+        solve(p)
+    }
+}

@@ -157,3 +157,13 @@ pub fn solve(pos: &CutPos) -> CutAnswer {
         by_root: by_root(&pos.tree, &g),
     }
 }
+
+impl crate::Solve for grundy_games::kind::Cut {
+    fn solve(p: &CutPos) -> CutAnswer {
+        solve(p)
+    }
+
+    fn value(p: &CutPos) -> u64 {
+        values(&p.tree)[0]
+    }
+}

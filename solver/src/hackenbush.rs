@@ -380,6 +380,16 @@ pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
     }
 }
 
+impl crate::Solve for grundy_games::kind::Hackenbush {
+    fn solve(p: &HackenbushPos) -> HackenbushAnswer {
+        solve(p)
+    }
+
+    fn value(p: &HackenbushPos) -> u64 {
+        value(p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

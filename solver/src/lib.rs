@@ -22,27 +22,29 @@ pub mod hackenbush;
 pub mod paint;
 pub mod staircase;
 
-use grundy_games::{Answer, Position};
+use grundy_games::kind::Kind;
+use grundy_games::{each_game, Answer, Position};
+
+/// A game as the solver sees it (implemented in the game's module).
+pub trait Solve: Kind {
+    /// Every query of `docs/SPEC.md` §1 for the position.
+    fn solve(p: &Self::Pos) -> Self::Ans;
+    /// Only the value (what a win/lose contest problem needs); a game whose value alone
+    /// is cheaper than every query overrides it.
+    fn value(p: &Self::Pos) -> u64 {
+        Self::answer(Self::solve(p)).value()
+    }
+}
 
 /// Every query of `docs/SPEC.md` §1 for one position.
 pub fn solve(pos: &Position) -> Answer {
-    match pos {
-        Position::Chip(p) => Answer::Chip(chip::solve(p)),
-        Position::Cut(p) => Answer::Cut(cut::solve(p)),
-        Position::Hackenbush(p) => Answer::Hackenbush(hackenbush::solve(p)),
-        Position::Paint(p) => Answer::Paint(paint::solve(p)),
-        Position::Staircase(p) => Answer::Staircase(staircase::solve(p)),
-    }
+    each_game!(pos.game(), G => G::answer(G::solve(G::pos(pos).expect("the position's own game"))))
 }
 
 /// Only the value of a position (what a win/lose contest problem needs); cheaper than
 /// [`solve`] for `cut` and `hackenbush`.
 pub fn value(pos: &Position) -> u64 {
-    match pos {
-        Position::Cut(p) => cut::values(&p.tree)[0],
-        Position::Hackenbush(p) => hackenbush::value(p),
-        other => solve(other).value(),
-    }
+    each_game!(pos.game(), G => G::value(G::pos(pos).expect("the position's own game")))
 }
 
 /// The answer a problem's output needs: only the value for the win/lose problems
@@ -50,12 +52,12 @@ pub fn value(pos: &Position) -> u64 {
 pub fn answer_for(problem: grundy_games::Problem, pos: &Position) -> Answer {
     use grundy_games::{CutAnswer, HackenbushAnswer, Problem};
     match (problem, pos) {
-        (Problem::Agc017d, Position::Cut(p)) => Answer::Cut(CutAnswer {
-            value: cut::values(&p.tree)[0],
+        (Problem::Agc017d, Position::Cut(_)) => Answer::Cut(CutAnswer {
+            value: value(pos),
             ..CutAnswer::default()
         }),
-        (Problem::Poj3710, Position::Hackenbush(p)) => Answer::Hackenbush(HackenbushAnswer {
-            value: hackenbush::value(p),
+        (Problem::Poj3710, Position::Hackenbush(_)) => Answer::Hackenbush(HackenbushAnswer {
+            value: value(pos),
             ..HackenbushAnswer::default()
         }),
         _ => solve(pos),

@@ -363,6 +363,12 @@ pub fn peeled_answer(mut tree: grundy_games::peel::Peeling) -> Option<PaintAnswe
     is_tree.then(|| sets.finish(&white))
 }
 
+impl crate::Solve for grundy_games::kind::Paint {
+    fn solve(p: &PaintPos) -> PaintAnswer {
+        solve(p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,3 +28,9 @@ pub fn solve(pos: &StaircasePos) -> StaircaseAnswer {
     }
     StaircaseAnswer { values }
 }
+
+impl crate::Solve for grundy_games::kind::Staircase {
+    fn solve(p: &StaircasePos) -> StaircaseAnswer {
+        solve(p)
+    }
+}
