@@ -7,7 +7,10 @@
 //! is the only `match` with an arm per game, so adding a game adds one line to it and one
 //! marker below, not an arm to every function of every layer.
 
+use crate::error::Result;
+use crate::limits::Limits;
 use crate::position::*;
+use crate::scan::Scanner;
 
 /// A game as a type: its position and answer types, and the way in and out of the
 /// [`Position`] and [`Answer`] enums.
@@ -26,6 +29,23 @@ pub trait Kind: 'static {
     fn answer(a: Self::Ans) -> Answer;
     /// The game's answer inside `a`, if `a` is one of this game.
     fn ans(a: &Answer) -> Option<&Self::Ans>;
+}
+
+/// What the model knows of a game beyond its types (implemented in `game/GAME.rs`): its
+/// sizes and its native text formats.
+pub trait Model: Kind {
+    /// A size for shrinking and statistics (see [`Position::size`]).
+    fn size(p: &Self::Pos) -> usize;
+    /// Vertices in the position (for graphs: the sum over graphs).
+    fn vertices(p: &Self::Pos) -> usize;
+    /// The value of the position (for `staircase`, of the initial layout).
+    fn value(a: &Self::Ans) -> u64;
+    /// Reads one position in the native input format.
+    fn read(s: &mut Scanner, lim: &Limits) -> Result<Self::Pos>;
+    /// Writes a position in its native input format (canonical: edges by child id).
+    fn write(out: &mut String, p: &Self::Pos);
+    /// Writes an answer in the native output format.
+    fn write_answer(out: &mut Vec<u8>, a: &Self::Ans);
 }
 
 macro_rules! kinds {

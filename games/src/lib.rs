@@ -15,6 +15,7 @@ pub mod christmas;
 pub mod edit;
 pub mod error;
 pub mod format;
+pub mod game;
 pub mod graph;
 pub mod kind;
 pub mod limits;

@@ -4,8 +4,8 @@
 //! engines take a position and return an [`Answer`] of the same shape, so answers compare
 //! with `==`.
 
-use crate::graph::Graph;
-use crate::tree::Tree;
+pub use crate::game::*;
+use crate::kind::{Kind, Model};
 
 /// The game ids, the same in every crate and on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,51 +49,6 @@ impl Game {
     }
 }
 
-/// Chips on a rooted tree; several chips may share a vertex.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChipPos {
-    /// The tree.
-    pub tree: Tree,
-    /// The vertex of every chip.
-    pub chips: Vec<u32>,
-}
-
-/// A rooted tree for Green Hackenbush (`cut`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CutPos {
-    /// The tree.
-    pub tree: Tree,
-}
-
-/// A sum of rooted multigraphs for Green Hackenbush.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HackenbushPos {
-    /// The graphs, each rooted at its vertex 0.
-    pub graphs: Vec<Graph>,
-}
-
-/// A coloured rooted tree for `paint` (COT3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PaintPos {
-    /// The tree.
-    pub tree: Tree,
-    /// `white[v]`: v can still be picked.
-    pub white: Vec<bool>,
-}
-
-/// A stone layout on a rooted tree with a cap and a sequence of point updates.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StaircasePos {
-    /// The tree.
-    pub tree: Tree,
-    /// Stones on every vertex; `stones[0]` (the root) is always 0.
-    pub stones: Vec<u64>,
-    /// The most stones one move may carry (L ≥ 1).
-    pub cap: u64,
-    /// Updates `(vertex, stones)`, each setting the stones of a non-root vertex.
-    pub updates: Vec<(u32, u64)>,
-}
-
 /// A position of any game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
@@ -125,70 +80,13 @@ impl Position {
     /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
     /// (`staircase`).
     pub fn size(&self) -> usize {
-        match self {
-            Position::Chip(p) => p.tree.len() + p.chips.len(),
-            Position::Cut(p) => p.tree.len(),
-            Position::Hackenbush(p) => p.graphs.iter().map(|g| g.edges.len()).sum(),
-            Position::Paint(p) => p.tree.len(),
-            Position::Staircase(p) => p.tree.len() + p.updates.len(),
-        }
+        crate::each_game!(self.game(), G => G::size(G::pos(self).expect("its own game")))
     }
 
     /// Vertices in the position (for graphs: the sum over graphs).
     pub fn vertices(&self) -> usize {
-        match self {
-            Position::Chip(p) => p.tree.len(),
-            Position::Cut(p) => p.tree.len(),
-            Position::Hackenbush(p) => p.graphs.iter().map(|g| g.n as usize).sum(),
-            Position::Paint(p) => p.tree.len(),
-            Position::Staircase(p) => p.tree.len(),
-        }
+        crate::each_game!(self.game(), G => G::vertices(G::pos(self).expect("its own game")))
     }
-}
-
-/// Answer to a `chip` position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ChipAnswer {
-    /// Grundy value of the whole position.
-    pub value: u64,
-    /// Winning moves `(v, w)`: a chip from v to its child w; ascending, each once.
-    pub moves: Vec<(u32, u32)>,
-}
-
-/// Answer to a `cut` position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct CutAnswer {
-    /// Grundy value with vertex 0 as the root.
-    pub value: u64,
-    /// Winning first cuts, each named by the child end of its edge; ascending.
-    pub winning: Vec<u32>,
-    /// `by_root[r]`: the value of the same tree rooted at r.
-    pub by_root: Vec<u64>,
-}
-
-/// Answer to a `hackenbush` position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct HackenbushAnswer {
-    /// Grundy value of the sum.
-    pub value: u64,
-    /// Winning moves `(graph, edge)`, 0-based in input order; ascending.
-    pub moves: Vec<(u32, u32)>,
-}
-
-/// Answer to a `paint` position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct PaintAnswer {
-    /// Grundy value.
-    pub value: u64,
-    /// White vertices whose painting leaves value 0; ascending.
-    pub winning: Vec<u32>,
-}
-
-/// Answer to a `staircase` position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct StaircaseAnswer {
-    /// The value of the initial layout, then after each update.
-    pub values: Vec<u64>,
 }
 
 /// An answer of any game.
@@ -220,19 +118,15 @@ impl Answer {
 
     /// The value of the position (for `staircase`, of the initial layout).
     pub fn value(&self) -> u64 {
-        match self {
-            Answer::Chip(a) => a.value,
-            Answer::Cut(a) => a.value,
-            Answer::Hackenbush(a) => a.value,
-            Answer::Paint(a) => a.value,
-            Answer::Staircase(a) => a.values.first().copied().unwrap_or(0),
-        }
+        crate::each_game!(self.game(), G => G::value(G::ans(self).expect("its own game")))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::Graph;
+    use crate::tree::Tree;
 
     #[test]
     fn every_game_is_found_by_its_name_and_no_other() {
