@@ -162,13 +162,9 @@ impl Suite for Builtin {
 
     fn shape(&self, input: &Vec<Position>) -> String {
         let biggest = input.iter().max_by_key(|c| c.vertices());
-        match biggest {
-            Some(Position::Cut(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
-            Some(Position::Chip(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
-            Some(Position::Paint(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
-            Some(Position::Staircase(p)) => grundy_fuzzing::gen::classify(&p.tree).name().into(),
-            Some(Position::Hackenbush(_)) | None => "cactus".into(),
-        }
+        biggest
+            .map_or("cactus", grundy_fuzzing::gen::shape_of)
+            .into()
     }
 
     fn sized(

@@ -101,6 +101,15 @@ pub fn positions(
     each_game!(game, G => G::enumerate(b, &mut |p| f(G::position(p))))
 }
 
+/// The flags of `grundy exhaust` that re-create an enumeration of `game` within `b`.
+pub fn bounds_flags(game: Game, b: &Bounds) -> String {
+    let mut s = format!("--max-nodes {}", b.max_nodes);
+    for (name, value) in each_game!(game, G => G::bounds(b)) {
+        s += &format!(" --{name} {value}");
+    }
+    s
+}
+
 /// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges, loops
 /// and parallel edges included, vertex 0 the root, up to relabelling the other vertices:
 /// a multiset of vertex pairs is taken only when the degrees of vertices 1, 2, … never

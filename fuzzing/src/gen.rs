@@ -246,6 +246,11 @@ pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
     })
 }
 
+/// The shape of a position, for reports (its game's [`Room::shape`]).
+pub fn shape_of(pos: &Position) -> &'static str {
+    each_game!(pos.game(), G => G::shape(G::pos(pos).expect("its own game")))
+}
+
 /// The shape a tree looks like, for reports and for regenerating a failing input at other
 /// sizes: a path is a chain; a vertex adjacent to all others, a star; a path with leaves
 /// (brooms included), a caterpillar; depth at least a quarter of the vertices, deep; at

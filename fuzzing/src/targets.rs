@@ -9,6 +9,7 @@
 
 use crate::check::{check, CheckError};
 use ::arbitrary::{Arbitrary, Unstructured};
+use grundy_games::kind::Kind;
 use grundy_games::*;
 use grundy_oracle::Budget;
 
@@ -37,13 +38,7 @@ pub fn decode(game: Game, data: &[u8]) -> Option<Position> {
         return small.then_some(pos);
     }
     let mut u = Unstructured::new(data);
-    Some(match game {
-        Game::Chip => Position::Chip(ChipPos::arbitrary(&mut u).ok()?),
-        Game::Cut => Position::Cut(CutPos::arbitrary(&mut u).ok()?),
-        Game::Hackenbush => Position::Hackenbush(HackenbushPos::arbitrary(&mut u).ok()?),
-        Game::Paint => Position::Paint(PaintPos::arbitrary(&mut u).ok()?),
-        Game::Staircase => Position::Staircase(StaircasePos::arbitrary(&mut u).ok()?),
-    })
+    each_game!(game, G => Some(G::position(<G as Kind>::Pos::arbitrary(&mut u).ok()?)))
 }
 
 /// Oracle budget of a fuzz target's check (keeps every execution fast).

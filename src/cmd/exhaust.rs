@@ -19,18 +19,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The flags that re-create this enumeration.
-fn bounds_flags(game: Game, b: &Bounds) -> String {
-    let mut s = format!("--max-nodes {}", b.max_nodes);
-    match game {
-        Game::Chip => s += &format!(" --chips {}", b.chips),
-        Game::Hackenbush => s += &format!(" --edges {}", b.edges),
-        Game::Staircase => s += &format!(" --stones {} --cap {}", b.stones, b.cap),
-        Game::Paint | Game::Cut => {}
-    }
-    s
-}
-
 /// What one worker's part of the enumeration found: positions checked, skipped (over
 /// budget), its first failing position (with its index and error).
 type Scan = (u64, u64, Option<(Position, u64, CheckError)>);
@@ -192,7 +180,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
     outln!(
         "exhaust {}: {checked} positions checked, {skipped} over the oracle budget, in {secs:.2} s ({})",
         game.name(),
-        bounds_flags(game, &bounds)
+        grundy_fuzzing::exhaust::bounds_flags(game, &bounds)
     );
     outln!("{}", summary(checked, 0));
     if contain::interrupted() {
@@ -206,7 +194,7 @@ fn reproduce_line(job: &Job, k: u64) -> String {
     let mut s = format!(
         "grundy exhaust {} {} --case {k}",
         job.game.name(),
-        bounds_flags(job.game, &job.bounds)
+        grundy_fuzzing::exhaust::bounds_flags(job.game, &job.bounds)
     );
     if job.subject.name != SOLVER.name {
         s += &format!(" --subject {}", job.subject.name);
@@ -245,7 +233,7 @@ fn report_failure(
     };
     let name = format!(
         "exhaust-{}-{k}",
-        bounds_flags(game, &job.bounds).replace(['-', ' '], "")
+        grundy_fuzzing::exhaust::bounds_flags(game, &job.bounds).replace(['-', ' '], "")
     );
     let again = reproduce_line(job, k);
     let saved = campaign::save(corpus, &f, &name, &again, budget).ok();

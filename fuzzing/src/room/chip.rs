@@ -119,6 +119,14 @@ impl Room for Chip {
         out
     }
 
+    fn shape(p: &ChipPos) -> &'static str {
+        crate::gen::classify(&p.tree).name()
+    }
+
+    fn bounds(b: &Bounds) -> Vec<(&'static str, u64)> {
+        vec![("chips", b.chips as u64)]
+    }
+
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(ChipPos) -> ControlFlow<()>) -> ControlFlow<()> {
         for n in 1..=b.max_nodes {
             rooted_trees(n, |parent| {

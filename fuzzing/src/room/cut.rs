@@ -89,6 +89,14 @@ impl Room for Cut {
             .collect()
     }
 
+    fn shape(p: &CutPos) -> &'static str {
+        crate::gen::classify(&p.tree).name()
+    }
+
+    fn bounds(_: &Bounds) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(CutPos) -> ControlFlow<()>) -> ControlFlow<()> {
         for n in 1..=b.max_nodes {
             rooted_trees(n, |parent| {

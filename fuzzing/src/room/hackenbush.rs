@@ -168,6 +168,14 @@ impl Room for Hackenbush {
         out
     }
 
+    fn shape(_: &HackenbushPos) -> &'static str {
+        "cactus"
+    }
+
+    fn bounds(b: &Bounds) -> Vec<(&'static str, u64)> {
+        vec![("edges", b.edges as u64)]
+    }
+
     /// One graph at a time: every multigraph of [`graphs`] on at most 8 vertices.
     fn enumerate(
         b: &Bounds,

@@ -51,6 +51,14 @@ pub trait Room: Kind {
     /// Every single-step simplification of `p`, biggest first, each built when tried.
     fn shrink(p: &Self::Pos) -> Vec<Lazy<'_, Self::Pos>>;
 
+    /// The shape a position looks like, for reports and for regenerating an input at
+    /// other sizes (a tree's [`crate::gen::classify`]).
+    fn shape(p: &Self::Pos) -> &'static str;
+
+    /// The bounds of [`Bounds`] (beyond the vertex count) that [`Room::enumerate`] reads,
+    /// with their values: what re-creates the enumeration.
+    fn bounds(b: &Bounds) -> Vec<(&'static str, u64)>;
+
     /// Calls `f` with every position within `b`.
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(Self::Pos) -> ControlFlow<()>) -> ControlFlow<()>;
 }

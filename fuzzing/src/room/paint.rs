@@ -93,6 +93,14 @@ impl Room for Paint {
         out
     }
 
+    fn shape(p: &PaintPos) -> &'static str {
+        crate::gen::classify(&p.tree).name()
+    }
+
+    fn bounds(_: &Bounds) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(PaintPos) -> ControlFlow<()>) -> ControlFlow<()> {
         for n in 1..=b.max_nodes {
             rooted_trees(n, |parent| {

@@ -185,6 +185,14 @@ impl Room for Staircase {
         out
     }
 
+    fn shape(p: &StaircasePos) -> &'static str {
+        crate::gen::classify(&p.tree).name()
+    }
+
+    fn bounds(b: &Bounds) -> Vec<(&'static str, u64)> {
+        vec![("stones", b.stones), ("cap", b.cap)]
+    }
+
     /// Every layout without updates: stones per non-root vertex up to `b.stones`, caps
     /// `1..=b.cap`, trees of 2 vertices or more.
     fn enumerate(
