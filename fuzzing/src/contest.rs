@@ -8,6 +8,8 @@
 
 use crate::gen::{self, Sizes, TreeShape};
 use crate::rng::Rng;
+use crate::room::Room;
+use grundy_games::kind::Kind;
 use grundy_games::*;
 
 /// How big a random input is.
@@ -21,7 +23,8 @@ pub enum Tier {
     Large,
 }
 
-fn tree_of(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Tree {
+/// A tree of `n` vertices of `shape`, or of a random shape.
+pub(crate) fn tree_of(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Tree {
     let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
     gen::tree(rng, n, shape)
 }
@@ -193,26 +196,11 @@ fn native_input(
         vertices: size.unwrap_or(sizes.vertices),
         ..sizes
     };
-    match (game, shape) {
-        (Game::Cut | Game::Paint | Game::Chip, Some(shape)) => {
-            let n = size.unwrap_or(sizes.vertices).max(1);
-            let tree = gen::tree(rng, n, shape);
-            vec![match game {
-                Game::Cut => Position::Cut(CutPos { tree }),
-                Game::Paint => Position::Paint(PaintPos {
-                    white: (0..n).map(|_| rng.chance(1, 2)).collect(),
-                    tree,
-                }),
-                _ => Position::Chip(ChipPos {
-                    chips: (0..sizes.chips.min(n))
-                        .map(|_| rng.below(n as u64) as u32)
-                        .collect(),
-                    tree,
-                }),
-            }]
-        }
-        _ => vec![gen::position(game, rng, &sizes).position],
-    }
+    let on_tree = shape.and_then(|shape| {
+        let n = size.unwrap_or(sizes.vertices).max(1);
+        each_game!(game, G => G::on_tree(rng, n, shape, &sizes).map(G::position))
+    });
+    vec![on_tree.unwrap_or_else(|| gen::position(game, rng, &sizes).position)]
 }
 
 /// A named adversarial input.
@@ -223,7 +211,8 @@ pub struct Adversarial {
     pub cases: Vec<Position>,
 }
 
-fn chain(n: usize) -> Tree {
+/// A chain of `n` vertices rooted at one end, in order.
+pub(crate) fn chain(n: usize) -> Tree {
     Tree::from_parents(&gen::parents(&mut Rng::new(0), n, TreeShape::Chain)).expect("chain")
 }
 
@@ -238,20 +227,18 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
     if shape == TreeShape::Chain {
         for c in &mut cases {
             let t = chain(c.vertices());
-            match c {
-                Position::Cut(p) => p.tree = t,
-                Position::Chip(p) => p.tree = t,
-                Position::Paint(p) => p.tree = t,
-                Position::Staircase(p) => p.tree = t,
-                Position::Hackenbush(_) => {}
-            }
+            each_game!(c.game(), G => {
+                if let Some(tree) = G::pos_mut(c).and_then(G::tree_mut) {
+                    *tree = t;
+                }
+            })
         }
     }
     Some(cases)
 }
 
-/// The maximum-constraint and adversarial inputs of a problem: one function per game,
-/// each listing its named inputs.
+/// The maximum-constraint and adversarial inputs of a problem (its game's
+/// [`Room::adversarial`]).
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
     let mut rng = Rng::new(0xAD7E);
     let lim = problem.strict_limits();
@@ -259,172 +246,7 @@ pub fn adversarial(problem: Problem) -> Vec<Adversarial> {
         Problem::Native(_) => 200_000,
         _ => lim.vertices.1 as usize,
     };
-    let rng = &mut rng;
-    match problem.game() {
-        Game::Cut => adversarial_cut(rng, max),
-        Game::Paint => adversarial_paint(rng, max),
-        Game::Staircase => adversarial_staircase(rng, problem, &lim, max),
-        Game::Hackenbush => adversarial_hackenbush(rng, problem, &lim),
-        Game::Chip => adversarial_chip(rng, max),
-    }
-}
-
-/// The adversarial inputs of a `cut` problem.
-fn adversarial_cut(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
-    let mut out = Vec::new();
-    out.push(Adversarial {
-        name: "chain of the maximum N from the root (deep recursion)",
-        cases: vec![Position::Cut(CutPos { tree: chain(max) })],
-    });
-    for (name, shape) in [
-        ("star of the maximum N", TreeShape::Star),
-        ("caterpillar of the maximum N", TreeShape::Caterpillar),
-        ("random tree of the maximum N", TreeShape::Prufer),
-    ] {
-        out.push(Adversarial {
-            name,
-            cases: vec![Position::Cut(CutPos {
-                tree: gen::tree(rng, max, shape),
-            })],
-        });
-    }
-    out
-}
-
-/// The adversarial inputs of a `paint` problem.
-fn adversarial_paint(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
-    let mut out = Vec::new();
-    for (name, shape, white) in [
-        ("all-white chain of the maximum N", TreeShape::Chain, 4u64),
-        (
-            "all-black random tree of the maximum N",
-            TreeShape::Prufer,
-            0,
-        ),
-        ("all-white star of the maximum N", TreeShape::Star, 4),
-        (
-            "half-white caterpillar of the maximum N",
-            TreeShape::Caterpillar,
-            2,
-        ),
-    ] {
-        let tree = if shape == TreeShape::Chain {
-            chain(max)
-        } else {
-            gen::tree(rng, max, shape)
-        };
-        let w = (0..max).map(|_| rng.below(4) < white).collect();
-        out.push(Adversarial {
-            name,
-            cases: vec![Position::Paint(PaintPos { tree, white: w })],
-        });
-    }
-    out
-}
-
-/// The adversarial inputs of a `staircase` problem.
-fn adversarial_staircase(
-    rng: &mut Rng,
-    problem: Problem,
-    lim: &Limits,
-    max: usize,
-) -> Vec<Adversarial> {
-    let mut out = Vec::new();
-    let (stones, cap, t) = if problem == Problem::P2972 {
-        (lim.stones.1, lim.cap.1, lim.updates.1 as usize)
-    } else {
-        (1_000_000_000, 1_000_000, 100_000)
-    };
-    for (name, shape) in [
-        (
-            "chain of the maximum N, maximum L and stones, most updates",
-            TreeShape::Chain,
-        ),
-        (
-            "star of the maximum N, maximum L and stones, most updates",
-            TreeShape::Star,
-        ),
-        (
-            "deep random tree, maximum L and stones, most updates",
-            TreeShape::Deep,
-        ),
-    ] {
-        out.push(Adversarial {
-            name,
-            cases: vec![Position::Staircase(stone_layout(
-                rng,
-                max,
-                shape,
-                (1, stones),
-                cap,
-                t,
-            ))],
-        });
-    }
-    out
-}
-
-/// The adversarial inputs of a `hackenbush` problem.
-fn adversarial_hackenbush(rng: &mut Rng, problem: Problem, lim: &Limits) -> Vec<Adversarial> {
-    let mut out = Vec::new();
-    let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
-        (
-            40,
-            lim.graphs.1 as usize,
-            lim.vertices.1 as usize,
-            lim.edges.1 as usize,
-        )
-    } else {
-        (1, 10, 20_000, 30_000)
-    };
-    out.push(Adversarial {
-        name: "many test cases of the most graphs of the most vertices",
-        cases: (0..cases)
-            .map(|_| {
-                Position::Hackenbush(HackenbushPos {
-                    graphs: (0..graphs)
-                        .map(|_| gen::christmas(rng, verts, edges))
-                        .collect(),
-                })
-            })
-            .collect(),
-    });
-    let long: Vec<Graph> = (0..graphs.min(10))
-        .map(|_| {
-            let t = chain(verts);
-            Graph {
-                n: verts as u32,
-                edges: t.edges(),
-            }
-        })
-        .collect();
-    out.push(Adversarial {
-        name: "long chains (deep recursion)",
-        cases: vec![Position::Hackenbush(HackenbushPos { graphs: long })],
-    });
-    out
-}
-
-/// The adversarial inputs of a `chip` problem.
-fn adversarial_chip(rng: &mut Rng, max: usize) -> Vec<Adversarial> {
-    let mut out = Vec::new();
-    let tree = chain(max);
-    out.push(Adversarial {
-        name: "chain of the maximum N with chips at the root",
-        cases: vec![Position::Chip(ChipPos {
-            tree,
-            chips: vec![0; 1000],
-        })],
-    });
-    let tree = gen::tree(rng, max, TreeShape::Star);
-    out.push(Adversarial {
-        name: "star of the maximum N with a chip on every leaf",
-        cases: vec![Position::Chip(ChipPos {
-            chips: (0..max as u32).collect(),
-            tree,
-        })],
-    });
-    out
+    each_game!(problem.game(), G => G::adversarial(&mut rng, problem, &lim, max))
 }
 
 /// The problems whose game an interactive jury can play move by move (a tree game or a
@@ -448,35 +270,11 @@ pub fn interactive(
     n: usize,
     shape: Option<TreeShape>,
 ) -> Option<Vec<Position>> {
+    if !playable(problem) {
+        return None;
+    }
     let n = n.max(2);
-    let pos = match problem {
-        Problem::Agc017d | Problem::Native(Game::Cut) => Position::Cut(CutPos {
-            tree: tree_of(rng, n, shape),
-        }),
-        Problem::Cot3 | Problem::Native(Game::Paint) => {
-            let tree = tree_of(rng, n, shape);
-            let density = rng.range(1, 4);
-            let white = (0..n).map(|_| rng.below(4) < density).collect();
-            Position::Paint(PaintPos { tree, white })
-        }
-        Problem::Native(Game::Chip) => {
-            let tree = tree_of(rng, n, shape);
-            let k = rng.range(1, 4);
-            let chips = (0..k).map(|_| rng.below(n as u64) as u32).collect();
-            Position::Chip(ChipPos { tree, chips })
-        }
-        Problem::Native(Game::Hackenbush) => {
-            let sizes = gen::Sizes {
-                vertices: n,
-                edges: n,
-                graphs: rng.range(1, 3) as usize,
-                ..gen::Sizes::SMALL
-            };
-            gen::position(Game::Hackenbush, rng, &sizes).position
-        }
-        _ => return None,
-    };
-    Some(vec![pos])
+    each_game!(problem.game(), G => G::interactive(rng, n, shape).map(|p| vec![G::position(p)]))
 }
 
 #[cfg(test)]

@@ -25,6 +25,8 @@ pub trait Kind: 'static {
     fn position(p: Self::Pos) -> Position;
     /// The game's position inside `p`, if `p` is one of this game.
     fn pos(p: &Position) -> Option<&Self::Pos>;
+    /// The game's position inside `p`, mutable.
+    fn pos_mut(p: &mut Position) -> Option<&mut Self::Pos>;
     /// The answer as an [`Answer`].
     fn answer(a: Self::Ans) -> Answer;
     /// The game's answer inside `a`, if `a` is one of this game.
@@ -62,6 +64,12 @@ macro_rules! kinds {
                 Position::$K(p)
             }
             fn pos(p: &Position) -> Option<&$P> {
+                match p {
+                    Position::$K(p) => Some(p),
+                    _ => None,
+                }
+            }
+            fn pos_mut(p: &mut Position) -> Option<&mut $P> {
                 match p {
                     Position::$K(p) => Some(p),
                     _ => None,

@@ -3,7 +3,9 @@
 
 use super::{holding, moves, pairs, values, Room};
 use crate::census::{b, Bucket};
+use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{multisets, rooted_trees, Bounds};
+use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, binomial, root_fixing_permutation, size, Sizes};
 use crate::rng::Rng;
 use crate::shrink::{edited, tree_reductions, Lazy, LARGE};
@@ -117,6 +119,52 @@ impl Room for Chip {
             }));
         }
         out
+    }
+
+    fn adversarial(
+        rng: &mut Rng,
+        _problem: Problem,
+        _lim: &Limits,
+        max: usize,
+    ) -> Vec<Adversarial> {
+        let mut out = Vec::new();
+        let tree = chain(max);
+        out.push(Adversarial {
+            name: "chain of the maximum N with chips at the root",
+            cases: vec![Position::Chip(ChipPos {
+                tree,
+                chips: vec![0; 1000],
+            })],
+        });
+        let tree = gen::tree(rng, max, TreeShape::Star);
+        out.push(Adversarial {
+            name: "star of the maximum N with a chip on every leaf",
+            cases: vec![Position::Chip(ChipPos {
+                chips: (0..max as u32).collect(),
+                tree,
+            })],
+        });
+        out
+    }
+
+    fn on_tree(rng: &mut Rng, n: usize, shape: TreeShape, sizes: &Sizes) -> Option<ChipPos> {
+        let tree = crate::gen::tree(rng, n, shape);
+        let chips = (0..sizes.chips.min(n))
+            .map(|_| rng.below(n as u64) as u32)
+            .collect();
+        Some(ChipPos { chips, tree })
+    }
+
+    /// A few chips, so that a game stays within a few times n moves.
+    fn interactive(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Option<ChipPos> {
+        let tree = tree_of(rng, n, shape);
+        let k = rng.range(1, 4);
+        let chips = (0..k).map(|_| rng.below(n as u64) as u32).collect();
+        Some(ChipPos { tree, chips })
+    }
+
+    fn tree_mut(p: &mut ChipPos) -> Option<&mut Tree> {
+        Some(&mut p.tree)
     }
 
     fn shape(p: &ChipPos) -> &'static str {

@@ -2,7 +2,9 @@
 
 use super::{holding, list, mapped, moves, values, Room};
 use crate::census::{b, Bucket};
+use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{rooted_trees, Bounds};
+use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
 use crate::rng::Rng;
 use crate::shrink::{tree_reductions, Lazy};
@@ -87,6 +89,48 @@ impl Room for Cut {
                 Box::new(move || Some(CutPos { tree: reduce()?.0 }))
             })
             .collect()
+    }
+
+    fn adversarial(
+        rng: &mut Rng,
+        _problem: Problem,
+        _lim: &Limits,
+        max: usize,
+    ) -> Vec<Adversarial> {
+        let mut out = Vec::new();
+        out.push(Adversarial {
+            name: "chain of the maximum N from the root (deep recursion)",
+            cases: vec![Position::Cut(CutPos { tree: chain(max) })],
+        });
+        for (name, shape) in [
+            ("star of the maximum N", TreeShape::Star),
+            ("caterpillar of the maximum N", TreeShape::Caterpillar),
+            ("random tree of the maximum N", TreeShape::Prufer),
+        ] {
+            out.push(Adversarial {
+                name,
+                cases: vec![Position::Cut(CutPos {
+                    tree: gen::tree(rng, max, shape),
+                })],
+            });
+        }
+        out
+    }
+
+    fn on_tree(rng: &mut Rng, n: usize, shape: TreeShape, _: &Sizes) -> Option<CutPos> {
+        Some(CutPos {
+            tree: crate::gen::tree(rng, n, shape),
+        })
+    }
+
+    fn interactive(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Option<CutPos> {
+        Some(CutPos {
+            tree: tree_of(rng, n, shape),
+        })
+    }
+
+    fn tree_mut(p: &mut CutPos) -> Option<&mut Tree> {
+        Some(&mut p.tree)
     }
 
     fn shape(p: &CutPos) -> &'static str {

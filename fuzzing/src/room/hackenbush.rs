@@ -4,7 +4,9 @@
 
 use super::{holding, inverse, moves, pairs, values, Room};
 use crate::census::{b, Bucket};
+use crate::contest::{chain, Adversarial};
 use crate::exhaust::{graphs, Bounds};
+use crate::gen::{self, TreeShape};
 use crate::gen::{root_fixing_permutation, Sizes};
 use crate::rng::Rng;
 use crate::shrink::{edited, Lazy, LARGE};
@@ -166,6 +168,57 @@ impl Room for Hackenbush {
             }
         }
         out
+    }
+
+    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, _max: usize) -> Vec<Adversarial> {
+        let mut out = Vec::new();
+        let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
+            (
+                40,
+                lim.graphs.1 as usize,
+                lim.vertices.1 as usize,
+                lim.edges.1 as usize,
+            )
+        } else {
+            (1, 10, 20_000, 30_000)
+        };
+        out.push(Adversarial {
+            name: "many test cases of the most graphs of the most vertices",
+            cases: (0..cases)
+                .map(|_| {
+                    Position::Hackenbush(HackenbushPos {
+                        graphs: (0..graphs)
+                            .map(|_| gen::christmas(rng, verts, edges))
+                            .collect(),
+                    })
+                })
+                .collect(),
+        });
+        let long: Vec<Graph> = (0..graphs.min(10))
+            .map(|_| {
+                let t = chain(verts);
+                Graph {
+                    n: verts as u32,
+                    edges: t.edges(),
+                }
+            })
+            .collect();
+        out.push(Adversarial {
+            name: "long chains (deep recursion)",
+            cases: vec![Position::Hackenbush(HackenbushPos { graphs: long })],
+        });
+        out
+    }
+
+    /// A sum of one to three graphs of about `n` edges in all.
+    fn interactive(rng: &mut Rng, n: usize, _: Option<TreeShape>) -> Option<HackenbushPos> {
+        let sizes = Sizes {
+            vertices: n,
+            edges: n,
+            graphs: rng.range(1, 3) as usize,
+            ..Sizes::SMALL
+        };
+        Some(Self::generate(rng, &sizes).0)
     }
 
     fn shape(_: &HackenbushPos) -> &'static str {

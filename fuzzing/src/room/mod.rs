@@ -12,11 +12,13 @@
 //! `shrink` and `exhaust`.
 
 use crate::census::Bucket;
+use crate::contest::Adversarial;
 use crate::exhaust::Bounds;
-use crate::gen::Sizes;
+use crate::gen::{Sizes, TreeShape};
 use crate::rng::Rng;
 use crate::shrink::Lazy;
 use grundy_games::kind::Kind;
+use grundy_games::{Limits, Problem, Tree};
 use std::ops::ControlFlow;
 
 mod chip;
@@ -50,6 +52,26 @@ pub trait Room: Kind {
 
     /// Every single-step simplification of `p`, biggest first, each built when tried.
     fn shrink(p: &Self::Pos) -> Vec<Lazy<'_, Self::Pos>>;
+
+    /// The maximum-constraint and adversarial inputs of `problem` (a problem of this
+    /// game, whose strict limits are `lim` and largest tree `max` vertices).
+    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, max: usize) -> Vec<Adversarial>;
+
+    /// A position on a tree of `n` vertices of `shape`, for `grundy scale` and the
+    /// hunt; `None` for a game whose inputs are not grown on one tree (then a random
+    /// position of the size is used).
+    fn on_tree(_rng: &mut Rng, _n: usize, _shape: TreeShape, _sizes: &Sizes) -> Option<Self::Pos> {
+        None
+    }
+
+    /// One game of about `n` vertices (edges for graphs; at least 2) for an interactive
+    /// jury; `None` for a game that is not played move by move.
+    fn interactive(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Option<Self::Pos>;
+
+    /// The position's tree, for a game played on one.
+    fn tree_mut(_p: &mut Self::Pos) -> Option<&mut Tree> {
+        None
+    }
 
     /// The shape a position looks like, for reports and for regenerating an input at
     /// other sizes (a tree's [`crate::gen::classify`]).

@@ -3,7 +3,9 @@
 
 use super::{holding, list, mapped, moves, values, Room};
 use crate::census::{b, Bucket};
+use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{rooted_trees, Bounds};
+use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
 use crate::rng::Rng;
 use crate::shrink::{edited, tree_reductions, Lazy, LARGE};
@@ -91,6 +93,58 @@ impl Room for Paint {
             }
         }
         out
+    }
+
+    fn adversarial(
+        rng: &mut Rng,
+        _problem: Problem,
+        _lim: &Limits,
+        max: usize,
+    ) -> Vec<Adversarial> {
+        let mut out = Vec::new();
+        for (name, shape, white) in [
+            ("all-white chain of the maximum N", TreeShape::Chain, 4u64),
+            (
+                "all-black random tree of the maximum N",
+                TreeShape::Prufer,
+                0,
+            ),
+            ("all-white star of the maximum N", TreeShape::Star, 4),
+            (
+                "half-white caterpillar of the maximum N",
+                TreeShape::Caterpillar,
+                2,
+            ),
+        ] {
+            let tree = if shape == TreeShape::Chain {
+                chain(max)
+            } else {
+                gen::tree(rng, max, shape)
+            };
+            let w = (0..max).map(|_| rng.below(4) < white).collect();
+            out.push(Adversarial {
+                name,
+                cases: vec![Position::Paint(PaintPos { tree, white: w })],
+            });
+        }
+        out
+    }
+
+    fn on_tree(rng: &mut Rng, n: usize, shape: TreeShape, _: &Sizes) -> Option<PaintPos> {
+        let tree = crate::gen::tree(rng, n, shape);
+        let white = (0..n).map(|_| rng.chance(1, 2)).collect();
+        Some(PaintPos { white, tree })
+    }
+
+    fn interactive(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Option<PaintPos> {
+        let tree = tree_of(rng, n, shape);
+        let density = rng.range(1, 4);
+        let white = (0..n).map(|_| rng.below(4) < density).collect();
+        Some(PaintPos { tree, white })
+    }
+
+    fn tree_mut(p: &mut PaintPos) -> Option<&mut Tree> {
+        Some(&mut p.tree)
     }
 
     fn shape(p: &PaintPos) -> &'static str {

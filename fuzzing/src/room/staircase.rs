@@ -3,6 +3,7 @@
 
 use super::{holding, values, Room};
 use crate::census::{b, Bucket};
+use crate::contest::{stone_layout, Adversarial};
 use crate::exhaust::{rooted_trees, Bounds};
 use crate::gen::{root_fixing_permutation, size, tree, Sizes, TreeShape};
 use crate::rng::Rng;
@@ -183,6 +184,51 @@ impl Room for Staircase {
             }
         }
         out
+    }
+
+    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, max: usize) -> Vec<Adversarial> {
+        let mut out = Vec::new();
+        let (stones, cap, t) = if problem == Problem::P2972 {
+            (lim.stones.1, lim.cap.1, lim.updates.1 as usize)
+        } else {
+            (1_000_000_000, 1_000_000, 100_000)
+        };
+        for (name, shape) in [
+            (
+                "chain of the maximum N, maximum L and stones, most updates",
+                TreeShape::Chain,
+            ),
+            (
+                "star of the maximum N, maximum L and stones, most updates",
+                TreeShape::Star,
+            ),
+            (
+                "deep random tree, maximum L and stones, most updates",
+                TreeShape::Deep,
+            ),
+        ] {
+            out.push(Adversarial {
+                name,
+                cases: vec![Position::Staircase(stone_layout(
+                    rng,
+                    max,
+                    shape,
+                    (1, stones),
+                    cap,
+                    t,
+                ))],
+            });
+        }
+        out
+    }
+
+    /// A layout with updates is not one game: none.
+    fn interactive(_: &mut Rng, _: usize, _: Option<TreeShape>) -> Option<StaircasePos> {
+        None
+    }
+
+    fn tree_mut(p: &mut StaircasePos) -> Option<&mut Tree> {
+        Some(&mut p.tree)
     }
 
     fn shape(p: &StaircasePos) -> &'static str {
