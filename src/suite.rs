@@ -197,32 +197,7 @@ impl Suite for Builtin {
         let k = rng.below(input.len().max(1) as u64) as usize;
         let mut out = input.clone();
         let pos = out.get_mut(k)?;
-        // Per-vertex data moves too: recolour a vertex, move stones.
-        match pos {
-            Position::Paint(p) if rng.chance(1, 3) => {
-                let v = rng.below(p.white.len() as u64) as usize;
-                p.white[v] = !p.white[v];
-                return Some((out, "recoloured a vertex".into()));
-            }
-            Position::Staircase(p) if rng.chance(1, 2) && p.stones.len() > 1 => {
-                let a = rng.below(p.stones.len() as u64) as usize;
-                let b = rng.below(p.stones.len() as u64) as usize;
-                let moved = p.stones[a] / 2;
-                p.stones[a] -= moved;
-                p.stones[b] += moved;
-                return Some((out, "moved stones".into()));
-            }
-            _ => {}
-        }
-        let tree = match pos {
-            Position::Cut(p) => &mut p.tree,
-            Position::Chip(p) => &mut p.tree,
-            Position::Paint(p) => &mut p.tree,
-            Position::Staircase(p) => &mut p.tree,
-            Position::Hackenbush(_) => return None,
-        };
-        let (edges, what) = grundy_fuzzing::growth::mutate(tree, rng)?;
-        *tree = grundy_games::Tree::from_edges(tree.len(), &edges).ok()?;
+        let what = grundy_fuzzing::growth::mutate_position(pos, rng)?;
         Some((out, what.into()))
     }
 

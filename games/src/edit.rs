@@ -1,9 +1,8 @@
-//! Position surgery: playing a move on a position, relabelling vertices, removing or
-//! contracting parts. Used to check answers by playing them (property tests), and by the
+//! Tree surgery: relabelling vertices, removing or contracting parts, the subtree below a
+//! vertex. Used by each game's moves (`legal_moves` and `after`, in `game/GAME.rs`), the
 //! shrinker and the generators. All loops, no recursion.
 
 use crate::graph::Graph;
-use crate::position::*;
 use crate::tree::Tree;
 
 /// Marks `c` and every vertex below it.
@@ -78,98 +77,6 @@ pub fn relabel(tree: &Tree, perm: &[u32]) -> Tree {
     Tree::from_edges(tree.len(), &edges).expect("relabelling keeps a tree")
 }
 
-impl ChipPos {
-    /// Every legal move `(v, w)`, ascending, each once.
-    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
-        let mut from = self.chips.clone();
-        from.sort_unstable();
-        from.dedup();
-        let mut moves: Vec<(u32, u32)> = from
-            .into_iter()
-            .flat_map(|v| self.tree.children(v).iter().map(move |&w| (v, w)))
-            .collect();
-        moves.sort_unstable();
-        moves
-    }
-
-    /// The position after moving one chip from `v` to its child `w`.
-    pub fn after(&self, v: u32, w: u32) -> ChipPos {
-        let mut chips = self.chips.clone();
-        let i = chips.iter().position(|&x| x == v).expect("a chip on v");
-        chips[i] = w;
-        ChipPos {
-            tree: self.tree.clone(),
-            chips,
-        }
-    }
-}
-
-impl CutPos {
-    /// Every legal cut, named by the child end of the edge.
-    pub fn legal_moves(&self) -> Vec<u32> {
-        (1..self.tree.len() as u32).collect()
-    }
-
-    /// The position after cutting the edge above `c` (relabelled compactly).
-    pub fn after(&self, c: u32) -> CutPos {
-        let inside = subtree_mask(&self.tree, c);
-        let keep: Vec<bool> = inside.iter().map(|&x| !x).collect();
-        CutPos {
-            tree: induced(&self.tree, &keep).0,
-        }
-    }
-}
-
-impl HackenbushPos {
-    /// Every legal move `(graph, edge)`: the edges connected to their graph's root.
-    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
-        let mut moves = Vec::new();
-        for (i, g) in self.graphs.iter().enumerate() {
-            if g.n == 0 {
-                continue;
-            }
-            let reached = g.cycle_cover().reached;
-            for (j, &(a, _)) in g.edges.iter().enumerate() {
-                if reached[a as usize] {
-                    moves.push((i as u32, j as u32));
-                }
-            }
-        }
-        moves
-    }
-
-    /// The position after cutting edge `j` of graph `i` (what falls off stays listed but
-    /// is no longer connected to the root, which is the same position).
-    pub fn after(&self, i: u32, j: u32) -> HackenbushPos {
-        let mut graphs = self.graphs.clone();
-        graphs[i as usize].edges.remove(j as usize);
-        HackenbushPos { graphs }
-    }
-}
-
-impl PaintPos {
-    /// Every legal move: the white vertices.
-    pub fn legal_moves(&self) -> Vec<u32> {
-        (0..self.tree.len() as u32)
-            .filter(|&v| self.white[v as usize])
-            .collect()
-    }
-
-    /// The position after painting `u` and its path to the root black.
-    pub fn after(&self, u: u32) -> PaintPos {
-        let mut white = self.white.clone();
-        let mut x = Some(u);
-        while let Some(v) = x {
-            white[v as usize] = false;
-            x = self.tree.parent(v);
-        }
-        PaintPos {
-            tree: self.tree.clone(),
-            white,
-        }
-    }
-}
-
 impl Graph {
     /// The graph without the vertices and edges not connected to the root, relabelled
     /// compactly (the root stays 0).
@@ -201,6 +108,7 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::*;
 
     fn chain(n: usize) -> Tree {
         let e: Vec<(u32, u32)> = (1..n as u32).map(|v| (v - 1, v)).collect();

@@ -73,6 +73,13 @@ pub trait Room: Kind {
         None
     }
 
+    /// One structural move of the slow-input hunt (`grundy hunt`) on `p`, and what it did;
+    /// `None` when none applies. By default a move of the position's tree
+    /// ([`mutate_tree`]); a game with per-vertex data moves that data too.
+    fn mutate(p: &mut Self::Pos, rng: &mut Rng) -> Option<&'static str> {
+        mutate_tree::<Self>(p, rng)
+    }
+
     /// The shape a position looks like, for reports and for regenerating an input at
     /// other sizes (a tree's [`crate::gen::classify`]).
     fn shape(p: &Self::Pos) -> &'static str;
@@ -83,6 +90,14 @@ pub trait Room: Kind {
 
     /// Calls `f` with every position within `b`.
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(Self::Pos) -> ControlFlow<()>) -> ControlFlow<()>;
+}
+
+/// A move of the hunt ([`crate::growth::mutate`]) on the position's tree, if it has one.
+pub(crate) fn mutate_tree<G: Room + ?Sized>(p: &mut G::Pos, rng: &mut Rng) -> Option<&'static str> {
+    let tree = G::tree_mut(p)?;
+    let (edges, what) = crate::growth::mutate(tree, rng)?;
+    *tree = Tree::from_edges(tree.len(), &edges).ok()?;
+    Some(what)
 }
 
 /// The inverse of a permutation.

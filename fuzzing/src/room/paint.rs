@@ -143,6 +143,16 @@ impl Room for Paint {
         Some(PaintPos { tree, white })
     }
 
+    /// One time in three a vertex recoloured, else a move of the tree.
+    fn mutate(p: &mut PaintPos, rng: &mut Rng) -> Option<&'static str> {
+        if rng.chance(1, 3) {
+            let v = rng.below(p.white.len() as u64) as usize;
+            p.white[v] = !p.white[v];
+            return Some("recoloured a vertex");
+        }
+        super::mutate_tree::<Self>(p, rng)
+    }
+
     fn tree_mut(p: &mut PaintPos) -> Option<&mut Tree> {
         Some(&mut p.tree)
     }

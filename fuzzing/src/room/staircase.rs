@@ -227,6 +227,20 @@ impl Room for Staircase {
         None
     }
 
+    /// Half the time half the stones of one vertex moved to another, else a move of the
+    /// tree.
+    fn mutate(p: &mut StaircasePos, rng: &mut Rng) -> Option<&'static str> {
+        if rng.chance(1, 2) && p.stones.len() > 1 {
+            let a = rng.below(p.stones.len() as u64) as usize;
+            let b = rng.below(p.stones.len() as u64) as usize;
+            let moved = p.stones[a] / 2;
+            p.stones[a] -= moved;
+            p.stones[b] += moved;
+            return Some("moved stones");
+        }
+        super::mutate_tree::<Self>(p, rng)
+    }
+
     fn tree_mut(p: &mut StaircasePos) -> Option<&mut Tree> {
         Some(&mut p.tree)
     }

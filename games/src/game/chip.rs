@@ -27,6 +27,32 @@ pub struct ChipAnswer {
     pub moves: Vec<(u32, u32)>,
 }
 
+impl ChipPos {
+    /// Every legal move `(v, w)`, ascending, each once.
+    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
+        let mut from = self.chips.clone();
+        from.sort_unstable();
+        from.dedup();
+        let mut moves: Vec<(u32, u32)> = from
+            .into_iter()
+            .flat_map(|v| self.tree.children(v).iter().map(move |&w| (v, w)))
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The position after moving one chip from `v` to its child `w`.
+    pub fn after(&self, v: u32, w: u32) -> ChipPos {
+        let mut chips = self.chips.clone();
+        let i = chips.iter().position(|&x| x == v).expect("a chip on v");
+        chips[i] = w;
+        ChipPos {
+            tree: self.tree.clone(),
+            chips,
+        }
+    }
+}
+
 impl Model for crate::kind::Chip {
     fn size(p: &ChipPos) -> usize {
         p.tree.len() + p.chips.len()

@@ -1,6 +1,7 @@
 //! `cut` in the model: Green Hackenbush on a rooted tree; its position, its answer, and
 //! its native format (`docs/SPEC.md` §3).
 
+use crate::edit::*;
 use crate::error::Result;
 use crate::kind::Model;
 use crate::limits::Limits;
@@ -25,6 +26,22 @@ pub struct CutAnswer {
     pub winning: Vec<u32>,
     /// `by_root[r]`: the value of the same tree rooted at r.
     pub by_root: Vec<u64>,
+}
+
+impl CutPos {
+    /// Every legal cut, named by the child end of the edge.
+    pub fn legal_moves(&self) -> Vec<u32> {
+        (1..self.tree.len() as u32).collect()
+    }
+
+    /// The position after cutting the edge above `c` (relabelled compactly).
+    pub fn after(&self, c: u32) -> CutPos {
+        let inside = subtree_mask(&self.tree, c);
+        let keep: Vec<bool> = inside.iter().map(|&x| !x).collect();
+        CutPos {
+            tree: induced(&self.tree, &keep).0,
+        }
+    }
 }
 
 impl Model for crate::kind::Cut {

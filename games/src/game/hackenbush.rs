@@ -25,6 +25,33 @@ pub struct HackenbushAnswer {
     pub moves: Vec<(u32, u32)>,
 }
 
+impl HackenbushPos {
+    /// Every legal move `(graph, edge)`: the edges connected to their graph's root.
+    pub fn legal_moves(&self) -> Vec<(u32, u32)> {
+        let mut moves = Vec::new();
+        for (i, g) in self.graphs.iter().enumerate() {
+            if g.n == 0 {
+                continue;
+            }
+            let reached = g.cycle_cover().reached;
+            for (j, &(a, _)) in g.edges.iter().enumerate() {
+                if reached[a as usize] {
+                    moves.push((i as u32, j as u32));
+                }
+            }
+        }
+        moves
+    }
+
+    /// The position after cutting edge `j` of graph `i` (what falls off stays listed but
+    /// is no longer connected to the root, which is the same position).
+    pub fn after(&self, i: u32, j: u32) -> HackenbushPos {
+        let mut graphs = self.graphs.clone();
+        graphs[i as usize].edges.remove(j as usize);
+        HackenbushPos { graphs }
+    }
+}
+
 impl Model for crate::kind::Hackenbush {
     fn size(p: &HackenbushPos) -> usize {
         p.graphs.iter().map(|g| g.edges.len()).sum()

@@ -27,6 +27,29 @@ pub struct PaintAnswer {
     pub winning: Vec<u32>,
 }
 
+impl PaintPos {
+    /// Every legal move: the white vertices.
+    pub fn legal_moves(&self) -> Vec<u32> {
+        (0..self.tree.len() as u32)
+            .filter(|&v| self.white[v as usize])
+            .collect()
+    }
+
+    /// The position after painting `u` and its path to the root black.
+    pub fn after(&self, u: u32) -> PaintPos {
+        let mut white = self.white.clone();
+        let mut x = Some(u);
+        while let Some(v) = x {
+            white[v as usize] = false;
+            x = self.tree.parent(v);
+        }
+        PaintPos {
+            tree: self.tree.clone(),
+            white,
+        }
+    }
+}
+
 impl Model for crate::kind::Paint {
     fn size(p: &PaintPos) -> usize {
         p.tree.len()
