@@ -15,64 +15,123 @@
 //! `staircase` is not played here: a layout with its updates is a sequence of positions,
 //! and a single move can carry up to 10^18 stones.
 //!
-//! Everything is iterative (a chain of 10^6 vertices is fine) and computes no value: the
-//! values come from the engines, on [`Board::view`].
+//! Each game's board is in its module (`game/GAME.rs`, the [`Playable`] trait); here are
+//! the moves, the board with its game forgotten, and the view. Everything is iterative (a
+//! chain of 10^6 vertices is fine) and computes no value: the values come from the
+//! engines, on [`Board::view`].
 
-use crate::position::{Answer, ChipPos, CutPos, Game, HackenbushPos, PaintPos, Position};
-use crate::{Graph, Tree};
+use crate::kind::Kind;
+use crate::position::{Answer, Game, Position};
 
-/// A move, in the input's 0-based ids (printed 1-based by [`Move::label`]).
+/// A move, in the input's 0-based ids (printed 1-based by [`Move::label`]): named by one
+/// id (`cut`: the child end of the edge; `paint`: the vertex) or by two (`chip`: from a
+/// vertex to its child; `hackenbush`: graph, edge in input order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
-    /// `cut`: the edge above this vertex.
-    Cut(u32),
-    /// `paint`: this white vertex.
-    Paint(u32),
-    /// `chip`: a chip from the first vertex to its child, the second.
-    Chip(u32, u32),
-    /// `hackenbush`: graph, edge (input order).
-    Hackenbush(u32, u32),
+    /// A move named by one id.
+    One(u32),
+    /// A move named by two ids.
+    Two(u32, u32),
 }
 
 impl Move {
     /// The move as a line: 1-based ids separated by a space.
     pub fn label(&self) -> String {
         match *self {
-            Move::Cut(v) | Move::Paint(v) => (v + 1).to_string(),
-            Move::Chip(a, b) | Move::Hackenbush(a, b) => format!("{} {}", a + 1, b + 1),
+            Move::One(v) => (v + 1).to_string(),
+            Move::Two(a, b) => format!("{} {}", a + 1, b + 1),
         }
     }
 }
 
-/// A position in play.
-#[derive(Clone, Debug)]
-pub struct Board {
-    kind: Kind,
+/// A game played move by move, implemented in `game/GAME.rs` by the games that are (and
+/// handed out by their [`Model::board`](crate::kind::Model::board)).
+pub trait Playable: Kind {
+    /// A game in play.
+    type State: Clone + std::fmt::Debug + Send + Sync + 'static;
+    /// The game at its start.
+    fn start(p: &Self::Pos) -> Self::State;
+    /// Every legal move, ascending.
+    fn moves(s: &Self::State) -> Vec<Move>;
+    /// True when `m` is a legal move in `s`.
+    fn is_legal(s: &Self::State, m: Move) -> bool;
+    /// Plays a legal move.
+    fn play(s: &mut Self::State, m: Move);
+    /// The most moves the game can still last (exact).
+    fn longest(s: &Self::State) -> u64;
+    /// A key that tells two states of one game apart (for memoizing their values).
+    fn key(s: &Self::State) -> Vec<u64>;
+    /// The state in the engines' terms, and the way back to the board's ids (see
+    /// [`View`]).
+    fn view(s: &Self::State) -> (Self::Pos, Vec<Vec<u32>>);
+    /// The winning moves of an engine's answer on the view, in the board's ids.
+    fn winning(back: &[Vec<u32>], a: &Self::Ans) -> Vec<Move>;
 }
 
-#[derive(Clone, Debug)]
-enum Kind {
-    Cut {
-        tree: Tree,
-        alive: Vec<bool>,
-        alive_count: usize,
-    },
-    Paint {
-        tree: Tree,
-        white: Vec<bool>,
-    },
-    Chip {
-        tree: Tree,
-        /// Sorted.
-        chips: Vec<u32>,
-        /// The longest path down from each vertex.
-        height: Vec<u32>,
-    },
-    Hackenbush {
-        graphs: Vec<Graph>,
-        /// `present[i][j]`: edge j of graph i is still there and reaches the ground.
-        present: Vec<Vec<bool>>,
-    },
+/// A position in play.
+#[derive(Debug)]
+pub struct Board {
+    inner: Box<dyn Played>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+/// A [`Playable`] game's state, with its game forgotten.
+trait Played: std::fmt::Debug + Send + Sync {
+    fn moves(&self) -> Vec<Move>;
+    fn is_legal(&self, m: Move) -> bool;
+    fn play(&mut self, m: Move);
+    fn longest(&self) -> u64;
+    fn key(&self) -> Vec<u64>;
+    fn view(&self) -> View;
+    fn clone_box(&self) -> Box<dyn Played>;
+}
+
+struct InPlay<G: Playable>(G::State);
+
+impl<G: Playable> std::fmt::Debug for InPlay<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<G: Playable> Played for InPlay<G> {
+    fn moves(&self) -> Vec<Move> {
+        G::moves(&self.0)
+    }
+    fn is_legal(&self, m: Move) -> bool {
+        G::is_legal(&self.0, m)
+    }
+    fn play(&mut self, m: Move) {
+        G::play(&mut self.0, m)
+    }
+    fn longest(&self) -> u64 {
+        G::longest(&self.0)
+    }
+    fn key(&self) -> Vec<u64> {
+        G::key(&self.0)
+    }
+    fn view(&self) -> View {
+        let (p, back) = G::view(&self.0);
+        View {
+            position: G::position(p),
+            back,
+            winning: winning_of::<G>,
+        }
+    }
+    fn clone_box(&self) -> Box<dyn Played> {
+        Box::new(InPlay::<G>(self.0.clone()))
+    }
+}
+
+fn winning_of<G: Playable>(back: &[Vec<u32>], answer: &Answer) -> Vec<Move> {
+    G::ans(answer).map_or_else(Vec::new, |a| G::winning(back, a))
 }
 
 /// The position of a board in the engines' terms, and the way back to the board's ids.
@@ -83,27 +142,14 @@ pub struct View {
     /// `cut`: the original id of each vertex of the view; `hackenbush`: per graph, the
     /// original index of each edge of the view. Empty for the other games (ids kept).
     back: Vec<Vec<u32>>,
+    winning: fn(&[Vec<u32>], &Answer) -> Vec<Move>,
 }
 
 impl View {
     /// The winning moves of an engine's answer on [`View::position`], in the board's ids,
     /// ascending.
     pub fn winning(&self, answer: &Answer) -> Vec<Move> {
-        let mut out: Vec<Move> = match answer {
-            Answer::Cut(a) => a
-                .winning
-                .iter()
-                .map(|&c| Move::Cut(self.back[0][c as usize]))
-                .collect(),
-            Answer::Paint(a) => a.winning.iter().map(|&v| Move::Paint(v)).collect(),
-            Answer::Chip(a) => a.moves.iter().map(|&(v, w)| Move::Chip(v, w)).collect(),
-            Answer::Hackenbush(a) => a
-                .moves
-                .iter()
-                .map(|&(i, j)| Move::Hackenbush(i, self.back[i as usize][j as usize]))
-                .collect(),
-            Answer::Staircase(_) => Vec::new(),
-        };
+        let mut out = (self.winning)(&self.back, answer);
         out.sort_unstable();
         out
     }
@@ -126,143 +172,35 @@ impl std::fmt::Display for NotPlayable {
 impl std::error::Error for NotPlayable {}
 
 impl Board {
-    /// The board of a position.
+    /// The board of a position (its game's [`Model::board`](crate::kind::Model::board)).
     pub fn new(pos: &Position) -> Result<Board, NotPlayable> {
-        let kind = match pos {
-            Position::Cut(p) => Kind::Cut {
-                alive: vec![true; p.tree.len()],
-                alive_count: p.tree.len(),
-                tree: p.tree.clone(),
-            },
-            Position::Paint(p) => Kind::Paint {
-                tree: p.tree.clone(),
-                white: p.white.clone(),
-            },
-            Position::Chip(p) => {
-                let mut chips = p.chips.clone();
-                chips.sort_unstable();
-                Kind::Chip {
-                    height: heights(&p.tree),
-                    tree: p.tree.clone(),
-                    chips,
-                }
-            }
-            Position::Hackenbush(p) => {
-                let mut present: Vec<Vec<bool>> =
-                    p.graphs.iter().map(|g| vec![true; g.edges.len()]).collect();
-                for (g, pr) in p.graphs.iter().zip(&mut present) {
-                    drop_fallen(g, pr);
-                }
-                Kind::Hackenbush {
-                    graphs: p.graphs.clone(),
-                    present,
-                }
-            }
-            Position::Staircase(_) => return Err(NotPlayable(Game::Staircase)),
-        };
-        Ok(Board { kind })
+        crate::each_game!(pos.game(), G => {
+            use crate::kind::Model;
+            G::board(G::pos(pos).expect("its own game"))
+        })
+    }
+
+    /// The board of a position of a [`Playable`] game.
+    pub fn of<G: Playable>(p: &G::Pos) -> Board {
+        Board {
+            inner: Box::new(InPlay::<G>(G::start(p))),
+        }
     }
 
     /// Every legal move, ascending.
     pub fn moves(&self) -> Vec<Move> {
-        match &self.kind {
-            Kind::Cut { tree, alive, .. } => (1..tree.len() as u32)
-                .filter(|&v| alive[v as usize])
-                .map(Move::Cut)
-                .collect(),
-            Kind::Paint { white, .. } => (0..white.len() as u32)
-                .filter(|&v| white[v as usize])
-                .map(Move::Paint)
-                .collect(),
-            Kind::Chip { tree, chips, .. } => {
-                let mut out = Vec::new();
-                let mut last = None;
-                for &v in chips {
-                    if last == Some(v) {
-                        continue;
-                    }
-                    last = Some(v);
-                    let mut kids = tree.children(v).to_vec();
-                    kids.sort_unstable();
-                    out.extend(kids.into_iter().map(|w| Move::Chip(v, w)));
-                }
-                out
-            }
-            Kind::Hackenbush { present, .. } => present
-                .iter()
-                .enumerate()
-                .flat_map(|(i, p)| {
-                    p.iter()
-                        .enumerate()
-                        .filter(|(_, &here)| here)
-                        .map(move |(j, _)| Move::Hackenbush(i as u32, j as u32))
-                })
-                .collect(),
-        }
+        self.inner.moves()
     }
 
     /// True when `m` is a legal move here.
     pub fn is_legal(&self, m: &Move) -> bool {
-        match (&self.kind, *m) {
-            (Kind::Cut { tree, alive, .. }, Move::Cut(v)) => {
-                v != 0 && (v as usize) < tree.len() && alive[v as usize]
-            }
-            (Kind::Paint { white, .. }, Move::Paint(v)) => white.get(v as usize) == Some(&true),
-            (Kind::Chip { tree, chips, .. }, Move::Chip(v, w)) => {
-                chips.binary_search(&v).is_ok() && tree.parent(w) == Some(v)
-            }
-            (Kind::Hackenbush { present, .. }, Move::Hackenbush(i, j)) => present
-                .get(i as usize)
-                .and_then(|p| p.get(j as usize))
-                .copied()
-                .unwrap_or(false),
-            _ => false,
-        }
+        self.inner.is_legal(*m)
     }
 
     /// Plays a move; an illegal one leaves the board as it is.
     pub fn play(&mut self, m: &Move) {
-        if !self.is_legal(m) {
-            return;
-        }
-        match (&mut self.kind, *m) {
-            (
-                Kind::Cut {
-                    tree,
-                    alive,
-                    alive_count,
-                },
-                Move::Cut(c),
-            ) => {
-                let mut stack = vec![c];
-                while let Some(v) = stack.pop() {
-                    // What fell before is not there to fall again.
-                    if alive[v as usize] {
-                        alive[v as usize] = false;
-                        *alive_count -= 1;
-                        stack.extend_from_slice(tree.children(v));
-                    }
-                }
-            }
-            (Kind::Paint { tree, white }, Move::Paint(v)) => {
-                let mut at = Some(v);
-                while let Some(u) = at {
-                    white[u as usize] = false;
-                    at = tree.parent(u);
-                }
-            }
-            (Kind::Chip { chips, .. }, Move::Chip(v, w)) => {
-                let i = chips.binary_search(&v).expect("legal");
-                chips.remove(i);
-                let j = chips.partition_point(|&x| x < w);
-                chips.insert(j, w);
-            }
-            (Kind::Hackenbush { graphs, present }, Move::Hackenbush(i, j)) => {
-                let p = &mut present[i as usize];
-                p[j as usize] = false;
-                drop_fallen(&graphs[i as usize], p);
-            }
-            _ => {}
+        if self.is_legal(m) {
+            self.inner.play(*m);
         }
     }
 
@@ -277,148 +215,39 @@ impl Board {
     /// vertex with no white ancestor, a chip walking its longest path down, an edge whose
     /// loss drops nothing else always exists while any move does).
     pub fn longest(&self) -> u64 {
-        match &self.kind {
-            Kind::Cut { alive_count, .. } => *alive_count as u64 - 1,
-            Kind::Paint { white, .. } => white.iter().filter(|&&w| w).count() as u64,
-            Kind::Chip { chips, height, .. } => {
-                chips.iter().map(|&v| u64::from(height[v as usize])).sum()
-            }
-            Kind::Hackenbush { present, .. } => {
-                present.iter().flatten().filter(|&&p| p).count() as u64
-            }
-        }
+        self.inner.longest()
     }
 
     /// A key that tells two boards of one game apart (for memoizing their values).
     pub fn key(&self) -> Vec<u64> {
-        fn bits<'a>(it: impl Iterator<Item = &'a bool>) -> Vec<u64> {
-            let mut out = Vec::new();
-            for (i, &b) in it.enumerate() {
-                if i % 64 == 0 {
-                    out.push(0);
-                }
-                if b {
-                    *out.last_mut().expect("pushed") |= 1 << (i % 64);
-                }
-            }
-            out
-        }
-        match &self.kind {
-            Kind::Cut { alive, .. } => bits(alive.iter()),
-            Kind::Paint { white, .. } => bits(white.iter()),
-            Kind::Chip { chips, .. } => chips.iter().map(|&c| u64::from(c)).collect(),
-            Kind::Hackenbush { present, .. } => bits(present.iter().flatten()),
-        }
+        self.inner.key()
     }
 
     /// The position in the engines' terms.
     pub fn view(&self) -> View {
-        match &self.kind {
-            Kind::Cut { tree, alive, .. } => {
-                let mut new_id = vec![u32::MAX; tree.len()];
-                let mut back = Vec::new();
-                for &v in tree.order() {
-                    if alive[v as usize] {
-                        new_id[v as usize] = back.len() as u32;
-                        back.push(v);
-                    }
-                }
-                let parents: Vec<u32> = back
-                    .iter()
-                    .map(|&v| tree.parent(v).map_or(0, |p| new_id[p as usize]))
-                    .collect();
-                let tree = Tree::from_parents(&parents).expect("a subtree of a tree");
-                View {
-                    position: Position::Cut(CutPos { tree }),
-                    back: vec![back],
-                }
-            }
-            Kind::Paint { tree, white } => View {
-                position: Position::Paint(PaintPos {
-                    tree: tree.clone(),
-                    white: white.clone(),
-                }),
-                back: Vec::new(),
-            },
-            Kind::Chip { tree, chips, .. } => View {
-                position: Position::Chip(ChipPos {
-                    tree: tree.clone(),
-                    chips: chips.clone(),
-                }),
-                back: Vec::new(),
-            },
-            Kind::Hackenbush { graphs, present } => {
-                let mut back = Vec::new();
-                let graphs = graphs
-                    .iter()
-                    .zip(present)
-                    .map(|(g, p)| {
-                        let kept: Vec<u32> = (0..g.edges.len() as u32)
-                            .filter(|&j| p[j as usize])
-                            .collect();
-                        let edges = kept.iter().map(|&j| g.edges[j as usize]).collect();
-                        back.push(kept);
-                        Graph { n: g.n, edges }
-                    })
-                    .collect();
-                View {
-                    position: Position::Hackenbush(HackenbushPos { graphs }),
-                    back,
-                }
-            }
-        }
+        self.inner.view()
     }
 }
 
-/// The longest path down from every vertex, children before parents.
-fn heights(tree: &Tree) -> Vec<u32> {
-    let mut h = vec![0u32; tree.len()];
-    for &v in tree.order().iter().rev() {
-        if let Some(p) = tree.parent(v) {
-            h[p as usize] = h[p as usize].max(h[v as usize] + 1);
+/// Flags packed 64 to a word (a board's key).
+pub(crate) fn bits<'a>(it: impl Iterator<Item = &'a bool>) -> Vec<u64> {
+    let mut out = Vec::new();
+    for (i, &b) in it.enumerate() {
+        if i % 64 == 0 {
+            out.push(0);
+        }
+        if b {
+            *out.last_mut().expect("pushed") |= 1 << (i % 64);
         }
     }
-    h
-}
-
-/// Marks absent every edge of `g` that no longer reaches vertex 0 through present edges.
-fn drop_fallen(g: &Graph, present: &mut [bool]) {
-    let n = g.n as usize;
-    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (j, &(a, b)) in g.edges.iter().enumerate() {
-        if present[j] {
-            adj[a as usize].push(j as u32);
-            if a != b {
-                adj[b as usize].push(j as u32);
-            }
-        }
-    }
-    let mut reached = vec![false; n];
-    let mut stack = Vec::new();
-    if n > 0 {
-        reached[0] = true;
-        stack.push(0u32);
-    }
-    while let Some(v) = stack.pop() {
-        for &j in &adj[v as usize] {
-            let (a, b) = g.edges[j as usize];
-            let w = if a == v { b } else { a };
-            if !reached[w as usize] {
-                reached[w as usize] = true;
-                stack.push(w);
-            }
-        }
-    }
-    for (j, &(a, _)) in g.edges.iter().enumerate() {
-        if !reached[a as usize] {
-            present[j] = false;
-        }
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::*;
+    use crate::{Graph, Tree};
 
     fn cut(edges: &[(u32, u32)]) -> Board {
         let tree = Tree::from_edges(edges.len() + 1, edges).unwrap();
@@ -429,15 +258,15 @@ mod tests {
     fn a_cut_drops_the_subtree_and_keeps_the_original_names() {
         // 1-2-3 and 1-4: cutting above 2 drops 2 and 3.
         let b = cut(&[(0, 1), (1, 2), (0, 3)]);
-        assert_eq!(b.moves(), vec![Move::Cut(1), Move::Cut(2), Move::Cut(3)]);
-        let twice = b.after(&Move::Cut(2)).after(&Move::Cut(1));
+        assert_eq!(b.moves(), vec![Move::One(1), Move::One(2), Move::One(3)]);
+        let twice = b.after(&Move::One(2)).after(&Move::One(1));
         assert_eq!(
             twice.longest(),
             1,
             "a vertex that fell earlier is not counted again"
         );
-        let b = b.after(&Move::Cut(1));
-        assert_eq!(b.moves(), vec![Move::Cut(3)]);
+        let b = b.after(&Move::One(1));
+        assert_eq!(b.moves(), vec![Move::One(3)]);
         assert_eq!(b.longest(), 1);
         let v = b.view();
         assert_eq!(v.position.vertices(), 2);
@@ -446,8 +275,8 @@ mod tests {
             winning: vec![1],
             by_root: vec![1, 1],
         });
-        assert_eq!(v.winning(&answer), vec![Move::Cut(3)]);
-        assert_eq!(Move::Cut(3).label(), "4");
+        assert_eq!(v.winning(&answer), vec![Move::One(3)]);
+        assert_eq!(Move::One(3).label(), "4");
     }
 
     #[test]
@@ -458,9 +287,9 @@ mod tests {
             white: vec![true, false, true],
         }))
         .unwrap();
-        assert_eq!(b.moves(), vec![Move::Paint(0), Move::Paint(2)]);
-        assert_eq!(b.after(&Move::Paint(2)).moves(), Vec::<Move>::new());
-        assert!(!b.is_legal(&Move::Paint(1)));
+        assert_eq!(b.moves(), vec![Move::One(0), Move::One(2)]);
+        assert_eq!(b.after(&Move::One(2)).moves(), Vec::<Move>::new());
+        assert!(!b.is_legal(&Move::One(1)));
     }
 
     #[test]
@@ -471,12 +300,12 @@ mod tests {
             chips: vec![1, 0, 1],
         }))
         .unwrap();
-        assert_eq!(b.moves(), vec![Move::Chip(0, 1), Move::Chip(1, 2)]);
+        assert_eq!(b.moves(), vec![Move::Two(0, 1), Move::Two(1, 2)]);
         assert_eq!(b.longest(), 2 + 1 + 1);
-        assert!(!b.is_legal(&Move::Chip(2, 1)));
-        let b = b.after(&Move::Chip(0, 1));
-        assert_eq!(b.moves(), vec![Move::Chip(1, 2)]);
-        assert_eq!(Move::Chip(1, 2).label(), "2 3");
+        assert!(!b.is_legal(&Move::Two(2, 1)));
+        let b = b.after(&Move::Two(0, 1));
+        assert_eq!(b.moves(), vec![Move::Two(1, 2)]);
+        assert_eq!(Move::Two(1, 2).label(), "2 3");
     }
 
     #[test]
@@ -488,9 +317,9 @@ mod tests {
         };
         let b = Board::new(&Position::Hackenbush(HackenbushPos { graphs: vec![g] })).unwrap();
         assert_eq!(b.longest(), 4);
-        let after = b.after(&Move::Hackenbush(0, 1));
+        let after = b.after(&Move::Two(0, 1));
         assert_eq!(after.longest(), 3);
-        let gone = b.after(&Move::Hackenbush(0, 0));
+        let gone = b.after(&Move::Two(0, 0));
         assert!(gone.moves().is_empty());
         let v = after.view();
         let answer = Answer::Hackenbush(crate::position::HackenbushAnswer {
@@ -498,7 +327,7 @@ mod tests {
             moves: vec![(0, 1)],
         });
         // Edge 1 of the view is edge 2 of the input.
-        assert_eq!(v.winning(&answer), vec![Move::Hackenbush(0, 2)]);
+        assert_eq!(v.winning(&answer), vec![Move::Two(0, 2)]);
     }
 
     #[test]
@@ -507,7 +336,7 @@ mod tests {
         let parents: Vec<u32> = (0..n).map(|v| v.saturating_sub(1)).collect();
         let tree = Tree::from_parents(&parents).unwrap();
         let b = Board::new(&Position::Cut(CutPos { tree })).unwrap();
-        let b = b.after(&Move::Cut(1));
+        let b = b.after(&Move::One(1));
         assert_eq!(b.longest(), 0);
         assert_eq!(b.view().position.vertices(), 1);
     }

@@ -3,9 +3,10 @@
 //! Every layer keeps a game in one module of its own (`solver/src/cut.rs`,
 //! `fuzzing/src/room/cut.rs`, …) that implements that layer's trait for the game's marker
 //! type here ([`Cut`], …). A layer's function over any game ([`Position`], [`Answer`] or
-//! [`Game`]) is then written once, through [`each_game!`](crate::each_game): the macro
-//! is the only `match` with an arm per game, so adding a game adds one line to it and one
-//! marker below, not an arm to every function of every layer.
+//! [`Game`]) is then written once, through [`each_game!`](crate::each_game), the only
+//! `match` with an arm per game. The enums, the markers and that match are all made from
+//! one table, [`with_games!`](crate::with_games): adding a game adds one line to it,
+//! not an arm to every function of every layer.
 
 use crate::error::Result;
 use crate::limits::Limits;
@@ -48,11 +49,39 @@ pub trait Model: Kind {
     fn write(out: &mut String, p: &Self::Pos);
     /// Writes an answer in the native output format.
     fn write_answer(out: &mut Vec<u8>, a: &Self::Ans);
+    /// The game played move by move from `p` (an interactive jury's board), for a game
+    /// that implements [`Playable`](crate::board::Playable); by default not playable.
+    fn board(p: &Self::Pos) -> std::result::Result<crate::board::Board, crate::board::NotPlayable> {
+        let _ = p;
+        Err(crate::board::NotPlayable(Self::GAME))
+    }
 }
 
-macro_rules! kinds {
-    ($($K:ident: $P:ident, $A:ident;)*) => {$(
-        #[doc = concat!("The game `", stringify!($K), "` as a type (see [`Game::", stringify!($K), "`]).")]
+/// The table of the games, one line per game: the variant and marker name, the module
+/// (`game/MODULE.rs`), the id on the command line, the position and answer types, and a
+/// line of documentation. It hands the table to the macro `$cb` of this crate, after
+/// `[$args]`: the enums of [`crate::position`], the markers below and [`each_game!`] are
+/// all made from it, so a new game is one line here.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_games {
+    ($cb:ident [$($args:tt)*]) => {
+        $crate::$cb! { [$($args)*]
+            Chip chip "chip" ChipPos ChipAnswer "Chips moving from a vertex to a child.";
+            Cut cut "cut" CutPos CutAnswer "Green Hackenbush on a rooted tree: cut an edge, the far side falls.";
+            Hackenbush hackenbush "hackenbush" HackenbushPos HackenbushAnswer "Green Hackenbush on rooted multigraphs (cycles, parallel edges, loops).";
+            Paint paint "paint" PaintPos PaintAnswer "Paint a white vertex and its path to the root black (SPOJ COT3).";
+            Staircase staircase "staircase" StaircasePos StaircaseAnswer "Staircase Nim on a tree with a cap L on the stones moved.";
+        }
+    };
+}
+
+/// The markers of the games and their [`Kind`] (made from [`with_games!`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kinds {
+    ([] $($K:ident $m:ident $name:literal $P:ident $A:ident $doc:literal;)*) => {$(
+        #[doc = concat!("The game `", $name, "` as a type (see [`Game::", stringify!($K), "`]).")]
         #[derive(Clone, Copy, Debug)]
         pub struct $K;
 
@@ -88,40 +117,28 @@ macro_rules! kinds {
     )*};
 }
 
-kinds! {
-    Chip: ChipPos, ChipAnswer;
-    Cut: CutPos, CutAnswer;
-    Hackenbush: HackenbushPos, HackenbushAnswer;
-    Paint: PaintPos, PaintAnswer;
-    Staircase: StaircasePos, StaircaseAnswer;
-}
+crate::with_games!(__kinds []);
 
 /// Evaluates `$body` with `$G` the marker type ([`Kind`]) of the game `$game`: the one
-/// `match` over the games. Example: `each_game!(pos.game(), G => G::NAME)`.
+/// `match` over the games, made from the table. Example:
+/// `each_game!(pos.game(), G => G::size(G::pos(&pos).unwrap()))`.
 #[macro_export]
 macro_rules! each_game {
     ($game:expr, $G:ident => $body:expr) => {
+        $crate::with_games!(__each_game_arms [$game, $G, $body])
+    };
+}
+
+/// The arms of [`each_game!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __each_game_arms {
+    ([$game:expr, $G:ident, $body:expr] $($K:ident $m:ident $name:literal $P:ident $A:ident $doc:literal;)*) => {
         match $game {
-            $crate::Game::Chip => {
-                type $G = $crate::kind::Chip;
+            $($crate::Game::$K => {
+                type $G = $crate::kind::$K;
                 $body
-            }
-            $crate::Game::Cut => {
-                type $G = $crate::kind::Cut;
-                $body
-            }
-            $crate::Game::Hackenbush => {
-                type $G = $crate::kind::Hackenbush;
-                $body
-            }
-            $crate::Game::Paint => {
-                type $G = $crate::kind::Paint;
-                $body
-            }
-            $crate::Game::Staircase => {
-                type $G = $crate::kind::Staircase;
-                $body
-            }
+            })*
         }
     };
 }

@@ -4,78 +4,75 @@
 //! engines take a position and return an [`Answer`] of the same shape, so answers compare
 //! with `==`.
 
-pub use crate::game::*;
 use crate::kind::{Kind, Model};
 
-/// The game ids, the same in every crate and on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Game {
-    /// Chips moving from a vertex to a child.
-    Chip,
-    /// Green Hackenbush on a rooted tree: cut an edge, the far side falls.
-    Cut,
-    /// Green Hackenbush on rooted multigraphs (cycles, parallel edges, loops).
-    Hackenbush,
-    /// Paint a white vertex and its path to the root black (SPOJ COT3).
-    Paint,
-    /// Staircase Nim on a tree with a cap L on the stones moved.
-    Staircase,
+/// The enums of the games (made from [`with_games!`](crate::with_games)).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __game_enums {
+    ([] $($K:ident $m:ident $name:literal $P:ident $A:ident $doc:literal;)*) => {
+        $(pub use $crate::game::$m::{$P, $A};)*
+
+        /// The game ids, the same in every crate and on the command line.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Game {
+            $(#[doc = $doc] $K,)*
+        }
+
+        impl Game {
+            /// Every game, in a fixed order.
+            pub const ALL: [Game; [$($name),*].len()] = [$(Game::$K),*];
+
+            /// The id used on the command line and in corpus folders.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Game::$K => $name,)*
+                }
+            }
+        }
+
+        /// A position of any game.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Position {
+            $(#[doc = concat!("See [`", stringify!($P), "`].")] $K($P),)*
+        }
+
+        impl Position {
+            /// The game this position belongs to.
+            pub fn game(&self) -> Game {
+                match self {
+                    $(Position::$K(_) => Game::$K,)*
+                }
+            }
+        }
+
+        /// An answer of any game.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Answer {
+            $(#[doc = concat!("See [`", stringify!($A), "`].")] $K($A),)*
+        }
+
+        impl Answer {
+            /// The game this answer belongs to.
+            pub fn game(&self) -> Game {
+                match self {
+                    $(Answer::$K(_) => Game::$K,)*
+                }
+            }
+        }
+    };
 }
 
+crate::with_games!(__game_enums []);
+
 impl Game {
-    /// Every game, in a fixed order.
-    pub const ALL: [Game; 5] = [
-        Game::Chip,
-        Game::Cut,
-        Game::Hackenbush,
-        Game::Paint,
-        Game::Staircase,
-    ];
-
-    /// The id used on the command line and in corpus folders.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Chip => "chip",
-            Game::Cut => "cut",
-            Game::Hackenbush => "hackenbush",
-            Game::Paint => "paint",
-            Game::Staircase => "staircase",
-        }
-    }
-
     /// The game with this id.
     pub fn from_name(name: &str) -> Option<Game> {
         Game::ALL.into_iter().find(|g| g.name() == name)
     }
 }
 
-/// A position of any game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Position {
-    /// See [`ChipPos`].
-    Chip(ChipPos),
-    /// See [`CutPos`].
-    Cut(CutPos),
-    /// See [`HackenbushPos`].
-    Hackenbush(HackenbushPos),
-    /// See [`PaintPos`].
-    Paint(PaintPos),
-    /// See [`StaircasePos`].
-    Staircase(StaircasePos),
-}
-
 impl Position {
-    /// The game this position belongs to.
-    pub fn game(&self) -> Game {
-        match self {
-            Position::Chip(_) => Game::Chip,
-            Position::Cut(_) => Game::Cut,
-            Position::Hackenbush(_) => Game::Hackenbush,
-            Position::Paint(_) => Game::Paint,
-            Position::Staircase(_) => Game::Staircase,
-        }
-    }
-
     /// A size for shrinking and statistics: vertices plus chips (`chip`), vertices
     /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
     /// (`staircase`).
@@ -89,33 +86,7 @@ impl Position {
     }
 }
 
-/// An answer of any game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// See [`ChipAnswer`].
-    Chip(ChipAnswer),
-    /// See [`CutAnswer`].
-    Cut(CutAnswer),
-    /// See [`HackenbushAnswer`].
-    Hackenbush(HackenbushAnswer),
-    /// See [`PaintAnswer`].
-    Paint(PaintAnswer),
-    /// See [`StaircaseAnswer`].
-    Staircase(StaircaseAnswer),
-}
-
 impl Answer {
-    /// The game this answer belongs to.
-    pub fn game(&self) -> Game {
-        match self {
-            Answer::Chip(_) => Game::Chip,
-            Answer::Cut(_) => Game::Cut,
-            Answer::Hackenbush(_) => Game::Hackenbush,
-            Answer::Paint(_) => Game::Paint,
-            Answer::Staircase(_) => Game::Staircase,
-        }
-    }
-
     /// The value of the position (for `staircase`, of the initial layout).
     pub fn value(&self) -> u64 {
         crate::each_game!(self.game(), G => G::value(G::ans(self).expect("its own game")))

@@ -24,18 +24,28 @@ pub enum Problem {
 }
 
 impl Problem {
-    /// Every problem, contest problems first.
-    pub const ALL: [Problem; 9] = [
+    /// The contest problems.
+    pub const CONTEST: [Problem; 4] = [
         Problem::Agc017d,
         Problem::Cot3,
         Problem::Poj3710,
         Problem::P2972,
-        Problem::Native(Game::Chip),
-        Problem::Native(Game::Cut),
-        Problem::Native(Game::Hackenbush),
-        Problem::Native(Game::Paint),
-        Problem::Native(Game::Staircase),
     ];
+
+    /// Every problem: the contest problems, then every game's native format.
+    pub const ALL: [Problem; 4 + Game::ALL.len()] = {
+        let mut all = [Problem::Agc017d; 4 + Game::ALL.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = if i < 4 {
+                Problem::CONTEST[i]
+            } else {
+                Problem::Native(Game::ALL[i - 4])
+            };
+            i += 1;
+        }
+        all
+    };
 
     /// The id used on the command line and as the corpus folder.
     pub fn name(self) -> &'static str {

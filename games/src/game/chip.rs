@@ -1,6 +1,7 @@
 //! `chip` in the model: chips on a rooted tree, each moving from its vertex to a child;
 //! its position, its answer, and its native format (`docs/SPEC.md` §3).
 
+use crate::board::{Board, Move, NotPlayable, Playable};
 use crate::error::Result;
 use crate::kind::Model;
 use crate::limits::Limits;
@@ -53,7 +54,110 @@ impl ChipPos {
     }
 }
 
+/// A bounded, always valid position for the fuzz targets (feature `arbitrary`).
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for ChipPos {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let tree = crate::arbitrary::tree(u, 1, crate::arbitrary::MAX_VERTICES)?;
+        let k = u.int_in_range(0..=3usize)?;
+        let n = tree.len() as u32;
+        let chips = (0..k)
+            .map(|_| u.int_in_range(0..=n - 1))
+            .collect::<arbitrary::Result<_>>()?;
+        Ok(ChipPos { tree, chips })
+    }
+}
+
+/// A `chip` game in play.
+#[derive(Clone, Debug)]
+pub struct ChipBoard {
+    tree: Tree,
+    /// Sorted.
+    chips: Vec<u32>,
+    /// The longest path down from each vertex.
+    height: Vec<u32>,
+}
+
+impl Playable for crate::kind::Chip {
+    type State = ChipBoard;
+
+    fn start(p: &ChipPos) -> ChipBoard {
+        let mut chips = p.chips.clone();
+        chips.sort_unstable();
+        ChipBoard {
+            height: heights(&p.tree),
+            tree: p.tree.clone(),
+            chips,
+        }
+    }
+
+    fn moves(s: &ChipBoard) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut last = None;
+        for &v in &s.chips {
+            if last == Some(v) {
+                continue;
+            }
+            last = Some(v);
+            let mut kids = s.tree.children(v).to_vec();
+            kids.sort_unstable();
+            out.extend(kids.into_iter().map(|w| Move::Two(v, w)));
+        }
+        out
+    }
+
+    fn is_legal(s: &ChipBoard, m: Move) -> bool {
+        matches!(m, Move::Two(v, w) if s.chips.binary_search(&v).is_ok() && s.tree.parent(w) == Some(v))
+    }
+
+    fn play(s: &mut ChipBoard, m: Move) {
+        let Move::Two(v, w) = m else { return };
+        let i = s.chips.binary_search(&v).expect("legal");
+        s.chips.remove(i);
+        let j = s.chips.partition_point(|&x| x < w);
+        s.chips.insert(j, w);
+    }
+
+    fn longest(s: &ChipBoard) -> u64 {
+        s.chips
+            .iter()
+            .map(|&v| u64::from(s.height[v as usize]))
+            .sum()
+    }
+
+    fn key(s: &ChipBoard) -> Vec<u64> {
+        s.chips.iter().map(|&c| u64::from(c)).collect()
+    }
+
+    fn view(s: &ChipBoard) -> (ChipPos, Vec<Vec<u32>>) {
+        let p = ChipPos {
+            tree: s.tree.clone(),
+            chips: s.chips.clone(),
+        };
+        (p, Vec::new())
+    }
+
+    fn winning(_: &[Vec<u32>], a: &ChipAnswer) -> Vec<Move> {
+        a.moves.iter().map(|&(v, w)| Move::Two(v, w)).collect()
+    }
+}
+
+/// The longest path down from every vertex, children before parents.
+fn heights(tree: &Tree) -> Vec<u32> {
+    let mut h = vec![0u32; tree.len()];
+    for &v in tree.order().iter().rev() {
+        if let Some(p) = tree.parent(v) {
+            h[p as usize] = h[p as usize].max(h[v as usize] + 1);
+        }
+    }
+    h
+}
+
 impl Model for crate::kind::Chip {
+    fn board(p: &ChipPos) -> std::result::Result<Board, NotPlayable> {
+        Ok(Board::of::<Self>(p))
+    }
+
     fn size(p: &ChipPos) -> usize {
         p.tree.len() + p.chips.len()
     }

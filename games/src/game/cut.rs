@@ -1,6 +1,7 @@
 //! `cut` in the model: Green Hackenbush on a rooted tree; its position, its answer, and
 //! its native format (`docs/SPEC.md` §3).
 
+use crate::board::{bits, Board, Move, NotPlayable, Playable};
 use crate::edit::*;
 use crate::error::Result;
 use crate::kind::Model;
@@ -44,7 +45,98 @@ impl CutPos {
     }
 }
 
+/// A bounded, always valid position for the fuzz targets (feature `arbitrary`).
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for CutPos {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        Ok(CutPos {
+            tree: crate::arbitrary::tree(u, 1, crate::arbitrary::MAX_VERTICES)?,
+        })
+    }
+}
+
+/// A `cut` game in play: which vertices still hang from the root.
+#[derive(Clone, Debug)]
+pub struct CutBoard {
+    tree: Tree,
+    alive: Vec<bool>,
+    alive_count: usize,
+}
+
+impl Playable for crate::kind::Cut {
+    type State = CutBoard;
+
+    fn start(p: &CutPos) -> CutBoard {
+        CutBoard {
+            alive: vec![true; p.tree.len()],
+            alive_count: p.tree.len(),
+            tree: p.tree.clone(),
+        }
+    }
+
+    fn moves(s: &CutBoard) -> Vec<Move> {
+        (1..s.tree.len() as u32)
+            .filter(|&v| s.alive[v as usize])
+            .map(Move::One)
+            .collect()
+    }
+
+    fn is_legal(s: &CutBoard, m: Move) -> bool {
+        matches!(m, Move::One(v) if v != 0 && (v as usize) < s.tree.len() && s.alive[v as usize])
+    }
+
+    fn play(s: &mut CutBoard, m: Move) {
+        let Move::One(c) = m else { return };
+        let mut stack = vec![c];
+        while let Some(v) = stack.pop() {
+            // What fell before is not there to fall again.
+            if s.alive[v as usize] {
+                s.alive[v as usize] = false;
+                s.alive_count -= 1;
+                stack.extend_from_slice(s.tree.children(v));
+            }
+        }
+    }
+
+    fn longest(s: &CutBoard) -> u64 {
+        s.alive_count as u64 - 1
+    }
+
+    fn key(s: &CutBoard) -> Vec<u64> {
+        bits(s.alive.iter())
+    }
+
+    /// The vertices still there, renumbered in breadth-first order.
+    fn view(s: &CutBoard) -> (CutPos, Vec<Vec<u32>>) {
+        let mut new_id = vec![u32::MAX; s.tree.len()];
+        let mut back = Vec::new();
+        for &v in s.tree.order() {
+            if s.alive[v as usize] {
+                new_id[v as usize] = back.len() as u32;
+                back.push(v);
+            }
+        }
+        let parents: Vec<u32> = back
+            .iter()
+            .map(|&v| s.tree.parent(v).map_or(0, |p| new_id[p as usize]))
+            .collect();
+        let tree = Tree::from_parents(&parents).expect("a subtree of a tree");
+        (CutPos { tree }, vec![back])
+    }
+
+    fn winning(back: &[Vec<u32>], a: &CutAnswer) -> Vec<Move> {
+        a.winning
+            .iter()
+            .map(|&c| Move::One(back[0][c as usize]))
+            .collect()
+    }
+}
+
 impl Model for crate::kind::Cut {
+    fn board(p: &CutPos) -> std::result::Result<Board, NotPlayable> {
+        Ok(Board::of::<Self>(p))
+    }
+
     fn size(p: &CutPos) -> usize {
         p.tree.len()
     }

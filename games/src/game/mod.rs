@@ -6,9 +6,3 @@ pub mod cut;
 pub mod hackenbush;
 pub mod paint;
 pub mod staircase;
-
-pub use chip::{ChipAnswer, ChipPos};
-pub use cut::{CutAnswer, CutPos};
-pub use hackenbush::{HackenbushAnswer, HackenbushPos};
-pub use paint::{PaintAnswer, PaintPos};
-pub use staircase::{StaircaseAnswer, StaircasePos};

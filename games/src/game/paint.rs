@@ -1,6 +1,7 @@
 //! `paint` in the model: SPOJ COT3's coloured tree; its position, its answer, and its
 //! native format (`docs/SPEC.md` §3).
 
+use crate::board::{bits, Board, Move, NotPlayable, Playable};
 use crate::error::Result;
 use crate::kind::Model;
 use crate::limits::Limits;
@@ -50,7 +51,81 @@ impl PaintPos {
     }
 }
 
+/// A bounded, always valid position for the fuzz targets (feature `arbitrary`).
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for PaintPos {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let tree = crate::arbitrary::tree(u, 1, crate::arbitrary::MAX_VERTICES)?;
+        let white = (0..tree.len())
+            .map(|_| <bool as arbitrary::Arbitrary>::arbitrary(u))
+            .collect::<arbitrary::Result<_>>()?;
+        Ok(PaintPos { tree, white })
+    }
+}
+
+/// A `paint` game in play: the colours.
+#[derive(Clone, Debug)]
+pub struct PaintBoard {
+    tree: Tree,
+    white: Vec<bool>,
+}
+
+impl Playable for crate::kind::Paint {
+    type State = PaintBoard;
+
+    fn start(p: &PaintPos) -> PaintBoard {
+        PaintBoard {
+            tree: p.tree.clone(),
+            white: p.white.clone(),
+        }
+    }
+
+    fn moves(s: &PaintBoard) -> Vec<Move> {
+        (0..s.white.len() as u32)
+            .filter(|&v| s.white[v as usize])
+            .map(Move::One)
+            .collect()
+    }
+
+    fn is_legal(s: &PaintBoard, m: Move) -> bool {
+        matches!(m, Move::One(v) if s.white.get(v as usize) == Some(&true))
+    }
+
+    fn play(s: &mut PaintBoard, m: Move) {
+        let Move::One(v) = m else { return };
+        let mut at = Some(v);
+        while let Some(u) = at {
+            s.white[u as usize] = false;
+            at = s.tree.parent(u);
+        }
+    }
+
+    fn longest(s: &PaintBoard) -> u64 {
+        s.white.iter().filter(|&&w| w).count() as u64
+    }
+
+    fn key(s: &PaintBoard) -> Vec<u64> {
+        bits(s.white.iter())
+    }
+
+    fn view(s: &PaintBoard) -> (PaintPos, Vec<Vec<u32>>) {
+        let p = PaintPos {
+            tree: s.tree.clone(),
+            white: s.white.clone(),
+        };
+        (p, Vec::new())
+    }
+
+    fn winning(_: &[Vec<u32>], a: &PaintAnswer) -> Vec<Move> {
+        a.winning.iter().map(|&v| Move::One(v)).collect()
+    }
+}
+
 impl Model for crate::kind::Paint {
+    fn board(p: &PaintPos) -> std::result::Result<Board, NotPlayable> {
+        Ok(Board::of::<Self>(p))
+    }
+
     fn size(p: &PaintPos) -> usize {
         p.tree.len()
     }

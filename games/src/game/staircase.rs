@@ -29,6 +29,30 @@ pub struct StaircaseAnswer {
     pub values: Vec<u64>,
 }
 
+/// A bounded, always valid position for the fuzz targets (feature `arbitrary`).
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for StaircasePos {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let tree = crate::arbitrary::tree(u, 2, 6)?;
+        let n = tree.len();
+        let mut stones = (0..n)
+            .map(|_| u.int_in_range(0..=4u64))
+            .collect::<arbitrary::Result<Vec<_>>>()?;
+        stones[0] = 0;
+        let cap = u.int_in_range(1..=4u64)?;
+        let t = u.int_in_range(0..=3usize)?;
+        let updates = (0..t)
+            .map(|_| Ok((u.int_in_range(1..=n as u32 - 1)?, u.int_in_range(0..=4u64)?)))
+            .collect::<arbitrary::Result<_>>()?;
+        Ok(StaircasePos {
+            tree,
+            stones,
+            cap,
+            updates,
+        })
+    }
+}
+
 impl Model for crate::kind::Staircase {
     fn size(p: &StaircasePos) -> usize {
         p.tree.len() + p.updates.len()
