@@ -192,10 +192,10 @@ fn package_command(dir: &Path, command: &str) -> Vec<String> {
 /// in, so `grundy check agc017d` needs no checkout).
 pub fn embedded(problem: Problem) -> Option<&'static str> {
     match problem {
-        Problem::Agc017d => Some(include_str!("../problems/agc017d/problem.toml")),
-        Problem::Cot3 => Some(include_str!("../problems/cot3/problem.toml")),
-        Problem::Poj3710 => Some(include_str!("../problems/poj3710/problem.toml")),
-        Problem::P2972 => Some(include_str!("../problems/p2972/problem.toml")),
+        Problem::Agc017d => Some(include_str!("../../problems/agc017d/problem.toml")),
+        Problem::Cot3 => Some(include_str!("../../problems/cot3/problem.toml")),
+        Problem::Poj3710 => Some(include_str!("../../problems/poj3710/problem.toml")),
+        Problem::P2972 => Some(include_str!("../../problems/p2972/problem.toml")),
         Problem::Native(_) => None,
     }
 }

@@ -29,7 +29,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The shim, shipped inside grundy.
-pub(crate) const SHIM: &str = include_str!("rules_shim.py");
+pub const SHIM: &str = include_str!("rules_shim.py");
 
 /// What went wrong with the rules: always the package's fault.
 #[derive(Debug, Clone, PartialEq, Eq)]

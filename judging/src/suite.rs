@@ -104,7 +104,9 @@ pub trait Suite: Sync {
     fn mutate(&self, input: &Self::Input, rng: &mut Rng) -> Option<(Self::Input, String)>;
 }
 
-pub(crate) fn shape_of_edges(n: u32, edges: &[(u32, u32)], cactus: bool) -> String {
+/// The shape of a graph given by its edges, in the words of the reports: a tree's shape
+/// (chain, star, …) when it is one, else `cactus` (when `cactus`) or `graph`.
+pub fn shape_of_edges(n: u32, edges: &[(u32, u32)], cactus: bool) -> String {
     if edges.len() + 1 == n as usize {
         if let Ok(t) = grundy_games::Tree::from_edges(n as usize, edges) {
             return grundy_fuzzing::gen::classify(&t).name().to_string();
