@@ -54,7 +54,6 @@ pub(crate) mod args {
     };
 
     pub(crate) use crate::output::ColorChoice;
-    pub(crate) use clap::Subcommand;
     pub(crate) use grundy_fuzzing::contest;
     pub(crate) use grundy_fuzzing::gen::Sizes;
     pub(crate) use grundy_games::Game;

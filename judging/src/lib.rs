@@ -26,6 +26,7 @@
 
 pub use grundy_sandbox::{contain, launcher, program, runner, session};
 
+pub mod check;
 pub mod corpus;
 pub mod error;
 pub mod game;
@@ -39,3 +40,4 @@ pub mod report;
 pub mod rules;
 pub mod solutions;
 pub mod suite;
+pub mod tle;

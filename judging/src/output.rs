@@ -162,3 +162,16 @@ mod article_tests {
         }
     }
 }
+
+/// Indents every line of `text` by `n` spaces (for reports).
+pub fn indent(text: &str, n: usize) -> String {
+    let pad = " ".repeat(n);
+    text.lines()
+        .map(|l| format!("{pad}{l}\n"))
+        .collect::<String>()
+}
+
+/// The `N passed, M failed` line every command ends with.
+pub fn summary(passed: u64, failed: u64) -> String {
+    format!("{passed} passed, {failed} failed")
+}

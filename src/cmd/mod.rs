@@ -1,8 +1,5 @@
 //! One module per command; each returns `Result<Outcome, Error>` (see [`crate::error`]).
 
-pub mod bench;
-pub mod bench_check;
-pub mod bench_rules;
 pub mod check;
 pub mod exhaust;
 pub mod fuzz;
@@ -16,15 +13,4 @@ pub mod testset;
 pub mod tle;
 pub mod values;
 
-/// Indents every line of `text` by `n` spaces (for reports).
-pub fn indent(text: &str, n: usize) -> String {
-    let pad = " ".repeat(n);
-    text.lines()
-        .map(|l| format!("{pad}{l}\n"))
-        .collect::<String>()
-}
-
-/// The `N passed, M failed` line every command ends with.
-pub fn summary(passed: u64, failed: u64) -> String {
-    format!("{passed} passed, {failed} failed")
-}
+pub use grundy_judging::output::{indent, summary};

@@ -13,7 +13,6 @@
 //! beside them), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
 //! checker as an output validator with the exit codes 42/43).
 
-use super::check::{self, Options};
 use super::package::{make, plan};
 use crate::cli::args::*;
 use crate::error::{Error, Outcome};
@@ -23,6 +22,7 @@ use crate::package::{self, Checker};
 use crate::runner::{self, Limits};
 use crate::solutions::Solution;
 use crate::suite::{Packaged, Suite};
+use grundy_judging::check::{self, Options};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -15,7 +15,6 @@ mod groups;
 mod solutions;
 mod text;
 
-use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::report::{self, CaseResult, Report};
@@ -294,10 +293,10 @@ fn hunt_tle<S: Suite>(
         grundy_fuzzing::gen::TreeShape::Star,
         grundy_fuzzing::gen::TreeShape::Caterpillar,
     ];
-    let Some(h) = crate::cmd::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)? else {
+    let Some(h) = crate::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)? else {
         return Ok(());
     };
-    let how = crate::cmd::tle::summarize_how(&h.how);
+    let how = crate::tle::summarize_how(&h.how);
     eprintln!("the hunt's slowest input: {how}: {:.3} s CPU", h.seconds);
     if h.verdict.is_none() {
         return Ok(());
@@ -350,7 +349,7 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 }
 
 /// Checks one program: the outcome and the report (every test's verdict, the groups).
-pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
+pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
     report::check_formats(&o.reports)?;
     let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
@@ -409,7 +408,7 @@ pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Repor
         );
         report.footprint = Some(report::Footprint::now());
         report::write(&report, "grundy check", &o.reports)?;
-        outln!("{}", crate::cmd::summary(passed as u64, 0));
+        outln!("{}", crate::output::summary(passed as u64, 0));
         return Ok((Outcome::Passed, report));
     }
     let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
@@ -423,118 +422,6 @@ pub(crate) fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Repor
     )?;
     report.footprint = Some(report::Footprint::now());
     report::write(&report, "grundy check", &o.reports)?;
-    outln!("{}", crate::cmd::summary(passed as u64, failed as u64));
+    outln!("{}", crate::output::summary(passed as u64, failed as u64));
     Ok((Outcome::Failed, report))
-}
-
-/// The arguments of `grundy check`.
-#[derive(clap::Args, Debug)]
-pub struct CheckArgs {
-    /// The problem: a built-in id, or a package folder (holding a problem.toml).
-    #[arg(value_parser = parse_target)]
-    problem: Target,
-    /// Seed of the random inputs (decimal or 0x hex).
-    #[arg(long, value_parser = parse_u64, default_value = "1")]
-    seed: u64,
-    /// Random inputs: 80% small (oracle), 15% medium, 5% large (solver).
-    #[arg(long, default_value_t = 200)]
-    cases: u64,
-    /// Stop starting new tests after this many seconds.
-    #[arg(long, value_parser = parse_seconds)]
-    time: Option<Duration>,
-    /// Tests run at once (1 keeps timings undisturbed).
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
-    /// Run only test number N of the plan (as printed by a failure).
-    #[arg(long)]
-    case: Option<u64>,
-    /// Skip the adversarial maximum-constraint inputs.
-    #[arg(long)]
-    no_adversarial: bool,
-    #[command(flatten)]
-    limits: LimitArgs,
-    /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
-    #[arg(long, default_value = "failures")]
-    save: PathBuf,
-    /// Seconds allowed for shrinking a failure.
-    #[arg(long, default_value = "60", value_parser = parse_seconds)]
-    shrink_time: Duration,
-    /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    color: ColorChoice,
-    /// Stop at the first failing test (instead of running the whole plan and reporting
-    /// every group of failures).
-    #[arg(long)]
-    first: bool,
-    /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
-    /// structural moves); a TLE found is reported and saved like any failure.
-    #[arg(long)]
-    hunt_tle: bool,
-    /// Seconds of hunting with --hunt-tle.
-    #[arg(long, default_value = "30", value_parser = parse_seconds)]
-    hunt_time: Duration,
-    /// Write a report of every test's verdict: `--report json FILE` or
-    /// `--report junit FILE` (repeatable).
-    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
-    report: Vec<String>,
-    /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
-    /// None, for a package: every solution of the package, each against the verdict it
-    /// is expected to get (`[[solutions]]`, or by file names).
-    #[arg(last = true)]
-    cmd: Vec<String>,
-}
-
-impl CheckArgs {
-    /// Runs the command with these arguments.
-    pub fn run(self) -> Result<Outcome, Error> {
-        let CheckArgs {
-            problem,
-            seed,
-            cases,
-            time,
-            jobs,
-            case,
-            no_adversarial,
-            limits,
-            save,
-            shrink_time,
-            color,
-            first,
-            hunt_tle,
-            hunt_time,
-            report,
-            cmd,
-        } = self;
-        {
-            let reports: Vec<(String, PathBuf)> = report
-                .chunks(2)
-                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
-                .collect();
-            let auto = saved_limit_path(&problem);
-            let options = |defaults| -> Result<crate::cmd::check::Options, Error> {
-                let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
-                Ok(crate::cmd::check::Options {
-                    cmd,
-                    seed,
-                    cases,
-                    time,
-                    jobs: jobs.max(1),
-                    only: case,
-                    no_adversarial,
-                    wall_factor,
-                    limits,
-                    save,
-                    shrink_time,
-                    color: color.for_stderr(),
-                    first,
-                    reports,
-                    hunt: hunt_tle.then_some(hunt_time),
-                })
-            };
-            with_suite!(&problem, |suite, defaults| crate::cmd::check::run(
-                suite,
-                options(defaults)?
-            ))
-        }
-    }
 }

@@ -9,7 +9,7 @@
 //! largest peak memory (each the program's own, as the launcher measured it) and the
 //! groups found.
 
-use crate::error::{Error, Outcome};
+use grundy::error::{Error, Outcome};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -20,10 +20,10 @@ const PROBLEMS: [&str; 2] = ["agc017d", "cot3"];
 /// Runs the measurement: `cases` random inputs per check (the adversarial maximum-size
 /// inputs always).
 pub fn check(cases: usize) -> Result<Outcome, Error> {
-    let me = super::bench::grundy_exe()?;
+    let me = crate::bench::grundy_exe()?;
     let dir = tempfile::tempdir().map_err(|e| Error::internal(format!("a scratch folder: {e}")))?;
     let source = dir.path().join("deep_then_solve.cpp");
-    std::fs::write(&source, include_str!("../../bench/deep_then_solve.cpp"))
+    std::fs::write(&source, include_str!("../deep_then_solve.cpp"))
         .map_err(|e| Error::internal(format!("{}: {e}", source.display())))?;
     let program = dir.path().join("deep_then_solve");
     let built = Command::new("g++")

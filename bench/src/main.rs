@@ -1,10 +1,15 @@
-//! `grundy-bench`: the developer benchmarks, apart from the product binary (`grundy`).
-//! Each measures the `grundy` binary beside it as a user runs it, or the library in this
-//! process; the method of each is in `grundy::cmd::bench` and the README ("Speed").
-//! Build both with `cargo build --release`; run `target/release/grundy-bench campaign`.
+//! `grundy-bench`: the developer benchmarks, a package of their own apart from the
+//! product (`grundy`). Each measures the `grundy` binary beside it as a user runs it, or
+//! the library in this process; the method of each is in [`bench`] and the README
+//! ("Benchmarks"). Build both with `cargo build --release` (the workspace's default
+//! members); run `target/release/grundy-bench campaign`.
 
+mod bench;
+mod bench_check;
+mod bench_rules;
+
+use bench::{BenchWhat, MeasureArgs};
 use clap::{Parser, Subcommand};
-use grundy::cmd::bench::{BenchWhat, MeasureArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,7 +38,7 @@ fn main() {
     grundy_sandbox::launcher::enter();
     let code = match Cli::try_parse() {
         Ok(cli) => grundy::error::exit_code(match cli.command {
-            Command::What(what) => grundy::cmd::bench::BenchArgs { what }.run(),
+            Command::What(what) => bench::BenchArgs { what }.run(),
             Command::Measure(m) => m.run(),
         }),
         Err(e) => {

@@ -14,8 +14,9 @@
 //! * `grundy-bench exhaust`: `grundy exhaust` of every game at fixed bounds, each run as
 //!   its own process on every core, wall time.
 
-use crate::cli::args::*;
-use crate::error::{Error, Outcome};
+use clap::Subcommand;
+use grundy::cli::parse_positive_seconds;
+use grundy::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
@@ -131,7 +132,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     // The two C++ references: cin + recursive DFS, and fread + leaf peeling.
     let mut refs = Vec::new();
     for name in ["agc017d_dfs", "agc017d_fastio"] {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("bench/{name}.cpp"));
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("{name}.cpp"));
         let exe = workdir.join(name);
         let status = Command::new("g++")
             .args(["-O2", "-std=c++17", "-o"])
@@ -148,7 +149,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     }
     let me = std::env::current_exe().map_err(|e| Error::io("this executable", &e))?;
     let grundy = grundy_exe()?;
-    crate::outln!(
+    grundy::outln!(
         "{:>9}  {:>19}  {:>21}  {:>7}  {:>21}  {:>7}",
         "vertices",
         "grundy",
@@ -201,7 +202,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
                 memory[k] as f64 / f64::from(1 << 20)
             )
         };
-        crate::outln!(
+        grundy::outln!(
             "{n:>9}  {:>19}  {:>21}  {:>6.2}x  {:>21}  {:>6.2}x",
             cell(0),
             cell(1),
@@ -210,11 +211,11 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
             m[2] / m[0]
         );
     }
-    crate::outln!(
+    grundy::outln!(
         "median wall time of {runs} runs (start-up and reading included) and peak resident memory;"
     );
-    crate::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
-    crate::outln!();
+    grundy::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
+    grundy::outln!();
     others(runs, workdir, &me, &grundy)?;
     Ok(Outcome::failed_if(slower))
 }
@@ -323,7 +324,7 @@ fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), E
         let size = format!("{:.1} MB", text.len() as f64 / 1e6);
         inputs.push((what, problem, input, size));
     }
-    crate::outln!(
+    grundy::outln!(
         "{:<38}  {:>8}  {:>10}  {:>10}",
         "grundy solve",
         "input",
@@ -339,13 +340,13 @@ fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), E
             times.push(m.wall);
             memory = memory.max(m.max_rss);
         }
-        crate::outln!(
+        grundy::outln!(
             "{what:<38}  {size:>8}  {:>7.1} ms  {:>6.1} MiB",
             median(times).as_secs_f64() * 1e3,
             memory as f64 / f64::from(1 << 20)
         );
     }
-    crate::outln!("median wall time of {runs} runs (start-up, reading and printing included) and peak resident memory");
+    grundy::outln!("median wall time of {runs} runs (start-up, reading and printing included) and peak resident memory");
     Ok(())
 }
 
@@ -466,7 +467,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
     ];
     let names: Vec<&str> = benches.iter().map(|(n, _)| *n).collect();
     picked(only, &names)?;
-    crate::outln!(
+    grundy::outln!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
     );
     let mut failed = false;
@@ -479,7 +480,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
         let (best, worst) = (results[0].secs, results[runs - 1].secs);
         let r = &results[runs / 2];
         match &r.value {
-            Ok(v) => crate::outln!(
+            Ok(v) => grundy::outln!(
                 "{name:<34} {:>9} states {:>6.3} s {:>6.2} M states/s {:>6.1} M lookups/s {:>5.1} B/state  value {v}  (runs {:.3}–{:.3} s)",
                 r.states,
                 r.secs,
@@ -491,7 +492,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
             ),
             Err(e) => {
                 failed = true;
-                crate::outln!("{name:<34} {e}")
+                grundy::outln!("{name:<34} {e}")
             }
         }
     }
@@ -517,7 +518,7 @@ fn picked(only: Option<&str>, names: &[&str]) -> Result<(), Error> {
 pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error> {
     let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
     picked(only, &names)?;
-    crate::outln!(
+    grundy::outln!(
         "one thread, small cases (≤ {} vertices), full check incl. relabelled copy",
         Sizes::SMALL.vertices
     );
@@ -541,7 +542,7 @@ pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error>
             cases += 1;
         }
         let secs = start.elapsed().as_secs_f64();
-        crate::outln!(
+        grundy::outln!(
             "{:<11} {:>8.0} cases/s  {:>7.1} oracle states/case  {:>5.1} M states/s",
             game.name(),
             cases as f64 / secs,
@@ -580,13 +581,13 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
     use grundy_fuzzing::contest::{self, Tier};
     use grundy_fuzzing::{schema_gen, schema_shrink, shrink};
     use grundy_games::schema::Value;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/agc017d");
-    let pkg = crate::package::Package::load(&dir)?;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/agc017d");
+    let pkg = grundy::package::Package::load(&dir)?;
     let schema = &pkg.schema;
-    crate::outln!(
+    grundy::outln!(
         "agc017d: built-in path vs the package problems/agc017d, median of {runs} (one thread)"
     );
-    crate::outln!(
+    grundy::outln!(
         "{:<44} {:>12} {:>12} {:>7}",
         "measure",
         "built-in",
@@ -604,7 +605,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
         median(v)
     };
     let row = |what: String, a: Duration, b: Duration| {
-        crate::outln!(
+        grundy::outln!(
             "{what:<44} {:>9.3} ms {:>9.3} ms {:>6.2}x",
             a.as_secs_f64() * 1e3,
             b.as_secs_f64() * 1e3,
@@ -666,7 +667,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
             b,
         );
     }
-    crate::outln!("ratio = schema time / built-in time (2.00x or less is the goal)");
+    grundy::outln!("ratio = schema time / built-in time (2.00x or less is the goal)");
     Ok(Outcome::Passed)
 }
 
@@ -693,7 +694,7 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
     let me = grundy_exe()?;
     let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    crate::outln!(
+    grundy::outln!(
         "{:<48} {:>10} {:>9} {:>14}   ({jobs} job(s))",
         "run",
         "positions",
@@ -726,7 +727,7 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
             .nth(1)
             .and_then(|w| w.parse().ok())
             .ok_or_else(|| Error::internal(format!("unexpected exhaust output: {text}")))?;
-        crate::outln!(
+        grundy::outln!(
             "{:<48} {positions:>10} {secs:>9.2} {:>14.0}",
             format!("grundy exhaust {args}"),
             positions as f64 / secs
@@ -815,22 +816,19 @@ impl BenchArgs {
     pub fn run(self) -> Result<Outcome, Error> {
         let BenchArgs { what } = self;
         match what {
-            BenchWhat::Solve { runs, dir } => crate::cmd::bench::solve(
-                runs.max(1),
-                &dir.unwrap_or_else(crate::cmd::bench::default_dir),
-            ),
-            BenchWhat::Oracle { runs, only } => {
-                crate::cmd::bench::oracle(runs.max(1), only.as_deref())
+            BenchWhat::Solve { runs, dir } => {
+                crate::bench::solve(runs.max(1), &dir.unwrap_or_else(crate::bench::default_dir))
             }
+            BenchWhat::Oracle { runs, only } => crate::bench::oracle(runs.max(1), only.as_deref()),
             BenchWhat::Campaign { seconds, only } => {
-                crate::cmd::bench::campaign(seconds, only.as_deref())
+                crate::bench::campaign(seconds, only.as_deref())
             }
             BenchWhat::Rules { dir, files, runs } => {
-                crate::cmd::bench_rules::rules(&dir, &files, runs.max(1))
+                crate::bench_rules::rules(&dir, &files, runs.max(1))
             }
-            BenchWhat::Exhaust { long } => crate::cmd::bench::exhaust(long),
-            BenchWhat::Schema { runs } => crate::cmd::bench::schema(runs.max(1)),
-            BenchWhat::Check { cases } => crate::cmd::bench_check::check(cases),
+            BenchWhat::Exhaust { long } => crate::bench::exhaust(long),
+            BenchWhat::Schema { runs } => crate::bench::schema(runs.max(1)),
+            BenchWhat::Check { cases } => crate::bench_check::check(cases),
         }
     }
 }

@@ -10,10 +10,10 @@
 //! find the same value and the same number of states, or the bench fails. Normal play only
 //! (the direct search is a mex recursion).
 
-use crate::error::{Error, Outcome};
-use crate::game::case_json;
-use crate::package::Package;
-use crate::rules::{Pool, SHIM};
+use grundy::error::{Error, Outcome};
+use grundy::game::case_json;
+use grundy::package::Package;
+use grundy::rules::{Pool, SHIM};
 use grundy_oracle::ruleset::Ending;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -48,14 +48,14 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             "`bench rules` compares with a direct mex search: normal play, not loopy, only",
         ));
     }
-    let direct_py = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/rules_direct.py");
+    let direct_py = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules_direct.py");
     let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
     let shim = scratch.path().join("grundy_rules_shim.py");
     std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), &e))?;
     let mut inputs = Vec::new();
     if files.is_empty() {
         for seed in 1..=GENERATED {
-            let inst = crate::cmd::package::generate_largest(&pkg, seed)?;
+            let inst = grundy::cmd::package::generate_largest(&pkg, seed)?;
             inputs.push((format!("adversarial seed {seed}"), inst));
         }
     } else {
@@ -71,12 +71,12 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
     let pool = Pool::new(&spec.rules, spec.timeout)
         .map_err(|e| Error::io("a temporary folder for the rules worker", &e))?;
     let opts = spec.options();
-    crate::outln!(
+    grundy::outln!(
         "{}: {} runs per case, medians; grundy = the worker on a warm start, direct = bench/rules_direct.py (search only)",
         pkg.name,
         runs
     );
-    crate::outln!(
+    grundy::outln!(
         "{:<28} {:>9} {:>10} {:>12} {:>10} {:>12} {:>7}",
         "input",
         "states",
@@ -128,7 +128,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
                 name.clone()
             };
             let per = |t: Duration| states as f64 / t.as_secs_f64().max(1e-9);
-            crate::outln!(
+            grundy::outln!(
                 "{:<28} {:>9} {:>10.3} {:>12.0} {:>10.3} {:>12.0} {:>6.2}x",
                 label,
                 states,
@@ -140,7 +140,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             );
         }
     }
-    crate::outln!(
+    grundy::outln!(
         "total: grundy {:.3} s, direct {:.3} s: grundy takes {:.2}x the direct search's time",
         total_g.as_secs_f64(),
         total_d.as_secs_f64(),

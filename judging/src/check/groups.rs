@@ -393,7 +393,7 @@ fn growth_note<S: Suite>(
     if !detail.is_time_limit() {
         return None;
     }
-    let g = crate::cmd::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
+    let g = crate::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
     Some(g.line())
 }
 
@@ -800,7 +800,7 @@ fn finding_text<S: Suite>(
         let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
         s += &format!(
             "program's stderr:\n{}",
-            crate::cmd::indent(&escape_bytes(stderr), 4)
+            crate::output::indent(&escape_bytes(stderr), 4)
         );
     }
     let saved_name = match saved {

@@ -1,0 +1,622 @@
+//! TLE, explained: `grundy scale` (the growth rate of a program's CPU time on a doubling
+//! series of inputs of one shape, fitted to c·n^E), `grundy hunt` (a search for the input
+//! of the maximum size that is slowest for the program: every shape, then hill-climbing with
+//! structural moves), and `grundy time` (time-limit calibration from reference solutions).
+//! `grundy check` runs the growth measurement after a TLE on the failing shape.
+//!
+//! Method of the growth measurement: the program's CPU time (user + system, from the
+//! kernel), the median of `runs` runs, minus its start-up time (the median run on a
+//! 2-vertex input), so that an interpreter's start-up does not flatten the curve. (The hunt
+//! and `grundy time` take the fastest runs.)
+//! Points below 2 ms of net time, or below the jitter of the start-up time (the spread of
+//! the middle half of its runs), are too noisy to fit and are left out.
+
+use crate::error::{Error, Outcome};
+use crate::judge::{self, Verdict};
+use crate::outln;
+use crate::runner::{self, Limits};
+use crate::suite::Suite;
+use grundy_fuzzing::gen::TreeShape;
+use grundy_fuzzing::growth::{self, Fit};
+use grundy_fuzzing::Rng;
+use std::time::{Duration, Instant};
+
+/// Net CPU times below this are not fitted.
+const NOISE: f64 = 0.002;
+
+/// One timed run: CPU seconds, and whether it ran past the limit (or failed otherwise).
+fn cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+) -> Result<(f64, Option<Verdict>), Error> {
+    if let Some(played) = suite.play(input, argv, limits) {
+        // An interactive problem: the program's thinking time over the games.
+        let (verdict, run, _) = played?;
+        return Ok((
+            run.cpu.as_secs_f64(),
+            (verdict != Verdict::Ok).then_some(verdict),
+        ));
+    }
+    let text = suite.write(input);
+    let run = runner::run(argv, text.as_bytes(), limits);
+    let verdict = judge::classify(&run, limits)?;
+    Ok((run.cpu.as_secs_f64(), verdict))
+}
+
+/// CPU seconds of `runs` timed runs, sorted; a run past the limit (or failing otherwise)
+/// ends the series, and its time and verdict are returned instead.
+fn sorted_cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+    runs: usize,
+) -> Result<Result<Vec<f64>, (f64, Verdict)>, Error> {
+    let mut times = Vec::new();
+    for _ in 0..runs.max(1) {
+        match cpu(suite, argv, limits, input)? {
+            (t, Some(v)) => return Ok(Err((t, v))),
+            (t, None) => times.push(t),
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    Ok(Ok(times))
+}
+
+/// The fastest of `runs` timed runs (or the one past the limit).
+fn best_cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+    runs: usize,
+) -> Result<(f64, Option<Verdict>), Error> {
+    Ok(match sorted_cpu(suite, argv, limits, input, runs)? {
+        Ok(times) => (times[0], None),
+        Err((t, v)) => (t, Some(v)),
+    })
+}
+
+/// The median of `runs` timed runs (or the one past the limit).
+fn median_cpu<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    input: &S::Input,
+    runs: usize,
+) -> Result<(f64, Option<Verdict>), Error> {
+    Ok(match sorted_cpu(suite, argv, limits, input, runs)? {
+        Ok(times) => (times[times.len() / 2], None),
+        Err((t, v)) => (t, Some(v)),
+    })
+}
+
+/// The least R² of a fit reported as an exponent.
+const MIN_R2: f64 = 0.9;
+
+/// The growth of a program on one shape.
+pub struct Growth {
+    /// The shape.
+    pub shape: TreeShape,
+    /// `(size, net CPU seconds)` measured.
+    pub points: Vec<(usize, f64)>,
+    /// The fit, when enough points were above the noise.
+    pub fit: Option<Fit>,
+    /// The size at which a run went over the limit (or failed), if one did.
+    pub stopped_at: Option<(usize, String)>,
+    /// The net CPU seconds of that run (at least the limit, for a TLE).
+    pub stopped_time: f64,
+    /// Start-up CPU seconds subtracted.
+    pub base: f64,
+    /// The spread (slowest − fastest) of the start-up runs.
+    pub jitter: f64,
+    /// The largest size of the problem.
+    pub max: usize,
+}
+
+impl Growth {
+    /// How bad a shape is, by what its runs showed: a run over the limit first (the
+    /// smaller its size, the worse), then the time a trusted fit (R² at least
+    /// [`MIN_R2`]) predicts at the maximum size, then, for a noisy fit or none, the
+    /// slowest time measured.
+    /// Two shapes stopped at the same size are told apart by their fits' predictions.
+    fn badness(&self) -> (u8, f64, f64) {
+        let predicted = match &self.fit {
+            Some(f) if f.r2 >= MIN_R2 => Some(f.predict(self.max as f64)),
+            _ => None,
+        };
+        let slowest = self.points.iter().map(|p| p.1).fold(0.0, f64::max);
+        match (&self.stopped_at, predicted) {
+            (Some((n, _)), p) => (2, -(*n as f64), p.unwrap_or(0.0)),
+            (None, Some(p)) => (1, p, 0.0),
+            (None, None) => (0, slowest, 0.0),
+        }
+    }
+
+    /// True when this shape is worse than `other` ([`Growth::badness`]).
+    pub fn worse_than(&self, other: &Growth) -> bool {
+        let (a, b) = (self.badness(), other.badness());
+        a.partial_cmp(&b) == Some(std::cmp::Ordering::Greater)
+    }
+
+    /// The smallest net time fitted.
+    fn floor(&self) -> f64 {
+        NOISE.max(self.jitter)
+    }
+
+    /// The one-line summary: `growth: n^E.EE on SHAPE (sizes A..B, fit R² X.XX)` and the
+    /// prediction at the maximum size.
+    pub fn line(&self) -> String {
+        let used: Vec<&(usize, f64)> = self.points.iter().filter(|p| p.1 >= self.floor()).collect();
+        let mut s = match (&self.fit, used.first(), used.last()) {
+            // A fit this loose is no exponent: the times scatter around any curve.
+            (Some(f), Some(a), Some(b)) if f.r2 < MIN_R2 => format!(
+                "growth: noisy on {} (sizes {}..{}: the best fit, n^{:.2}, has R² {:.2} < {MIN_R2}, so no exponent is claimed)",
+                self.shape.name(),
+                a.0,
+                b.0,
+                f.exponent,
+                f.r2
+            ),
+            (Some(f), Some(a), Some(b)) => format!(
+                "growth: n^{:.2} on {} (sizes {}..{}, fit R² {:.2}); predicted at n = {}: {:.3} s",
+                f.exponent,
+                self.shape.name(),
+                a.0,
+                b.0,
+                f.r2,
+                self.max,
+                f.predict(self.max as f64) + self.base
+            ),
+            _ => format!(
+                "growth: too fast to measure on {} (at most {:.1} ms above start-up up to n = {})",
+                self.shape.name(),
+                self.points.iter().map(|p| p.1).fold(0.0, f64::max) * 1e3,
+                self.points.last().map_or(0, |p| p.0)
+            ),
+        };
+        if let Some((n, v)) = &self.stopped_at {
+            s += &format!("; stopped at n = {n}: {v}");
+            // The TLE is a measurement too: from the last size measured to it, the time
+            // grew at least this fast (the last time, if below the noise, counted at the
+            // noise floor: a lower bound either way).
+            if let (true, Some(&(last, t))) = (v.starts_with("TLE"), self.points.last()) {
+                let t = t.max(self.floor());
+                if *n > last && self.stopped_time > t {
+                    let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
+                    s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Measures the growth of `argv` on `shape` (sizes doubling up to the maximum; stops at
+/// the first run over the limit).
+pub fn measure<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    shape: TreeShape,
+    runs: usize,
+    seed: u64,
+) -> Result<Option<Growth>, Error> {
+    let max = suite.max_size();
+    let Some(small) = suite.sized(shape, 2, seed) else {
+        return Ok(None);
+    };
+    // The start-up: even a program that fails on two vertices has started up.
+    let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
+        Ok(times) => times,
+        Err((t, _)) => vec![t],
+    };
+    let base = starts[starts.len() / 2];
+    // The spread of the middle half of the start-up runs.
+    let jitter = starts[starts.len() * 3 / 4] - starts[starts.len() / 4];
+    let mut sizes = Vec::new();
+    let mut n = (max / 128).max(64).min(max);
+    while n * 10 < max * 9 {
+        sizes.push(n);
+        n *= 2;
+    }
+    sizes.push(max);
+    let mut points = Vec::new();
+    let mut stopped_at = None;
+    let mut stopped_time = 0.0;
+    for n in sizes {
+        let input = match suite.sized(shape, n, seed) {
+            Some(i) => i?,
+            None => break,
+        };
+        let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
+        if let Some(v) = v {
+            stopped_at = Some((n, v.to_string()));
+            stopped_time = (t - base).max(limits.time.as_secs_f64() - base);
+            break;
+        }
+        points.push((n, (t - base).max(0.0)));
+    }
+    let mut g = Growth {
+        shape,
+        points,
+        fit: None,
+        stopped_at,
+        stopped_time,
+        base,
+        jitter,
+        max,
+    };
+    let floor = g.floor();
+    let used: Vec<(f64, f64)> = g
+        .points
+        .iter()
+        .filter(|p| p.1 >= floor)
+        .map(|&(n, t)| (n as f64, t))
+        .collect();
+    if used.len() >= 3 {
+        g.fit = growth::fit(&used);
+    }
+    Ok(Some(g))
+}
+
+/// The shapes grundy knows, in the order they are measured.
+const SHAPES: [TreeShape; 6] = [
+    TreeShape::Chain,
+    TreeShape::Star,
+    TreeShape::Caterpillar,
+    TreeShape::Binary,
+    TreeShape::Deep,
+    TreeShape::RandomParent,
+];
+
+/// `grundy scale PROBLEM [--shape S] -- CMD`.
+pub fn scale<S: Suite>(
+    suite: &S,
+    cmd: &[String],
+    limits: &Limits,
+    shape: Option<TreeShape>,
+    runs: usize,
+    verbose: bool,
+) -> Result<Outcome, Error> {
+    crate::contain::install();
+    let argv = crate::program::prepare(cmd).map_err(Error::usage)?;
+    let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
+    eprintln!(
+        "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
+        suite.name(),
+        suite.max_size()
+    );
+    let mut worst: Option<Growth> = None;
+    for s in shapes {
+        if crate::contain::interrupted() {
+            break;
+        }
+        let Some(g) = measure(suite, &argv, limits, s, runs, 1)? else {
+            return Err(Error::usage(format!(
+                "{}: its inputs have no tree to shape",
+                suite.name()
+            )));
+        };
+        outln!("{}", g.line());
+        if verbose {
+            for (n, t) in &g.points {
+                outln!(
+                    "    n = {n:>8}: {:>9.3} ms above start-up{}",
+                    t * 1e3,
+                    if *t < g.floor() {
+                        " (below the noise, not fitted)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+        if worst.as_ref().is_none_or(|w| g.worse_than(w)) {
+            worst = Some(g);
+        }
+    }
+    if let Some(w) = worst {
+        outln!("worst: {}", w.line().trim_start_matches("growth: "));
+        let too_slow = w.stopped_at.is_some()
+            || w.fit
+                .is_some_and(|f| f.predict(w.max as f64) + w.base > limits.time.as_secs_f64());
+        return Ok(Outcome::failed_if(too_slow));
+    }
+    Ok(Outcome::Passed)
+}
+
+/// The slowest input the hunt found.
+pub struct Slowest<I> {
+    /// The input.
+    pub input: I,
+    /// Its CPU seconds (the limit when it ran over).
+    pub seconds: f64,
+    /// How it was made.
+    pub how: String,
+    /// The verdict when the run did not end normally (TLE, …).
+    pub verdict: Option<Verdict>,
+}
+
+/// Searches for the slowest input of the maximum size: every shape first, then
+/// hill-climbing from the slowest with structural moves, for `budget`.
+pub fn hunt<S: Suite>(
+    suite: &S,
+    argv: &[String],
+    limits: &Limits,
+    budget: Duration,
+    seed: u64,
+    starts: &[TreeShape],
+) -> Result<Option<Slowest<S::Input>>, Error> {
+    let end = Instant::now() + budget;
+    let max = suite.max_size();
+    let mut best: Option<Slowest<S::Input>> = None;
+    for (k, &shape) in starts.iter().enumerate() {
+        let Some(input) = suite.sized(shape, max, seed + k as u64) else {
+            return Ok(None);
+        };
+        let input = input?;
+        let (t, v) = cpu(suite, argv, limits, &input)?;
+        eprintln!("  start: {} of {max}: {t:.3} s CPU", shape.name());
+        if best.as_ref().is_none_or(|b| t > b.seconds) {
+            best = Some(Slowest {
+                input,
+                seconds: t,
+                how: format!("a {} of {max} vertices", shape.name()),
+                verdict: v,
+            });
+        }
+        if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
+            return Ok(best);
+        }
+    }
+    let mut rng = Rng::new(seed ^ 0x4855_4e54);
+    let mut steps = 0;
+    while Instant::now() < end && !crate::contain::interrupted() {
+        let Some(b) = best.as_ref() else { break };
+        let Some((cand, what)) = suite.mutate(&b.input, &mut rng) else {
+            steps += 1;
+            if steps > 1000 {
+                break;
+            }
+            continue;
+        };
+        if !suite.valid(&cand) {
+            continue;
+        }
+        let (t, v) = cpu(suite, argv, limits, &cand)?;
+        if t > b.seconds || v.is_some() {
+            steps += 1;
+            let how = format!("{}, then {what}", b.how);
+            eprintln!("  step {steps}: {what}: {t:.3} s CPU");
+            best = Some(Slowest {
+                input: cand,
+                seconds: t,
+                how,
+                verdict: v,
+            });
+            if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
+                break;
+            }
+        }
+    }
+    Ok(best)
+}
+
+/// Shortens a long list of moves for a report (`…, then re-hung … (x12)`).
+pub fn summarize_how(how: &str) -> String {
+    let parts: Vec<&str> = how.split(", then ").collect();
+    let mut out: Vec<String> = vec![parts[0].to_string()];
+    let mut i = 1;
+    while i < parts.len() {
+        let mut j = i;
+        while j < parts.len() && parts[j] == parts[i] {
+            j += 1;
+        }
+        out.push(if j - i > 1 {
+            format!("{} (x{})", parts[i], j - i)
+        } else {
+            parts[i].to_string()
+        });
+        i = j;
+    }
+    out.join(", then ")
+}
+
+/// A limit judges would set: at least 2x (here 2.5x) the slowest reference, rounded up to
+/// a multiple of 0.5 s (at least 1 s).
+pub fn recommend(slowest: f64) -> f64 {
+    ((slowest * 2.5) / 0.5).ceil().max(2.0) * 0.5
+}
+
+/// `grundy time PROBLEM --ref CMD…`: each reference on the adversarial inputs, large random
+/// inputs and the slowest inputs of a short hunt; its slowest test; a recommended limit.
+pub fn time<S: Suite>(
+    suite: &S,
+    refs: &[Vec<String>],
+    hunt_time: Duration,
+    save: Option<&std::path::Path>,
+) -> Result<Outcome, Error> {
+    crate::contain::install();
+    // Generous limits: the references are being measured, not judged.
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        wall: Duration::from_secs(120),
+        memory: None,
+        stack: None,
+        output: 256 << 20,
+    };
+    let mut inputs: Vec<(String, S::Input)> = Vec::new();
+    for (k, name) in suite.adversarial().into_iter().enumerate() {
+        inputs.push((format!("adversarial: {name}"), suite.adversarial_input(k)?));
+    }
+    for i in 0..4 {
+        let (input, label) = suite.random(7, 10_000 + i, grundy_fuzzing::contest::Tier::Large)?;
+        inputs.push((label, input));
+    }
+    let mut worst_overall = 0.0f64;
+    for r in refs {
+        let argv = crate::program::prepare(r).map_err(Error::usage)?;
+        let mut slowest = (0.0f64, String::new());
+        for (label, input) in &inputs {
+            let (t, v) = best_cpu(suite, &argv, &limits, input, 2)?;
+            if let Some(v) = v {
+                return Err(Error::usage(format!(
+                    "the reference `{}` fails on {label}: {v}",
+                    r.join(" ")
+                )));
+            }
+            if t > slowest.0 {
+                slowest = (t, label.clone());
+            }
+        }
+        eprintln!(
+            "hunting the slowest input of `{}` for {} s…",
+            r.join(" "),
+            hunt_time.as_secs()
+        );
+        if let Some(h) = hunt(suite, &argv, &limits, hunt_time, 7, &SHAPES)? {
+            if h.seconds > slowest.0 {
+                slowest = (h.seconds, format!("hunt: {}", summarize_how(&h.how)));
+            }
+        }
+        outln!(
+            "{}: slowest {:.3} s CPU on {}",
+            r.join(" "),
+            slowest.0,
+            slowest.1
+        );
+        worst_overall = worst_overall.max(slowest.0);
+    }
+    let limit = recommend(worst_overall);
+    outln!(
+        "recommended time limit: {limit} s (2.5x the slowest reference, {:.3} s, rounded up to 0.5 s)",
+        worst_overall
+    );
+    if let Some(path) = save {
+        crate::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
+            .map_err(|e| Error::io(path.display(), &e))?;
+        outln!(
+            "saved to {} (read by `grundy check --tl auto`)",
+            path.display()
+        );
+    }
+    Ok(Outcome::Passed)
+}
+
+/// `grundy hunt PROBLEM -- CMD`: the slowest input found, how it was built; a TLE (or any
+/// failure) found is saved like a failure of `grundy check`.
+pub fn hunt_command<S: Suite>(
+    suite: &S,
+    cmd: &[String],
+    limits: &Limits,
+    budget: Duration,
+    from: Option<TreeShape>,
+    seed: u64,
+    save: &std::path::Path,
+) -> Result<Outcome, Error> {
+    crate::contain::install();
+    let argv = crate::program::prepare(cmd).map_err(Error::usage)?;
+    let starts: Vec<TreeShape> = from.map_or(SHAPES.to_vec(), |s| vec![s]);
+    eprintln!(
+        "grundy hunt {}: the slowest input of {} vertices for `{}`, {} s of hill-climbing, time limit {} s CPU",
+        suite.name(),
+        suite.max_size(),
+        cmd.join(" "),
+        budget.as_secs_f64(),
+        limits.time.as_secs_f64()
+    );
+    let started = Instant::now();
+    let Some(found) = hunt(suite, &argv, limits, budget, seed, &starts)? else {
+        return Err(Error::usage(format!(
+            "{}: its inputs have no tree to hunt on",
+            suite.name()
+        )));
+    };
+    let how = summarize_how(&found.how);
+    outln!(
+        "slowest input: {how}: {:.3} s CPU (found in {:.1} s)",
+        found.seconds,
+        started.elapsed().as_secs_f64()
+    );
+    match &found.verdict {
+        None => Ok(Outcome::Passed),
+        Some(v) => {
+            let text = suite.write(&found.input);
+            let (expected, _) = suite.expected(&found.input, &text)?;
+            let name = format!("hunt-{seed:x}");
+            let saved =
+                crate::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
+                    .map_err(|e| Error::io(save.display(), &e))?;
+            outln!("verdict: {v}");
+            outln!("saved: {}", saved.display());
+            let shown: Vec<String> = argv.to_vec();
+            outln!("reproduce: {} < {}", shown.join(" "), saved.display());
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn growth(fit: Option<Fit>, stopped: Option<(usize, &str)>, t: f64) -> Growth {
+        Growth {
+            shape: TreeShape::Chain,
+            points: vec![(1000, 0.01), (2000, 0.02), (4000, 0.04)],
+            fit,
+            stopped_at: stopped.map(|(n, v)| (n, v.to_string())),
+            stopped_time: t,
+            base: 0.01,
+            jitter: 0.0,
+            max: 100_000,
+        }
+    }
+
+    /// A TLE at the next size is a measured lower bound on the growth; a loose fit is
+    /// called noisy, with no exponent claimed.
+    #[test]
+    fn a_tle_is_a_lower_bound_and_a_loose_fit_is_no_exponent() {
+        let line = growth(None, Some((8000, "TLE: 2 s")), 2.0).line();
+        // From 0.04 s at 4000 to at least 2 s at 8000: at least n^5.6.
+        assert!(
+            line.contains("so at least n^5.6 between n = 4000 and 8000"),
+            "{line}"
+        );
+        let loose = Fit {
+            exponent: 0.67,
+            c: 1.0,
+            r2: 0.2,
+        };
+        let line = growth(Some(loose), None, 0.0).line();
+        assert!(line.contains("noisy on chain"), "{line}");
+        assert!(!line.contains("predicted"), "{line}");
+    }
+
+    /// The worst shape is chosen with what the runs showed: a TLE at a smaller size beats
+    /// one at a larger size, which beats any fit; a trusted fit by its prediction at the
+    /// maximum; a noisy fit's exponent counts for nothing.
+    #[test]
+    fn the_worst_shape_is_chosen_with_the_bounds() {
+        let fit = |exponent: f64, r2: f64| {
+            Some(Fit {
+                exponent,
+                c: 1e-9,
+                r2,
+            })
+        };
+        let early = growth(None, Some((8000, "TLE: 2 s")), 2.0);
+        let late = growth(None, Some((64000, "TLE: 2 s")), 2.0);
+        assert!(early.worse_than(&late) && !late.worse_than(&early));
+        let steep = growth(fit(2.0, 0.99), None, 0.0);
+        assert!(late.worse_than(&steep));
+        let gentle = growth(fit(1.0, 0.99), None, 0.0);
+        assert!(steep.worse_than(&gentle));
+        // A loose fit's exponent of 3 says nothing: its slowest run (0.04 s) is compared.
+        let noisy = growth(fit(3.0, 0.2), None, 0.0);
+        assert!(steep.worse_than(&noisy));
+    }
+}

@@ -1,0 +1,118 @@
+//! The arguments of `grundy check`; the check itself is `grundy_judging::check`.
+
+use crate::cli::args::*;
+use crate::error::{Error, Outcome};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The arguments of `grundy check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The problem: a built-in id, or a package folder (holding a problem.toml).
+    #[arg(value_parser = parse_target)]
+    problem: Target,
+    /// Seed of the random inputs (decimal or 0x hex).
+    #[arg(long, value_parser = parse_u64, default_value = "1")]
+    seed: u64,
+    /// Random inputs: 80% small (oracle), 15% medium, 5% large (solver).
+    #[arg(long, default_value_t = 200)]
+    cases: u64,
+    /// Stop starting new tests after this many seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time: Option<Duration>,
+    /// Tests run at once (1 keeps timings undisturbed).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Run only test number N of the plan (as printed by a failure).
+    #[arg(long)]
+    case: Option<u64>,
+    /// Skip the adversarial maximum-constraint inputs.
+    #[arg(long)]
+    no_adversarial: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
+    #[arg(long, default_value = "failures")]
+    save: PathBuf,
+    /// Seconds allowed for shrinking a failure.
+    #[arg(long, default_value = "60", value_parser = parse_seconds)]
+    shrink_time: Duration,
+    /// Colour the report: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    /// Stop at the first failing test (instead of running the whole plan and reporting
+    /// every group of failures).
+    #[arg(long)]
+    first: bool,
+    /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
+    /// structural moves); a TLE found is reported and saved like any failure.
+    #[arg(long)]
+    hunt_tle: bool,
+    /// Seconds of hunting with --hunt-tle.
+    #[arg(long, default_value = "30", value_parser = parse_seconds)]
+    hunt_time: Duration,
+    /// Write a report of every test's verdict: `--report json FILE` or
+    /// `--report junit FILE` (repeatable).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
+    report: Vec<String>,
+    /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
+    /// None, for a package: every solution of the package, each against the verdict it
+    /// is expected to get (`[[solutions]]`, or by file names).
+    #[arg(last = true)]
+    cmd: Vec<String>,
+}
+
+impl CheckArgs {
+    /// Runs the command with these arguments.
+    pub fn run(self) -> Result<Outcome, Error> {
+        let CheckArgs {
+            problem,
+            seed,
+            cases,
+            time,
+            jobs,
+            case,
+            no_adversarial,
+            limits,
+            save,
+            shrink_time,
+            color,
+            first,
+            hunt_tle,
+            hunt_time,
+            report,
+            cmd,
+        } = self;
+        {
+            let reports: Vec<(String, PathBuf)> = report
+                .chunks(2)
+                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
+                .collect();
+            let auto = saved_limit_path(&problem);
+            let options = |defaults| -> Result<grundy_judging::check::Options, Error> {
+                let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
+                Ok(grundy_judging::check::Options {
+                    cmd,
+                    seed,
+                    cases,
+                    time,
+                    jobs: jobs.max(1),
+                    only: case,
+                    no_adversarial,
+                    wall_factor,
+                    limits,
+                    save,
+                    shrink_time,
+                    color: color.for_stderr(),
+                    first,
+                    reports,
+                    hunt: hunt_tle.then_some(hunt_time),
+                })
+            };
+            with_suite!(&problem, |suite, defaults| grundy_judging::check::run(
+                suite,
+                options(defaults)?
+            ))
+        }
+    }
+}
