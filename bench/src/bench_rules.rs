@@ -55,7 +55,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
     let mut inputs = Vec::new();
     if files.is_empty() {
         for seed in 1..=GENERATED {
-            let inst = grundy::cmd::package::generate_largest(&pkg, seed)?;
+            let inst = grundy_judging::workbench::generate_largest(&pkg, seed)?;
             inputs.push((format!("adversarial seed {seed}"), inst));
         }
     } else {

@@ -40,4 +40,6 @@ pub mod report;
 pub mod rules;
 pub mod solutions;
 pub mod suite;
+pub mod testset;
 pub mod tle;
+pub mod workbench;

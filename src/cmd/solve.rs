@@ -164,7 +164,7 @@ impl SolveArgs {
                 let pkg = crate::package::Package::load(&dir)?;
                 match pkg.engine {
                     Some(p) => p,
-                    None => return crate::cmd::package::solve(pkg, file, max_states),
+                    None => return grundy_judging::workbench::solve(pkg, file, max_states),
                 }
             }
             Target::Builtin(p) => p,
@@ -186,7 +186,7 @@ impl ValidateArgs {
         let ValidateArgs { problem, file } = self;
         match (engine_of(&problem)?, problem) {
             (Some(p), _) => crate::cmd::solve::validate(p, file),
-            (None, Target::Package(dir)) => crate::cmd::package::validate(&dir, file),
+            (None, Target::Package(dir)) => grundy_judging::workbench::validate(&dir, file),
             (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
         }
     }

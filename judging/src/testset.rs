@@ -1,0 +1,393 @@
+//! `grundy testset DIR --out OUT`: a test set of a problem package, written in a judge's
+//! layout, that kills every wrong solution the package lists.
+//!
+//! First, for every solution expected to fail (`[[solutions]]`, or the files named
+//! `wrong*`/`slow*`), its shrunk witness: `grundy check` of it with `--first`, the failure
+//! shrunk with the solution in the loop — a tiny test that kills it. Then the random tests
+//! over the size tiers and the adversarial ones (the statement's maxima). Every listed
+//! solution is judged on every test, and `SUMMARY.md` says which solutions each test kills;
+//! a wrong solution that no test kills is reported (exit 1). `--minimal` keeps the
+//! maximal tests, the witnesses, and only the random tests needed to kill what they miss.
+//!
+//! Layouts: `plain` (`NN.in`, `NN.ans`), `polygon` (`tests/NN`, `tests/NN.a`, the checker
+//! beside them), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
+//! checker as an output validator with the exit codes 42/43).
+
+use crate::check::{self, Options};
+use crate::error::{Error, Outcome};
+use crate::judge::{self, Verdict};
+use crate::outln;
+use crate::package::{self, Checker};
+use crate::runner::{self, Limits};
+use crate::solutions::Solution;
+use crate::suite::{Packaged, Suite};
+use crate::workbench::{make, plan};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A judge's layout of the files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layout {
+    /// `NN.in`, `NN.ans` in OUT.
+    Plain,
+    /// Polygon / testlib: `tests/NN`, `tests/NN.a`, the checker as `check.*`.
+    Polygon,
+    /// Kattis / ICPC problem package: `data/sample/`, `data/secret/`, `output_validators/`.
+    Kattis,
+}
+
+/// One test of the set.
+struct Test {
+    text: String,
+    answer: Vec<u8>,
+    how: String,
+    size: usize,
+    vertices: usize,
+    /// A test at the statement's maxima (kept by `--minimal`).
+    maximal: bool,
+    /// The command that regenerates it (`None` for a shrunk witness).
+    command: Option<String>,
+    /// The solutions it kills, with their verdicts.
+    kills: Vec<(String, String)>,
+}
+
+/// What `grundy testset` is asked for.
+pub struct Request {
+    /// The package folder.
+    pub dir: PathBuf,
+    /// Where the files go.
+    pub out: PathBuf,
+    /// Seed of the first random test.
+    pub seed: u64,
+    /// Random tests.
+    pub count: usize,
+    /// The judge's layout.
+    pub layout: Layout,
+    /// Keep only what kills the wrong solutions, and the maximal tests.
+    pub minimal: bool,
+    /// Time for finding and shrinking each wrong solution's witness.
+    pub shrink_time: Duration,
+}
+
+/// The expected answer of an input's text (the package's references, or its engine).
+fn answer_of(pkg: &Packaged, text: &str) -> Result<Vec<u8>, Error> {
+    match pkg.pkg.engine {
+        Some(engine) => {
+            let cases = engine
+                .parse(text.as_bytes(), false)
+                .map_err(|e| Error::internal(format!("a witness does not parse: {e}")))?;
+            Ok(judge::expected(engine, &cases)?.0)
+        }
+        None => {
+            let inst = pkg
+                .pkg
+                .schema
+                .read(text.as_bytes())
+                .map_err(|e| Error::internal(format!("a witness does not parse: {e}")))?;
+            Ok(package::expected(&pkg.pkg, &pkg.prep, &inst, text)?.0)
+        }
+    }
+}
+
+/// The shrunk witness of each solution expected to fail (`None`: `grundy check` found
+/// no failure).
+fn witnesses<S: Suite>(
+    suite: &S,
+    pkg: &Packaged,
+    r: &Request,
+    scratch: &Path,
+) -> Result<Vec<(Solution, Option<String>)>, Error> {
+    let seed = r.seed;
+    let mut out = Vec::new();
+    for s in pkg.pkg.solutions.iter().filter(|s| s.expect.must_fail()) {
+        eprintln!("\n== the witness of {} (expected: {})", s.name, s.expect);
+        let o = Options {
+            cmd: vec![s.path.display().to_string()],
+            seed,
+            cases: 200,
+            time: None,
+            jobs: 1,
+            only: None,
+            no_adversarial: false,
+            limits: pkg.pkg.limits,
+            wall_factor: pkg.pkg.wall_factor,
+            save: scratch.join(out.len().to_string()),
+            shrink_time: r.shrink_time,
+            color: false,
+            first: true,
+            reports: Vec::new(),
+            hunt: None,
+        };
+        let (_, report) = check::run_one(suite, o)?;
+        let saved = report
+            .groups
+            .first()
+            .and_then(|g| g.get("saved"))
+            .and_then(|p| p.as_str())
+            .and_then(|p| std::fs::read_to_string(p).ok());
+        out.push((s.clone(), saved));
+    }
+    Ok(out)
+}
+
+/// The verdict of a solution on a test, judged like `grundy check` judges it.
+fn verdict(pkg: &Packaged, argv: &[String], limits: &Limits, t: &Test) -> Result<Verdict, Error> {
+    let run = runner::run(argv, t.text.as_bytes(), limits);
+    Ok(match judge::classify(&run, limits)? {
+        Some(v) => v,
+        None => package::judge_output(&pkg.pkg, &pkg.prep, &t.text, &run.stdout, &t.answer)?,
+    })
+}
+
+/// Writes the test set.
+pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
+    let pkg = Packaged::load(&r.dir)?;
+    if pkg.pkg.interact.is_some() {
+        return Err(Error::usage(format!(
+            "{}: an interactive package is judged by grundy's jury, not by test files",
+            r.dir.display()
+        )));
+    }
+    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
+    let mut tests: Vec<Test> = Vec::new();
+    let found = witnesses(suite, &pkg, r, scratch.path())?;
+    for (s, text) in &found {
+        if let Some(text) = text {
+            let inst = pkg.pkg.schema.read(text.as_bytes()).ok();
+            tests.push(Test {
+                answer: answer_of(&pkg, text)?,
+                how: format!("the shrunk witness of {}", s.name),
+                size: inst.as_ref().map_or(0, |i| pkg.pkg.schema.size(i)),
+                vertices: inst.as_ref().map_or(0, |i| pkg.pkg.schema.vertices(i)),
+                text: text.clone(),
+                maximal: false,
+                command: None,
+                kills: Vec::new(),
+            });
+        }
+    }
+    for t in plan(&pkg.pkg, r.seed, r.count) {
+        let (text, answer, size, vertices) = make(&pkg, &t)?;
+        // An adversarial test's name says its shape already.
+        let shape = match t.shape {
+            Some(s) if !t.extreme => format!(", {}", s.name()),
+            _ => String::new(),
+        };
+        tests.push(Test {
+            text,
+            answer,
+            how: format!("{}{shape}", t.how),
+            size,
+            vertices,
+            maximal: t.extreme,
+            command: Some(t.command(&r.dir)),
+            kills: Vec::new(),
+        });
+    }
+    // Which solutions each test kills.
+    let limits = pkg.pkg.limits;
+    for s in &pkg.pkg.solutions {
+        let argv = crate::program::prepare(&[s.path.display().to_string()])
+            .map_err(|e| Error::usage(format!("{}: {e}", s.name)))?;
+        eprintln!("judging {} on the {} tests", s.name, tests.len());
+        for t in tests.iter_mut() {
+            let v = verdict(&pkg, &argv, &limits, t)?;
+            if v != Verdict::Ok {
+                t.kills.push((s.name.clone(), v.code().to_string()));
+            }
+        }
+    }
+    if r.minimal {
+        minimize(&mut tests, &pkg.pkg.solutions);
+    }
+    write(&pkg, r, &tests)?;
+    // Every solution expected to fail must be killed; an OK one must survive.
+    let mut wrong = Vec::new();
+    for s in &pkg.pkg.solutions {
+        let first = tests
+            .iter()
+            .find_map(|t| t.kills.iter().find(|(n, _)| *n == s.name))
+            .map(|(_, v)| v.as_str());
+        if !s.expect.met(first) {
+            wrong.push(match first {
+                None => format!("{} (expected {}) passes every test", s.name, s.expect),
+                Some(v) => format!("{} (expected {}) gets {v}", s.name, s.expect),
+            });
+        }
+    }
+    outln!(
+        "{} tests written to {} ({:?} layout{}); SUMMARY.md says which solutions each kills",
+        tests.len(),
+        r.out.display(),
+        r.layout,
+        if r.minimal { ", minimal" } else { "" }
+    );
+    if wrong.is_empty() {
+        let killed = pkg
+            .pkg
+            .solutions
+            .iter()
+            .filter(|s| s.expect.must_fail())
+            .count();
+        outln!("every wrong solution ({killed}) is killed by the set, every correct one passes it");
+        Ok(Outcome::Passed)
+    } else {
+        for w in &wrong {
+            outln!("not as expected: {w}");
+        }
+        Ok(Outcome::Failed)
+    }
+}
+
+/// Keeps the maximal tests and the witnesses, then adds, for each wrong solution still
+/// alive, the first other test that kills it.
+fn minimize(tests: &mut Vec<Test>, solutions: &[Solution]) {
+    let mut keep: Vec<bool> = tests
+        .iter()
+        .map(|t| t.maximal || t.command.is_none())
+        .collect();
+    for s in solutions.iter().filter(|s| s.expect.must_fail()) {
+        let killed = |k: &Test| k.kills.iter().any(|(n, _)| *n == s.name);
+        let already = tests.iter().zip(&keep).any(|(t, &k)| k && killed(t));
+        if !already {
+            if let Some(i) = tests.iter().position(killed) {
+                keep[i] = true;
+            }
+        }
+    }
+    let mut k = keep.into_iter();
+    tests.retain(|_| k.next().unwrap_or(false));
+}
+
+/// The checker program's source file in the package (copied beside the tests).
+fn checker_file(pkg: &Packaged) -> Option<PathBuf> {
+    match &pkg.pkg.checker {
+        Checker::Program(argv) => argv.iter().rev().map(PathBuf::from).find(|p| p.is_file()),
+        Checker::Builtin(_) => None,
+    }
+}
+
+fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
+    let put = |rel: &str, bytes: &[u8]| {
+        let path = r.out.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), &e))?;
+        }
+        crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), &e))
+    };
+    let width = tests.len().to_string().len().max(2);
+    let mut names = Vec::new();
+    // Kattis's sample: the smallest random test (not a witness, which would give the
+    // trick away, nor a maximal one); none when `--minimal` kept none.
+    let sample = tests
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.command.is_some() && !t.maximal)
+        .min_by_key(|(_, t)| (t.size, t.text.len()))
+        .map(|(k, _)| k);
+    for (k, t) in tests.iter().enumerate() {
+        let stem = format!("{:0width$}", k + 1);
+        let name = match r.layout {
+            Layout::Plain => {
+                put(&format!("{stem}.in"), t.text.as_bytes())?;
+                put(&format!("{stem}.ans"), &t.answer)?;
+                format!("{stem}.in")
+            }
+            Layout::Polygon => {
+                put(&format!("tests/{stem}"), t.text.as_bytes())?;
+                put(&format!("tests/{stem}.a"), &t.answer)?;
+                format!("tests/{stem}")
+            }
+            Layout::Kattis => {
+                let folder = if Some(k) == sample {
+                    "sample"
+                } else {
+                    "secret"
+                };
+                put(&format!("data/{folder}/{stem}.in"), t.text.as_bytes())?;
+                put(&format!("data/{folder}/{stem}.ans"), &t.answer)?;
+                format!("data/{folder}/{stem}.in")
+            }
+        };
+        names.push(name);
+    }
+    if let Some(src) = checker_file(pkg) {
+        let file = src.file_name().map(|f| f.to_string_lossy().into_owned());
+        let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), &e))?;
+        match (r.layout, file) {
+            (Layout::Polygon, Some(f)) => put(&f, &bytes)?,
+            (Layout::Kattis, Some(f)) => {
+                put(&format!("output_validators/testlib/{f}"), &bytes)?;
+                put(
+                    "output_validators/testlib/run",
+                    kattis_adaptor(&f).as_bytes(),
+                )?;
+                make_executable(&r.out.join("output_validators/testlib/run"));
+            }
+            (_, Some(f)) => put(&f, &bytes)?,
+            _ => {}
+        }
+    }
+    let mut script = String::from(
+        "#!/bin/sh\n# Regenerates the random and adversarial inputs of this test set (grundy gen is\n# deterministic); the shrunk witnesses are not generated: they are kept as they are.\nset -e\n",
+    );
+    let mut summary = format!(
+        "# Test set of {}\n\n| test | how | size | vertices | kills | command |\n|---|---|---|---|---|---|\n",
+        pkg.pkg.name
+    );
+    for (t, name) in tests.iter().zip(&names) {
+        if let Some(cmd) = &t.command {
+            let _ = writeln!(script, "{cmd} > {name}");
+        }
+        let kills = if t.kills.is_empty() {
+            "-".to_string()
+        } else {
+            t.kills
+                .iter()
+                .map(|(n, v)| format!("{n} ({v})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(
+            summary,
+            "| {name} | {} | {} | {} | {kills} | {} |",
+            t.how,
+            t.size,
+            t.vertices,
+            t.command
+                .as_ref()
+                .map_or("(kept as shrunk)".into(), |c| format!("`{c}`"))
+        );
+    }
+    put("regenerate.sh", script.as_bytes())?;
+    put("SUMMARY.md", summary.as_bytes())?;
+    Ok(())
+}
+
+/// The Kattis output validator around a testlib checker: Kattis runs
+/// `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` and reads 42 as accepted, 43 as wrong; a
+/// testlib checker takes `INPUT OUTPUT ANSWER` and exits 0 for accepted.
+fn kattis_adaptor(checker: &str) -> String {
+    let build = if checker.ends_with(".cpp") || checker.ends_with(".cc") {
+        format!(
+            "[ -x \"$here/checker\" ] || g++ -O2 -std=c++17 -o \"$here/checker\" \"$here/{checker}\"\nprog=\"$here/checker\""
+        )
+    } else if checker.ends_with(".py") {
+        format!("prog=\"python3 $here/{checker}\"")
+    } else {
+        format!("prog=\"$here/{checker}\"")
+    };
+    format!(
+        "#!/bin/sh\n# Kattis output validator: runs the package's testlib checker ({checker}) and maps its\n# exit code (0 accepted) to Kattis's (42 accepted, 43 wrong answer).\nhere=$(dirname \"$0\")\n{build}\nout=$(mktemp)\ncat > \"$out\"\nif $prog \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"; then code=42; else code=43; fi\nrm -f \"$out\"\nexit $code\n"
+    )
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(m) = std::fs::metadata(path) {
+        let mut p = m.permissions();
+        p.set_mode(p.mode() | 0o755);
+        let _ = std::fs::set_permissions(path, p);
+    }
+}

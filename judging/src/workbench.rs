@@ -1,0 +1,251 @@
+//! The setter's tools on a problem package besides `check`: `grundy validate DIR [FILE]`
+//! (the validator the schema implies), `grundy gen DIR --seed S` (one input, like a
+//! testlib generator, and the plan of tiers and shapes behind it), `grundy solve` of a
+//! package (its reference) and `grundy checker PROBLEM INPUT OUTPUT ANSWER` (a built-in
+//! problem's checker with the testlib protocol). The commands' arguments are in the
+//! binary's `cmd/package.rs`.
+
+use crate::error::{Error, Outcome};
+use crate::outln;
+use crate::package::{self, Package};
+use crate::suite::Packaged;
+use grundy_fuzzing::contest::Tier;
+use grundy_fuzzing::gen::TreeShape;
+use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::Rng;
+use grundy_games::schema::Instance;
+use grundy_games::{checker, format, Problem};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// `grundy validate DIR [FILE]`.
+pub fn validate(dir: &Path, file: Option<PathBuf>) -> Result<Outcome, Error> {
+    let pkg = Package::load(dir)?;
+    let (bytes, source) = crate::input::read_raw(file.as_deref())?;
+    let inst = pkg
+        .schema
+        .read(&bytes)
+        .map_err(|e| Error::input(format!("{source}: {e}")))?;
+    outln!(
+        "OK: a valid {} input ({} test case{}, size {})",
+        pkg.name,
+        inst.cases.len(),
+        if inst.cases.len() == 1 { "" } else { "s" },
+        pkg.schema.size(&inst)
+    );
+    Ok(Outcome::Passed)
+}
+
+/// `grundy solve DIR [FILE]`: a package's answer to an input, by its rules or its
+/// references (as `check` computes the expected output).
+pub fn solve(
+    mut pkg: Package,
+    file: Option<PathBuf>,
+    max_states: Option<usize>,
+) -> Result<Outcome, Error> {
+    if let (Some(g), Some(m)) = (pkg.game.as_mut(), max_states) {
+        g.max_states = m;
+    }
+    let (bytes, source) = crate::input::read_raw(file.as_deref())?;
+    let inst = pkg
+        .schema
+        .read(&bytes)
+        .map_err(|e| Error::input(format!("{source}: {e}")))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let prep = pkg.prepare()?;
+    let (answer, _) = package::expected(&pkg, &prep, &inst, &text)?;
+    crate::output::write_bytes(&answer);
+    Ok(Outcome::Passed)
+}
+
+/// The size of a generated input of a tier (for `gen` without `--size`).
+fn tier_size(pkg: &Package, rng: &mut Rng, tier: Tier) -> usize {
+    let max = schema_gen::adversarial(&pkg.schema)
+        .first()
+        .map_or(10, |(_, s)| s.size);
+    let small = pkg.brute.as_ref().map_or(10, |b| b.1.clamp(1, 12));
+    match tier {
+        Tier::Small => rng.range(1, small.min(max) as u64) as usize,
+        Tier::Medium => rng.range(
+            small.min(max) as u64,
+            (max / 50).max(small + 1).min(max) as u64,
+        ) as usize,
+        Tier::Large => rng.range((max / 2) as u64, max as u64) as usize,
+    }
+}
+
+/// One input of a package from a seed (what `gen` prints and `testset` writes).
+fn generate(
+    pkg: &Package,
+    seed: u64,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    tier: Tier,
+    extreme: bool,
+) -> Result<Instance, Error> {
+    let mut rng = Rng::new(seed);
+    let size = size.unwrap_or_else(|| tier_size(pkg, &mut rng, tier));
+    let shape = Shape {
+        size,
+        tree: shape,
+        extreme,
+    };
+    schema_gen::generate(&pkg.schema, &mut rng, &shape)
+        .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
+}
+
+/// The package's largest adversarial input for `seed` (the size of its first adversarial
+/// shape, counts and values at their extremes), as `grundy gen --extreme --tier large`
+/// at that size.
+pub fn generate_largest(pkg: &Package, seed: u64) -> Result<Instance, Error> {
+    let size = schema_gen::adversarial(&pkg.schema)
+        .first()
+        .map_or(10, |(_, s)| s.size);
+    generate(pkg, seed, Some(size), None, Tier::Large, true)
+}
+
+/// `grundy gen DIR --seed S`.
+pub fn gen(
+    dir: &Path,
+    seed: u64,
+    size: Option<usize>,
+    shape: Option<TreeShape>,
+    tier: Tier,
+    extreme: bool,
+) -> Result<Outcome, Error> {
+    let pkg = Package::load(dir)?;
+    let inst = generate(&pkg, seed, size, shape, tier, extreme)?;
+    crate::out!("{}", pkg.schema.write(&inst));
+    Ok(Outcome::Passed)
+}
+
+/// One test of a test set, and how it was made.
+pub(crate) struct Planned {
+    seed: u64,
+    /// A fixed size (the adversarial tests), or the tier's.
+    size: Option<usize>,
+    pub(crate) shape: Option<TreeShape>,
+    tier: Tier,
+    /// An adversarial test (the statement's maximum sizes).
+    pub(crate) extreme: bool,
+    pub(crate) how: String,
+}
+
+impl Planned {
+    /// The `grundy gen` command that prints this test's input.
+    pub(crate) fn command(&self, dir: &Path) -> String {
+        let mut cmd = format!("grundy gen {} --seed {}", dir.display(), self.seed);
+        match self.size {
+            Some(n) => {
+                let _ = write!(cmd, " --size {n}");
+            }
+            None => {
+                let tier = format!("{:?}", self.tier).to_lowercase();
+                let _ = write!(cmd, " --tier {tier}");
+            }
+        }
+        if let Some(sh) = self.shape {
+            let _ = write!(cmd, " --shape {}", sh.name());
+        }
+        if self.extreme {
+            cmd += " --extreme";
+        }
+        cmd
+    }
+}
+
+/// `count` random tests over the tiers (six tenths small, three medium, one large), then
+/// the adversarial ones of a schema package.
+pub(crate) fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
+    let mut plan: Vec<Planned> = (0..count)
+        .map(|k| {
+            let tier = match k * 10 / count.max(1) {
+                0..=5 => Tier::Small,
+                6..=8 => Tier::Medium,
+                _ => Tier::Large,
+            };
+            Planned {
+                seed: seed + k as u64,
+                size: None,
+                shape: Some(TreeShape::ALL[k % TreeShape::ALL.len()]),
+                tier,
+                extreme: false,
+                how: format!("random {tier:?}"),
+            }
+        })
+        .collect();
+    // An engine package's inputs come from the engine's generators (its adversarial ones
+    // are part of `grundy check`'s plan, not of `gen`).
+    if pkg.engine.is_none() {
+        let adversarial = schema_gen::adversarial(&pkg.schema);
+        plan.extend(
+            adversarial
+                .into_iter()
+                .enumerate()
+                .map(|(j, (how, shape))| Planned {
+                    seed: seed + 1000 + j as u64,
+                    size: Some(shape.size),
+                    shape: shape.tree,
+                    tier: Tier::Large,
+                    extreme: true,
+                    how,
+                }),
+        );
+    }
+    plan
+}
+
+/// A planned test's input, its expected answer, its size and its vertex count.
+pub(crate) fn make(
+    suite: &Packaged,
+    t: &Planned,
+) -> Result<(String, Vec<u8>, usize, usize), Error> {
+    let pkg = &suite.pkg;
+    Ok(match pkg.engine {
+        Some(engine) => {
+            let mut rng = Rng::new(t.seed);
+            let cases = grundy_fuzzing::contest::input(engine, &mut rng, t.tier, t.size, t.shape);
+            let text = engine.write_input(&cases);
+            let (answer, _) = crate::judge::expected(engine, &cases)?;
+            let n: usize = cases.iter().map(|c| c.size()).sum();
+            let v: usize = cases.iter().map(|c| c.vertices()).sum();
+            (text, answer, n, v)
+        }
+        None => {
+            let inst = generate(pkg, t.seed, t.size, t.shape, t.tier, t.extreme)?;
+            let text = pkg.schema.write(&inst);
+            let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
+            let (n, v) = (pkg.schema.size(&inst), pkg.schema.vertices(&inst));
+            (text, answer, n, v)
+        }
+    })
+}
+
+/// `grundy checker PROBLEM INPUT OUTPUT ANSWER`: a built-in problem's checker with the
+/// testlib protocol — exit 0 OK, 1 WA, 2 PE, 3 checker failure; the message on stderr.
+pub fn checker(
+    problem: Problem,
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+) -> Result<Outcome, Error> {
+    let read =
+        |p: &Path| std::fs::read(p).map_err(|e| Error::internal(format!("{}: {e}", p.display())));
+    let (inp, out, ans) = (read(input)?, read(output)?, read(answer)?);
+    let cases = problem
+        .parse(&inp, false)
+        .map_err(|e| Error::internal(format!("{}: {e}", input.display())))?;
+    if let Err(e) = format::check(problem, &cases, &out) {
+        return Err(Error::usage(format!("PE: {e}")));
+    }
+    match checker::compare(&ans, &out) {
+        Ok(()) => {
+            eprintln!("ok");
+            Ok(Outcome::Passed)
+        }
+        Err(d) => {
+            eprintln!("wrong answer: {d}");
+            Ok(Outcome::Failed)
+        }
+    }
+}
