@@ -25,6 +25,7 @@ fn plan(games: Vec<Game>, cases: u64, seed: u64, shard: (u64, u64)) -> Plan {
         sizes: Sizes::SMALL,
         keep_going: false,
         case_time: Duration::from_secs(10),
+        interrupted: grundy::contain::interrupted,
     }
 }
 

@@ -7,9 +7,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod campaign;
 pub mod census;
 pub mod check;
 pub mod contest;
+pub mod corpus;
 pub mod exhaust;
 pub mod gen;
 pub mod growth;

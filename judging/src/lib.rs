@@ -14,7 +14,8 @@
 //! - [`jury`]: interactive problems — grundy's jury over the `Arena` trait, and the
 //!   setter's own interactor; [`harden`]: grundy playing the contestant against that
 //!   interactor;
-//! - [`report`]: JSON and JUnit reports; [`corpus`]: regression cases saved atomically;
+//! - [`report`]: JSON and JUnit reports ([`corpus`], where failures are saved atomically,
+//!   is `grundy-fuzzing`'s);
 //! - [`error`], [`output`], [`input`]: the one error type and exit codes, standard output
 //!   that never panics and safe escaping, reading inputs.
 //!
@@ -24,10 +25,10 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub use grundy_fuzzing::corpus;
 pub use grundy_sandbox::{contain, launcher, program, runner, session};
 
 pub mod check;
-pub mod corpus;
 pub mod error;
 pub mod game;
 pub mod harden;

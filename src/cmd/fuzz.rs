@@ -444,6 +444,7 @@ impl FuzzArgs {
                 },
                 keep_going,
                 case_time,
+                interrupted: contain::interrupted,
             };
             crate::cmd::fuzz::run(plan, &corpus, subject, report.as_deref())
         }

@@ -52,6 +52,7 @@ pub fn run(seed: u64, seconds: Duration, verbose: bool) -> Result<Outcome, Error
             sizes: Sizes::SMALL,
             keep_going: false,
             case_time: CASE_TIME,
+            interrupted: contain::interrupted,
         };
         let start = Instant::now();
         let hangs = probe::hang_predicate(m.subject(), &plan);

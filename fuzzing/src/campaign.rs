@@ -7,14 +7,15 @@
 //! crash of the campaign), or a hang: a watchdog flags any case whose check runs past
 //! `Plan::case_time`; the hung worker is abandoned (and replaced with `--keep-going`), and
 //! the case is shrunk by the caller's `still_hangs` predicate (a contained subprocess).
-//! SIGINT/SIGTERM/SIGHUP stop the campaign cleanly; findings are handed over as soon as
-//! they are shrunk (or unshrunk, marked so, if the stop came during shrinking).
+//! A stop (`Plan::interrupted`: grundy's SIGINT/SIGTERM/SIGHUP) ends the campaign cleanly;
+//! findings are handed over as soon as they are shrunk (or unshrunk, marked so, if the
+//! stop came during shrinking).
 
-use crate::{contain, corpus};
-use grundy_fuzzing::census::{census, Tally};
-use grundy_fuzzing::check::{check_with, CheckError, Checked, Mismatch, Subject};
-use grundy_fuzzing::gen::{self, Sizes};
-use grundy_fuzzing::{shrink, Rng};
+use crate::census::{census, Tally};
+use crate::check::{check_with, CheckError, Checked, Mismatch, Subject};
+use crate::corpus;
+use crate::gen::{self, Sizes};
+use crate::{shrink, Rng};
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::collections::BTreeMap;
@@ -55,6 +56,10 @@ pub struct Plan {
     pub keep_going: bool,
     /// A case whose check runs longer than this is a finding (a hang).
     pub case_time: Duration,
+    /// Whether the campaign was asked to stop (grundy passes its signal handler's flag,
+    /// `grundy_sandbox::contain::interrupted`, having installed the handler): checked
+    /// between cases and while shrinking; findings so far are kept.
+    pub interrupted: fn() -> bool,
 }
 
 /// What a finding is.
@@ -202,7 +207,7 @@ fn fails_like(
     index: u64,
     like: &CheckError,
 ) -> bool {
-    !contain::interrupted()
+    !(plan.interrupted)()
         && check_case(pos, plan, subject, index).is_err_and(|e| e.same_kind(like) && e.is_finding())
 }
 
@@ -236,7 +241,6 @@ pub fn run(
     on_finding: &dyn Fn(&Finding),
     still_hangs: Option<&dyn Fn(&Position) -> bool>,
 ) -> Outcome {
-    contain::install();
     let shared = Arc::new(Shared {
         plan: plan.clone(),
         subject,
@@ -310,7 +314,7 @@ pub fn run(
         findings,
         indices,
         elapsed: shared.start.elapsed(),
-        interrupted: contain::interrupted(),
+        interrupted: (plan.interrupted)(),
     }
 }
 
@@ -333,7 +337,7 @@ fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc
     let mut stats = BTreeMap::<Game, GameStats>::new();
     let mut indices = Vec::new();
     loop {
-        if shared.stop.load(Ordering::Relaxed) || contain::interrupted() {
+        if shared.stop.load(Ordering::Relaxed) || (plan.interrupted)() {
             break;
         }
         let j = shared.counter.fetch_add(1, Ordering::Relaxed);
@@ -417,9 +421,9 @@ fn hang_finding(
     if let Some(hangs) = still_hangs {
         let deadline = Instant::now() + HANG_SHRINK_TIME;
         let shrunk = shrink::shrink(g.position, |p| {
-            Instant::now() < deadline && !contain::interrupted() && hangs(p)
+            Instant::now() < deadline && !(plan.interrupted)() && hangs(p)
         });
-        f.shrink_complete = Instant::now() < deadline && !contain::interrupted();
+        f.shrink_complete = Instant::now() < deadline && !(plan.interrupted)();
         f.case = shrunk.case;
         f.shrink_steps = shrunk.steps;
         f.shrink_tries = shrunk.tries;
@@ -441,7 +445,7 @@ fn shrunk_finding(
     let shrunk = shrink::shrink(g.position.clone(), |p| {
         fails_like(p, plan, subject, index, error)
     });
-    let complete = !contain::interrupted();
+    let complete = !(plan.interrupted)();
     // The shrunk case fails like the original unless the shrink was cut short.
     let (case, failure) = first_failing([&shrunk.case, &g.position], |p| {
         check_case(p, plan, subject, index)
@@ -493,7 +497,7 @@ fn minimize(shared: &Shared, error: &CheckError, best: &mut Finding) {
     let plan = &shared.plan;
     let deadline = Instant::now() + Duration::from_millis(500);
     for _ in 0..MINIMIZE_CASES {
-        if Instant::now() >= deadline || contain::interrupted() || best.case.size() <= 2 {
+        if Instant::now() >= deadline || (plan.interrupted)() || best.case.size() <= 2 {
             return;
         }
         let index =
