@@ -156,6 +156,36 @@ fn misere_outcomes() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "First\n");
 }
 
+/// The hand-verified answers of the shared test data (`games/testdata/hand_verified.toml`,
+/// also replayed against both engines by the fuzzing crate) through `grundy solve GAME`
+/// and `grundy solve GAME --misere`.
+#[test]
+fn grundy_solve_gives_every_hand_verified_answer() {
+    let data: grundy_games::testdata::HandVerified =
+        toml::from_str(grundy_games::testdata::HAND_VERIFIED).expect("the test data parses");
+    for case in &data.case {
+        let what = format!("{} case\n{}why: {}", case.game, case.input, case.why);
+        if let Some(expected) = &case.output {
+            let out = grundy(&["solve", &case.game], case.input.as_bytes());
+            assert!(out.status.success(), "{what}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), *expected, "{what}");
+        }
+        if let Some(wins) = &case.misere {
+            let out = grundy(&["solve", &case.game, "--misere"], case.input.as_bytes());
+            assert!(out.status.success(), "{what}");
+            let lines: Vec<&str> = wins
+                .iter()
+                .map(|&w| if w { "First" } else { "Second" })
+                .collect();
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                format!("{}\n", lines.join("\n")),
+                "misère, {what}"
+            );
+        }
+    }
+}
+
 /// Every malformed input of the shared test data (`games/testdata/bad.toml`, also replayed
 /// against the parser by the games crate) through `grundy solve`, or `grundy validate`
 /// for the statement's constraints: exit 2, one line naming the line and what was expected.

@@ -27,6 +27,7 @@ pub mod problem;
 pub mod scan;
 pub mod schema;
 pub mod statement;
+#[cfg(any(test, feature = "testdata"))]
 pub mod testdata;
 pub mod tree;
 

@@ -4,6 +4,9 @@
 //! * `games/testdata/bad.toml`: malformed inputs and outputs of the built-in problems,
 //!   replayed here against the parser and the output shape check, and by `tests/cli.rs`
 //!   through the command line;
+//! * `games/testdata/hand_verified.toml`: small positions of every game with answers worked
+//!   out by hand (and the reasoning), replayed by the fuzzing crate against the oracle and
+//!   the solver, and by `tests/cli.rs` through `grundy solve`;
 //! * `games/testdata/schemas.toml`: problem schemas with valid and malformed inputs and
 //!   refused specs, replayed here against [`Schema`](crate::schema::Schema), and by the
 //!   fuzzing crate's campaign gate (generate, write, read back, shrink).
@@ -48,6 +51,31 @@ pub struct BadOutput {
 
 /// The test data file.
 pub const BAD: &str = include_str!("../testdata/bad.toml");
+
+/// The hand-verified answers.
+pub const HAND_VERIFIED: &str = include_str!("../testdata/hand_verified.toml");
+
+/// `hand_verified.toml`: positions with answers worked out by hand.
+#[derive(Deserialize)]
+pub struct HandVerified {
+    /// The cases.
+    pub case: Vec<HandCase>,
+}
+
+/// One hand-verified position.
+#[derive(Deserialize)]
+pub struct HandCase {
+    /// The game's id (its native format).
+    pub game: String,
+    /// The reasoning behind the answers.
+    pub why: String,
+    /// The position in the game's native input format.
+    pub input: String,
+    /// The expected native output (every query), when worked out.
+    pub output: Option<String>,
+    /// The misère outcome of each layout, when worked out.
+    pub misere: Option<Vec<bool>>,
+}
 
 /// The schema test data file.
 pub const SCHEMAS: &str = include_str!("../testdata/schemas.toml");
@@ -112,6 +140,29 @@ mod tests {
 
     fn cases() -> Bad {
         toml::from_str(BAD).expect("testdata/bad.toml parses")
+    }
+
+    #[test]
+    fn every_hand_verified_case_is_a_valid_input_with_something_to_check() {
+        let data: HandVerified = toml::from_str(HAND_VERIFIED).expect("hand_verified.toml");
+        for game in crate::Game::ALL {
+            assert!(
+                data.case
+                    .iter()
+                    .any(|c| c.game == game.name() && c.output.is_some()),
+                "no hand-verified answer of {}",
+                game.name()
+            );
+        }
+        for c in &data.case {
+            let problem = Problem::from_name(&c.game).expect("a game's id");
+            let cases = problem.parse(c.input.as_bytes(), true).expect(&c.input);
+            assert_eq!(cases.len(), 1, "{}", c.input);
+            assert!(c.output.is_some() || c.misere.is_some(), "{}", c.why);
+            if let Some(out) = &c.output {
+                format::check(problem, &cases, out.as_bytes()).expect(out);
+            }
+        }
     }
 
     #[test]
