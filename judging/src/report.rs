@@ -1,8 +1,10 @@
 //! Machine-readable reports of a run, for CI: JSON (serde) and JUnit XML, one entry per
 //! test or corpus case. Used by `grundy replay` and `grundy check`.
 
+use crate::error::Error;
 use crate::output::escape;
 use serde::Serialize;
+use std::path::PathBuf;
 
 /// The result of one test or case, as reported.
 #[derive(Serialize, Debug, Clone)]
@@ -128,30 +130,39 @@ pub fn junit(r: &Report, title: &str) -> String {
 }
 
 /// Writes the requested reports (`(format, path)`, format `json` or `junit`).
-pub fn write(
-    r: &Report,
-    title: &str,
-    reports: &[(String, std::path::PathBuf)],
-) -> Result<(), crate::error::Error> {
+pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(), Error> {
     for (format, path) in reports {
-        let text = match format.as_str() {
-            "json" => serde_json::to_string_pretty(r).expect("serializable") + "\n",
-            _ => junit(r, title),
+        let text = match format {
+            Format::Json => serde_json::to_string_pretty(r).expect("serializable") + "\n",
+            Format::Junit => junit(r, title),
         };
         crate::corpus::write_atomic(path, text.as_bytes())
-            .map_err(|e| crate::error::Error::io(path.display(), &e))?;
+            .map_err(|e| Error::io(path.display(), &e))?;
     }
     Ok(())
 }
 
-/// Refuses unknown report formats before any work is done.
-pub fn check_formats(reports: &[(String, std::path::PathBuf)]) -> Result<(), crate::error::Error> {
-    for (format, _) in reports {
-        if format != "json" && format != "junit" {
-            return Err(crate::error::Error::usage(format!(
-                "unknown report format '{format}' (expected json or junit)"
-            )));
-        }
-    }
-    Ok(())
+/// A report's format (`--report FORMAT FILE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Every test's verdict, the groups and grundy's footprint, as JSON.
+    Json,
+    /// JUnit XML, for CI dashboards.
+    Junit,
+}
+
+/// The `--report FORMAT FILE` pairs of a command line (clap hands them over flat); an
+/// unknown format is refused before any work is done.
+pub fn parse_reports(flat: &[String]) -> Result<Vec<(Format, PathBuf)>, Error> {
+    flat.chunks(2)
+        .map(|c| {
+            let format = <Format as clap::ValueEnum>::from_str(&c[0], true).map_err(|_| {
+                Error::usage(format!(
+                    "unknown report format '{}' (expected json or junit)",
+                    c[0]
+                ))
+            })?;
+            Ok((format, PathBuf::from(c.get(1).map_or("", String::as_str))))
+        })
+        .collect()
 }

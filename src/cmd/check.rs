@@ -84,10 +84,7 @@ impl CheckArgs {
             cmd,
         } = self;
         {
-            let reports: Vec<(String, PathBuf)> = report
-                .chunks(2)
-                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
-                .collect();
+            let reports = grundy_judging::report::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
             let options = |defaults| -> Result<grundy_judging::check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;

@@ -218,11 +218,10 @@ pub fn run(
     dir: &Path,
     against: Option<Vec<String>>,
     limits: Limits,
-    reports: &[(String, PathBuf)],
+    reports: &[(report::Format, PathBuf)],
     package: Option<&Packaged>,
 ) -> Result<Outcome, Error> {
     contain::install();
-    report::check_formats(reports)?;
     let argv = against
         .as_deref()
         .map(program::prepare)
@@ -292,10 +291,7 @@ impl ReplayArgs {
             package,
         } = self;
         {
-            let reports: Vec<(String, PathBuf)> = report
-                .chunks(2)
-                .map(|c| (c[0].clone(), PathBuf::from(&c[1])))
-                .collect();
+            let reports = grundy_judging::report::parse_reports(&report)?;
             let against = against
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));

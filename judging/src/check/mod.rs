@@ -58,7 +58,7 @@ pub struct Options {
     /// Stop at the first failure (the quick loop) instead of running the whole plan.
     pub first: bool,
     /// Reports to write: `(json|junit, path)`.
-    pub reports: Vec<(String, PathBuf)>,
+    pub reports: Vec<(report::Format, PathBuf)>,
     /// After the plan, hunt this long for an input of the maximum size that runs past the
     /// time limit (none: no hunt).
     pub hunt: Option<Duration>,
@@ -351,7 +351,6 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 /// Checks one program: the outcome and the report (every test's verdict, the groups).
 pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
-    report::check_formats(&o.reports)?;
     let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
     let adversarial = if o.no_adversarial {
         0

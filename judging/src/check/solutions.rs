@@ -144,7 +144,6 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
             suite.arg()
         )));
     }
-    report::check_formats(&o.reports)?;
     // Each solution's failures go to a folder of its own under --save (created here, if
     // --save's own parent exists: a typo is still an error).
     crate::corpus::ensure_folder(&o.save).map_err(|e| Error::io(o.save.display(), &e))?;
