@@ -2,7 +2,7 @@
 //! every game whose answers were worked out by hand from the rules, each with its
 //! reasoning, and misère facts) replayed against both engines: every answer must come out
 //! of the oracle — with each of its ways of keeping values — and out of the solver; the
-//! misère facts, for which the solver has no rule, pin the oracle alone. `tests/cli.rs`
+//! misère facts, for which the solver has no rule, pin the oracle alone. `tests/e2e/cli.rs`
 //! replays the same file through `grundy solve`.
 
 use grundy_games::testdata::{HandCase, HandVerified, HAND_VERIFIED};

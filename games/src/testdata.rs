@@ -2,11 +2,11 @@
 //! every reader of it.
 //!
 //! * `games/testdata/bad.toml`: malformed inputs and outputs of the built-in problems,
-//!   replayed here against the parser and the output shape check, and by `tests/cli.rs`
+//!   replayed here against the parser and the output shape check, and by `tests/e2e/cli.rs`
 //!   through the command line;
 //! * `games/testdata/hand_verified.toml`: small positions of every game with answers worked
 //!   out by hand (and the reasoning), replayed by the fuzzing crate against the oracle and
-//!   the solver, and by `tests/cli.rs` through `grundy solve`;
+//!   the solver, and by `tests/e2e/cli.rs` through `grundy solve`;
 //! * `games/testdata/schemas.toml`: problem schemas with valid and malformed inputs and
 //!   refused specs, replayed here against [`Schema`](crate::schema::Schema), and by the
 //!   fuzzing crate's campaign gate (generate, write, read back, shrink).

@@ -1,6 +1,6 @@
 //! `grundy import` turns stored libFuzzer artifacts into readable corpus cases that replay.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

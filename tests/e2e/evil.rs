@@ -4,7 +4,7 @@
 //! a test starts is found by a unique marker and killed when the test ends, whatever its
 //! outcome. Needs python3 and a POSIX shell.
 
-mod common;
+use crate::common;
 
 use common::{grundy, repo, stderr};
 use std::io::{Read, Write};

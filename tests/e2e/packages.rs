@@ -5,7 +5,7 @@
 //! crashes, a generator whose output breaks the schema, a checker that fails. Needs g++
 //! and python3.
 
-mod common;
+use crate::common;
 
 use common::{example, grundy, stderr};
 use std::path::{Path, PathBuf};

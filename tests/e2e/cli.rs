@@ -1,7 +1,7 @@
 //! End-to-end tests of the `grundy` command line: statement samples, malformed inputs
 //! (exit 2 and a one-line message naming the line), and million-vertex inputs.
 
-mod common;
+use crate::common;
 
 use grundy_fuzzing::gen::{self, TreeShape};
 use grundy_fuzzing::Rng;

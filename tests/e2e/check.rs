@@ -3,7 +3,7 @@
 //! its verdict with a small shrunk case, and misbehaving programs are contained.
 //! Needs g++ and python3 (both on the CI machine).
 
-mod common;
+use crate::common;
 
 use common::solution;
 use grundy_games::Problem;
