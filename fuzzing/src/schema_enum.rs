@@ -12,7 +12,7 @@
 use crate::exhaust;
 use crate::schema_gen::SchemaError;
 use grundy_games::schema::{
-    graph_rules_hold, Case, Elements, Instance, Item, Schema, Tests, Value,
+    graph_rules_hold, Case, Elements, GraphRules, Instance, Item, Schema, Tests, Value,
 };
 use grundy_games::Graph;
 use std::collections::BTreeMap;
@@ -124,31 +124,7 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
             if n < 1 || n > b.size {
                 return Ok(Vec::new());
             }
-            let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
-            let mut out = Vec::new();
-            let _ = exhaust::rooted_trees(n as usize, |parent| {
-                let edges: Vec<(u32, u32)> =
-                    (1..parent.len()).map(|i| (parent[i], i as u32)).collect();
-                let weights = if weights.is_some() {
-                    vec![lo; edges.len()]
-                } else {
-                    Vec::new()
-                };
-                out.push((
-                    Value::Edges {
-                        n: n as u32,
-                        edges,
-                        weights,
-                    },
-                    Vec::new(),
-                ));
-                if out.len() >= b.limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            out
+            trees(schema, n as u32, weights.as_deref(), b)
         }
         Item::Graph {
             count,
@@ -160,34 +136,7 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
             if n < 1 || n > b.size.min(8) || m as usize > b.edges {
                 return Ok(Vec::new());
             }
-            let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
-            let mut out = Vec::new();
-            let _ = exhaust::graphs(n as u32, m as usize, |g: Graph| {
-                if g.n == n as u32
-                    && g.edges.len() == m as usize
-                    && graph_rules_hold(&g, rules).is_ok()
-                {
-                    let weights = if weights.is_some() {
-                        vec![lo; g.edges.len()]
-                    } else {
-                        Vec::new()
-                    };
-                    out.push((
-                        Value::Edges {
-                            n: g.n,
-                            edges: g.edges,
-                            weights,
-                        },
-                        Vec::new(),
-                    ));
-                }
-                if out.len() >= b.limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            out
+            graphs(schema, n as u32, m as usize, rules, weights.as_deref(), b)
         }
         Item::Array { len, values, .. } => {
             let k = known(len)?;
@@ -213,6 +162,65 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
                 .into(),
         )),
     })
+}
+
+/// Every rooted tree of `n` vertices (each shape once, up to `b.limit`), its weights at
+/// their lowest.
+fn trees(schema: &Schema, n: u32, weights: Option<&str>, b: &Bounds) -> Options {
+    let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
+    let mut out = Vec::new();
+    let _ = exhaust::rooted_trees(n as usize, |parent| {
+        let edges: Vec<(u32, u32)> = (1..parent.len()).map(|i| (parent[i], i as u32)).collect();
+        let weights = if weights.is_some() {
+            vec![lo; edges.len()]
+        } else {
+            Vec::new()
+        };
+        out.push((Value::Edges { n, edges, weights }, Vec::new()));
+        if out.len() >= b.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    out
+}
+
+/// Every multigraph of `n` vertices and `m` edges that keeps the item's rules (up to
+/// `b.limit`), its weights at their lowest.
+fn graphs(
+    schema: &Schema,
+    n: u32,
+    m: usize,
+    rules: &GraphRules,
+    weights: Option<&str>,
+    b: &Bounds,
+) -> Options {
+    let lo = weights.as_ref().map_or(0, |w| schema.range(w).0);
+    let mut out = Vec::new();
+    let _ = exhaust::graphs(n, m, |g: Graph| {
+        if g.n == n && g.edges.len() == m && graph_rules_hold(&g, rules).is_ok() {
+            let weights = if weights.is_some() {
+                vec![lo; g.edges.len()]
+            } else {
+                Vec::new()
+            };
+            out.push((
+                Value::Edges {
+                    n: g.n,
+                    edges: g.edges,
+                    weights,
+                },
+                Vec::new(),
+            ));
+        }
+        if out.len() >= b.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    out
 }
 
 /// A one-parameter family of inputs.

@@ -328,6 +328,44 @@ fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, String> {
     })
 }
 
+/// The package's `[interact]` table made into the jury's spec, checked against what the
+/// package gives the game by: its rules (`game`), a built-in engine (`engine`) or the
+/// setter's interactor. The error is the message, for the `[interact]` section.
+fn interact_spec(
+    table: Option<&crate::jury::InteractToml>,
+    game: Option<&GameSpec>,
+    engine: Option<Problem>,
+    dir: &Path,
+) -> Result<Option<crate::jury::InteractSpec>, String> {
+    use crate::jury::InteractSpec;
+    let Some(i) = table else { return Ok(None) };
+    if i.sizes_games() && engine.is_none() {
+        return Err("interact.max_vertices sizes the games of a built-in engine; a package with rules or a schema sizes its inputs in [limits]".into());
+    }
+    if let Some(command) = i.interactor() {
+        let argv = package_command(dir, command);
+        if argv.is_empty() || (!Path::new(&argv[0]).exists() && !command.contains(' ')) {
+            return Err(format!(
+                "interact.interactor: {} does not exist",
+                dir.join(command).display()
+            ));
+        }
+        return InteractSpec::load(i, Some(argv)).map(Some);
+    }
+    match (game, engine) {
+        (Some(g), _) if g.loopy => {
+            Err("[interact] with `loopy = true` is not supported yet (a drawn game never ends)".into())
+        }
+        (Some(_), _) => InteractSpec::load(i, None).map(Some),
+        (None, Some(p)) if grundy_fuzzing::contest::playable(p) => InteractSpec::load(i, None).map(Some),
+        (None, Some(p)) => Err(format!(
+            "[interact] with the engine `{}`: its game is not played move by move here (an interactive jury plays `agc017d`, `cot3`, `chip`, `cut`, `hackenbush` and `paint`; give other games by their rules)",
+            p.name()
+        )),
+        (None, None) => Err("[interact] needs the game: its rules (`[game] rules = \"rules.py\"`), a built-in engine (`[reference] engine = \"cut\"`), or an interactor of your own (`interactor = \"interactor.py\"`)".into()),
+    }
+}
+
 impl Package {
     /// Loads `dir/problem.toml`.
     pub fn load(dir: &Path) -> Result<Package, Error> {
@@ -371,61 +409,8 @@ impl Package {
             .transpose()
             .map_err(|m| bad(at_section("[game]"), &m))?;
         let engine_named = t.reference.engine.as_deref().and_then(Problem::from_name);
-        let interact = match (&t.interact, &game) {
-            (None, _) => None,
-            (Some(i), _) if i.sizes_games() && engine_named.is_none() => {
-                return Err(bad(
-                    at_section("[interact]"),
-                    "interact.max_vertices sizes the games of a built-in engine; a package with rules or a schema sizes its inputs in [limits]",
-                ))
-            }
-            (Some(i), _) if i.interactor().is_some() => {
-                let command = i.interactor().unwrap_or_default();
-                let argv = package_command(dir, command);
-                if argv.is_empty() || (!Path::new(&argv[0]).exists() && !command.contains(' ')) {
-                    return Err(bad(
-                        at_section("[interact]"),
-                        &format!(
-                            "interact.interactor: {} does not exist",
-                            dir.join(command).display()
-                        ),
-                    ));
-                }
-                Some(
-                    crate::jury::InteractSpec::load(i, Some(argv))
-                        .map_err(|m| bad(at_section("[interact]"), &m))?,
-                )
-            }
-            (Some(i), None) => match engine_named {
-                Some(p) if grundy_fuzzing::contest::playable(p) => Some(
-                    crate::jury::InteractSpec::load(i, None)
-                        .map_err(|m| bad(at_section("[interact]"), &m))?,
-                ),
-                Some(p) => {
-                    return Err(bad(
-                        at_section("[interact]"),
-                        &format!(
-                            "[interact] with the engine `{}`: its game is not played move by move here (an interactive jury plays `agc017d`, `cot3`, `chip`, `cut`, `hackenbush` and `paint`; give other games by their rules)",
-                            p.name()
-                        ),
-                    ))
-                }
-                None => return Err(bad(
-                    at_section("[interact]"),
-                    "[interact] needs the game: its rules (`[game] rules = \"rules.py\"`), a built-in engine (`[reference] engine = \"cut\"`), or an interactor of your own (`interactor = \"interactor.py\"`)",
-                )),
-            },
-            (Some(_), Some(g)) if g.loopy => {
-                return Err(bad(
-                    at_section("[interact]"),
-                    "[interact] with `loopy = true` is not supported yet (a drawn game never ends)",
-                ))
-            }
-            (Some(i), Some(_)) => Some(
-                crate::jury::InteractSpec::load(i, None)
-                    .map_err(|m| bad(at_section("[interact]"), &m))?,
-            ),
-        };
+        let interact = interact_spec(t.interact.as_ref(), game.as_ref(), engine_named, dir)
+            .map_err(|m| bad(at_section("[interact]"), &m))?;
         let solutions = crate::solutions::load(dir, &t.solutions)
             .map_err(|m| bad(at_section("[[solutions]]"), &m))?;
         // Rules answer every test; so, for an interactive problem, does the setter's

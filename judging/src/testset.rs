@@ -268,14 +268,27 @@ fn checker_file(pkg: &Packaged) -> Option<PathBuf> {
     }
 }
 
+/// Writes `bytes` to `out/rel` (atomically, folders made).
+fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
+    let path = out.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), &e))?;
+    }
+    crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), &e))
+}
+
+/// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and
+/// `SUMMARY.md`.
 fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
-    let put = |rel: &str, bytes: &[u8]| {
-        let path = r.out.join(rel);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), &e))?;
-        }
-        crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), &e))
-    };
+    let names = write_tests(r, tests)?;
+    write_checker(pkg, r)?;
+    let (script, summary) = script_and_summary(pkg, tests, &names);
+    put(&r.out, "regenerate.sh", script.as_bytes())?;
+    put(&r.out, "SUMMARY.md", summary.as_bytes())
+}
+
+/// Writes every test (input and answer) in the layout; the input's name of each.
+fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
     let width = tests.len().to_string().len().max(2);
     let mut names = Vec::new();
     // Kattis's sample: the smallest random test (not a witness, which would give the
@@ -288,47 +301,54 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
         .map(|(k, _)| k);
     for (k, t) in tests.iter().enumerate() {
         let stem = format!("{:0width$}", k + 1);
-        let name = match r.layout {
-            Layout::Plain => {
-                put(&format!("{stem}.in"), t.text.as_bytes())?;
-                put(&format!("{stem}.ans"), &t.answer)?;
-                format!("{stem}.in")
-            }
-            Layout::Polygon => {
-                put(&format!("tests/{stem}"), t.text.as_bytes())?;
-                put(&format!("tests/{stem}.a"), &t.answer)?;
-                format!("tests/{stem}")
-            }
+        let (input, answer) = match r.layout {
+            Layout::Plain => (format!("{stem}.in"), format!("{stem}.ans")),
+            Layout::Polygon => (format!("tests/{stem}"), format!("tests/{stem}.a")),
             Layout::Kattis => {
                 let folder = if Some(k) == sample {
                     "sample"
                 } else {
                     "secret"
                 };
-                put(&format!("data/{folder}/{stem}.in"), t.text.as_bytes())?;
-                put(&format!("data/{folder}/{stem}.ans"), &t.answer)?;
-                format!("data/{folder}/{stem}.in")
+                (
+                    format!("data/{folder}/{stem}.in"),
+                    format!("data/{folder}/{stem}.ans"),
+                )
             }
         };
-        names.push(name);
+        put(&r.out, &input, t.text.as_bytes())?;
+        put(&r.out, &answer, &t.answer)?;
+        names.push(input);
     }
-    if let Some(src) = checker_file(pkg) {
-        let file = src.file_name().map(|f| f.to_string_lossy().into_owned());
-        let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), &e))?;
-        match (r.layout, file) {
-            (Layout::Polygon, Some(f)) => put(&f, &bytes)?,
-            (Layout::Kattis, Some(f)) => {
-                put(&format!("output_validators/testlib/{f}"), &bytes)?;
-                put(
-                    "output_validators/testlib/run",
-                    kattis_adaptor(&f).as_bytes(),
-                )?;
-                make_executable(&r.out.join("output_validators/testlib/run"));
-            }
-            (_, Some(f)) => put(&f, &bytes)?,
-            _ => {}
-        }
+    Ok(names)
+}
+
+/// Copies the package's checker where the layout wants it (Kattis: as an output
+/// validator, with its adaptor).
+fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
+    let Some(src) = checker_file(pkg) else {
+        return Ok(());
+    };
+    let Some(f) = src.file_name().map(|f| f.to_string_lossy().into_owned()) else {
+        return Ok(());
+    };
+    let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), &e))?;
+    if r.layout != Layout::Kattis {
+        return put(&r.out, &f, &bytes);
     }
+    put(&r.out, &format!("output_validators/testlib/{f}"), &bytes)?;
+    put(
+        &r.out,
+        "output_validators/testlib/run",
+        kattis_adaptor(&f).as_bytes(),
+    )?;
+    make_executable(&r.out.join("output_validators/testlib/run"));
+    Ok(())
+}
+
+/// `regenerate.sh` (the commands of the generated tests) and `SUMMARY.md` (every test:
+/// how it was made, its size, what it kills, its command).
+fn script_and_summary(pkg: &Packaged, tests: &[Test], names: &[String]) -> (String, String) {
     let mut script = String::from(
         "#!/bin/sh\n# Regenerates the random and adversarial inputs of this test set (grundy gen is\n# deterministic); the shrunk witnesses are not generated: they are kept as they are.\nset -e\n",
     );
@@ -336,7 +356,7 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
         "# Test set of {}\n\n| test | how | size | vertices | kills | command |\n|---|---|---|---|---|---|\n",
         pkg.pkg.name
     );
-    for (t, name) in tests.iter().zip(&names) {
+    for (t, name) in tests.iter().zip(names) {
         if let Some(cmd) = &t.command {
             let _ = writeln!(script, "{cmd} > {name}");
         }
@@ -360,9 +380,7 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
                 .map_or("(kept as shrunk)".into(), |c| format!("`{c}`"))
         );
     }
-    put("regenerate.sh", script.as_bytes())?;
-    put("SUMMARY.md", summary.as_bytes())?;
-    Ok(())
+    (script, summary)
 }
 
 /// The Kattis output validator around a testlib checker: Kattis runs

@@ -103,109 +103,126 @@ impl ValuesArgs {
                 String::new()
             }
         );
-        let mut table: BTreeMap<(u8, u32, String), Row> = BTreeMap::new();
-        let mut refused = 0usize;
-        let mut first_refusal = None;
-        for inst in &all {
-            let v = match value_of(&game, schema, inst) {
-                Ok(r) => shown(&r),
-                Err(e) => {
-                    refused += 1;
-                    first_refusal.get_or_insert(e);
-                    continue;
-                }
-            };
-            let key = match v.parse::<u32>() {
-                Ok(g) => (0, g, v.clone()),
-                Err(_) => (1, 0, v.clone()),
-            };
-            let row = table
-                .entry(key)
-                .or_insert_with(|| (0, BTreeMap::new(), one_line(&schema.write(inst))));
-            row.0 += 1;
-            *row.1.entry(shape(schema, inst)).or_insert(0) += 1;
-        }
-        outln!(
-            "  {:<6} {:>7}  {:<50}  smallest input",
-            "value",
-            "inputs",
-            "shapes"
-        );
-        for ((_, _, v), (count, shapes, smallest)) in &table {
-            let mut by: Vec<(&String, &usize)> = shapes.iter().collect();
-            by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            let mut s: String = by
-                .iter()
-                .take(6)
-                .map(|(k, c)| format!("{k} ×{c}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            if by.len() > 6 {
-                s += &format!(", … ({} shapes)", by.len());
-            }
-            if s.chars().count() > 50 {
-                let cut = s.char_indices().nth(48).map_or(s.len(), |c| c.0);
-                s = format!("{}…", &s[..cut]);
-            }
-            let smallest = if smallest.len() > 40 {
-                format!(
-                    "{}…",
-                    &smallest[..smallest
-                        .char_indices()
-                        .nth(40)
-                        .map_or(smallest.len(), |c| c.0)]
-                )
-            } else {
-                smallest.clone()
-            };
-            outln!("  {v:<6} {count:>7}  {s:<50}  {smallest}");
-        }
-        if let Some(e) = first_refusal {
-            outln!(
-                "  not valued: {refused} input(s), e.g.: {}",
-                e.lines().next().unwrap_or("")
-            );
-        }
-        for family in schema_enum::families(schema) {
-            let from = if family == Family::Value { 0 } else { 1 };
-            let mut seq = Vec::new();
-            let mut stop = None;
-            for k in from..=self.family.max(from) {
-                let Some(inst) = schema_enum::member(schema, family, k) else {
-                    stop = Some(format!("k = {k} is past the limits"));
-                    break;
-                };
-                match value_of(&game, schema, &inst) {
-                    Ok(r) => seq.push(shown(&r)),
-                    Err(e) => {
-                        stop = Some(format!("k = {k}: {}", e.lines().next().unwrap_or("")));
-                        break;
-                    }
-                }
-            }
-            if seq.is_empty() {
+        value_table(&game, schema, &all);
+        family_values(&game, schema, self.family);
+        Ok(Outcome::Passed)
+    }
+}
+
+/// The table of values: per value, the inputs that have it, their shapes and the
+/// smallest; then the inputs the rules refused.
+fn value_table(game: &RulesGame, schema: &Schema, all: &[Instance]) {
+    let mut table: BTreeMap<(u8, u32, String), Row> = BTreeMap::new();
+    let mut refused = 0usize;
+    let mut first_refusal = None;
+    for inst in all {
+        let v = match value_of(game, schema, inst) {
+            Ok(r) => shown(&r),
+            Err(e) => {
+                refused += 1;
+                first_refusal.get_or_insert(e);
                 continue;
             }
-            let last = from + seq.len() as i64 - 1;
-            outln!(
-                "{}, k = {from}..{last}: {}",
-                family.describe(),
-                seq.join(" ")
-            );
-            match schema_enum::period(&seq) {
-                Some((p, q)) => {
-                    outln!(
-                    "  repeats with period {q} from k = {}{} up to k = {last} (seen, not proved)",
-                    from + p as i64,
-                    if p > 0 { format!(" (a preperiod of {p})") } else { String::new() }
-                )
+        };
+        let key = match v.parse::<u32>() {
+            Ok(g) => (0, g, v.clone()),
+            Err(_) => (1, 0, v.clone()),
+        };
+        let row = table
+            .entry(key)
+            .or_insert_with(|| (0, BTreeMap::new(), one_line(&schema.write(inst))));
+        row.0 += 1;
+        *row.1.entry(shape(schema, inst)).or_insert(0) += 1;
+    }
+    outln!(
+        "  {:<6} {:>7}  {:<50}  smallest input",
+        "value",
+        "inputs",
+        "shapes"
+    );
+    for ((_, _, v), (count, shapes, smallest)) in &table {
+        let mut by: Vec<(&String, &usize)> = shapes.iter().collect();
+        by.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let mut s: String = by
+            .iter()
+            .take(6)
+            .map(|(k, c)| format!("{k} ×{c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if by.len() > 6 {
+            s += &format!(", … ({} shapes)", by.len());
+        }
+        if s.chars().count() > 50 {
+            s = cut_to(&s, 48);
+        }
+        let smallest = if smallest.len() > 40 {
+            cut_to(smallest, 40)
+        } else {
+            smallest.clone()
+        };
+        outln!("  {v:<6} {count:>7}  {s:<50}  {smallest}");
+    }
+    if let Some(e) = first_refusal {
+        outln!(
+            "  not valued: {refused} input(s), e.g.: {}",
+            e.lines().next().unwrap_or("")
+        );
+    }
+}
+
+/// Text cut to `n` characters, with `…` when it was longer.
+fn cut_to(s: &str, n: usize) -> String {
+    match s.char_indices().nth(n) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// The values along each one-parameter family of inputs (paths, stars, a single value …),
+/// k up to `most`, and the period they show.
+fn family_values(game: &RulesGame, schema: &Schema, most: i64) {
+    for family in schema_enum::families(schema) {
+        let from = if family == Family::Value { 0 } else { 1 };
+        let mut seq = Vec::new();
+        let mut stop = None;
+        for k in from..=most.max(from) {
+            let Some(inst) = schema_enum::member(schema, family, k) else {
+                stop = Some(format!("k = {k} is past the limits"));
+                break;
+            };
+            match value_of(game, schema, &inst) {
+                Ok(r) => seq.push(shown(&r)),
+                Err(e) => {
+                    stop = Some(format!("k = {k}: {}", e.lines().next().unwrap_or("")));
+                    break;
                 }
-                None => outln!("  no period found up to k = {last}"),
-            }
-            if let Some(why) = stop {
-                outln!("  stopped: {why}");
             }
         }
-        Ok(Outcome::Passed)
+        if seq.is_empty() {
+            continue;
+        }
+        let last = from + seq.len() as i64 - 1;
+        outln!(
+            "{}, k = {from}..{last}: {}",
+            family.describe(),
+            seq.join(" ")
+        );
+        match schema_enum::period(&seq) {
+            Some((p, q)) => {
+                outln!(
+                    "  repeats with period {q} from k = {}{} up to k = {last} (seen, not proved)",
+                    from + p as i64,
+                    if p > 0 {
+                        format!(" (a preperiod of {p})")
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            None => outln!("  no period found up to k = {last}"),
+        }
+        if let Some(why) = stop {
+            outln!("  stopped: {why}");
+        }
     }
 }
