@@ -64,6 +64,21 @@ pub fn multisets(
     }
 }
 
+/// Calls `f` with every rooted tree of `min..=max` vertices, each unlabelled shape once
+/// (the trees of [`rooted_trees`], smallest first).
+pub fn trees(
+    min: usize,
+    max: usize,
+    mut f: impl FnMut(Tree) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for n in min..=max {
+        rooted_trees(n, |parent| {
+            f(Tree::from_parents(parent).expect("level sequences give trees"))
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
 /// Bounds of an exhaustive run.
 #[derive(Clone, Copy, Debug)]
 pub struct Bounds {

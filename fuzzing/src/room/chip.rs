@@ -4,7 +4,7 @@
 use super::{holding, moves, pairs, values, Room};
 use crate::census::{b, Bucket};
 use crate::contest::{chain, tree_of, Adversarial};
-use crate::exhaust::{multisets, rooted_trees, Bounds};
+use crate::exhaust::{multisets, trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, binomial, root_fixing_permutation, size, Sizes};
 use crate::rng::Rng;
@@ -176,20 +176,16 @@ impl Room for Chip {
     }
 
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(ChipPos) -> ControlFlow<()>) -> ControlFlow<()> {
-        for n in 1..=b.max_nodes {
-            rooted_trees(n, |parent| {
-                let tree = Tree::from_parents(parent).expect("level sequences give trees");
-                for k in 1..=b.chips {
-                    multisets(n as u32, k, |chips| {
-                        f(ChipPos {
-                            tree: tree.clone(),
-                            chips: chips.to_vec(),
-                        })
-                    })?;
-                }
-                ControlFlow::Continue(())
-            })?;
-        }
-        ControlFlow::Continue(())
+        trees(1, b.max_nodes, |tree| {
+            for k in 1..=b.chips {
+                multisets(tree.len() as u32, k, |chips| {
+                    f(ChipPos {
+                        tree: tree.clone(),
+                        chips: chips.to_vec(),
+                    })
+                })?;
+            }
+            ControlFlow::Continue(())
+        })
     }
 }

@@ -3,7 +3,7 @@
 use super::{holding, list, mapped, moves, values, Room};
 use crate::census::{b, Bucket};
 use crate::contest::{chain, tree_of, Adversarial};
-use crate::exhaust::{rooted_trees, Bounds};
+use crate::exhaust::{trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
 use crate::rng::Rng;
@@ -142,12 +142,6 @@ impl Room for Cut {
     }
 
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(CutPos) -> ControlFlow<()>) -> ControlFlow<()> {
-        for n in 1..=b.max_nodes {
-            rooted_trees(n, |parent| {
-                let tree = Tree::from_parents(parent).expect("level sequences give trees");
-                f(CutPos { tree })
-            })?;
-        }
-        ControlFlow::Continue(())
+        trees(1, b.max_nodes, |tree| f(CutPos { tree }))
     }
 }

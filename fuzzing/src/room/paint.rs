@@ -4,7 +4,7 @@
 use super::{holding, list, mapped, moves, values, Room};
 use crate::census::{b, Bucket};
 use crate::contest::{chain, tree_of, Adversarial};
-use crate::exhaust::{rooted_trees, Bounds};
+use crate::exhaust::{trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
 use crate::rng::Rng;
@@ -166,19 +166,16 @@ impl Room for Paint {
     }
 
     fn enumerate(b: &Bounds, f: &mut dyn FnMut(PaintPos) -> ControlFlow<()>) -> ControlFlow<()> {
-        for n in 1..=b.max_nodes {
-            rooted_trees(n, |parent| {
-                let tree = Tree::from_parents(parent).expect("level sequences give trees");
-                for mask in 0u64..1 << n {
-                    let white = (0..n).map(|v| mask >> v & 1 == 1).collect();
-                    f(PaintPos {
-                        tree: tree.clone(),
-                        white,
-                    })?;
-                }
-                ControlFlow::Continue(())
-            })?;
-        }
-        ControlFlow::Continue(())
+        trees(1, b.max_nodes, |tree| {
+            let n = tree.len();
+            for mask in 0u64..1 << n {
+                let white = (0..n).map(|v| mask >> v & 1 == 1).collect();
+                f(PaintPos {
+                    tree: tree.clone(),
+                    white,
+                })?;
+            }
+            ControlFlow::Continue(())
+        })
     }
 }

@@ -4,7 +4,7 @@
 use super::{holding, values, Room};
 use crate::census::{b, Bucket};
 use crate::contest::{stone_layout, Adversarial};
-use crate::exhaust::{rooted_trees, Bounds};
+use crate::exhaust::{trees, Bounds};
 use crate::gen::{root_fixing_permutation, size, tree, Sizes, TreeShape};
 use crate::rng::Rng;
 use crate::shrink::{edited, lower, tree_reductions, Lazy, LARGE};
@@ -259,31 +259,28 @@ impl Room for Staircase {
         b: &Bounds,
         f: &mut dyn FnMut(StaircasePos) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for n in 2..=b.max_nodes {
-            rooted_trees(n, |parent| {
-                let tree = Tree::from_parents(parent).expect("level sequences give trees");
-                let base = b.stones + 1;
-                let layouts = base.pow(n as u32 - 1);
-                for cap in 1..=b.cap {
-                    for code in 0..layouts {
-                        let mut stones = vec![0u64; n];
-                        let mut c = code;
-                        for s in stones.iter_mut().skip(1) {
-                            *s = c % base;
-                            c /= base;
-                        }
-                        f(StaircasePos {
-                            tree: tree.clone(),
-                            stones,
-                            cap,
-                            updates: Vec::new(),
-                        })?;
+        trees(2, b.max_nodes, |tree| {
+            let n = tree.len();
+            let base = b.stones + 1;
+            let layouts = base.pow(n as u32 - 1);
+            for cap in 1..=b.cap {
+                for code in 0..layouts {
+                    let mut stones = vec![0u64; n];
+                    let mut c = code;
+                    for s in stones.iter_mut().skip(1) {
+                        *s = c % base;
+                        c /= base;
                     }
+                    f(StaircasePos {
+                        tree: tree.clone(),
+                        stones,
+                        cap,
+                        updates: Vec::new(),
+                    })?;
                 }
-                ControlFlow::Continue(())
-            })?;
-        }
-        ControlFlow::Continue(())
+            }
+            ControlFlow::Continue(())
+        })
     }
 }
 
