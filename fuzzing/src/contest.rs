@@ -99,7 +99,7 @@ pub fn input(
         }
         Problem::Poj3710 => christmas_input(rng, tier, size, &lim),
         Problem::P2972 => rocks_input(rng, tier, size, shape, &lim),
-        Problem::Native(game) => native_input(game, rng, tier, size, shape),
+        Problem::Native(game) => native_input(game, rng, tier, size, shape, &lim),
     }
 }
 
@@ -161,13 +161,14 @@ fn rocks_input(
     ))]
 }
 
-/// A native input of `game`, by tier (no statement bounds it).
+/// A native input of `game`, by tier (no statement bounds it but the format's `lim`).
 fn native_input(
     game: Game,
     rng: &mut Rng,
     tier: Tier,
     size: Option<usize>,
     shape: Option<TreeShape>,
+    lim: &Limits,
 ) -> Vec<Position> {
     let sizes = match tier {
         Tier::Small => Sizes::SMALL,
@@ -192,10 +193,14 @@ fn native_input(
             updates: 100_000,
         },
     };
+    // A size asks for that many vertices (at most the native format's limit): on a tree
+    // of some shape, where the game is played on one.
+    let size = size.map(|n| n.min(lim.vertices.1 as usize));
     let sizes = Sizes {
         vertices: size.unwrap_or(sizes.vertices),
         ..sizes
     };
+    let shape = shape.or_else(|| size.map(|_| *rng.pick(&TreeShape::ALL)));
     let on_tree = shape.and_then(|shape| {
         let n = size.unwrap_or(sizes.vertices).max(1);
         each_game!(game, G => G::on_tree(rng, n, shape, &sizes).map(G::position))

@@ -423,3 +423,20 @@ fn tree_problems_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_ar
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `grundy gen GAME --size N` gives N vertices for every native game played on a tree,
+/// with or without `--shape` (a size used to cap a random size instead).
+#[test]
+fn gen_size_is_the_vertex_count_of_native_tree_games() {
+    for game in ["cut", "chip", "paint", "staircase"] {
+        for shape in [None, Some("star")] {
+            let mut args = vec!["gen", game, "--size", "300"];
+            args.extend(shape.iter().flat_map(|s| ["--shape", s]));
+            let out = grundy(&args, b"");
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let n = text.split_whitespace().next().unwrap_or("");
+            assert_eq!(n, "300", "{args:?}: {}", text.lines().next().unwrap_or(""));
+        }
+    }
+}

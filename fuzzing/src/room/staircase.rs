@@ -222,6 +222,21 @@ impl Room for Staircase {
         out
     }
 
+    /// A layout of `n` vertices (at least 2) on a tree of `shape`, with a cap and
+    /// updates within `sizes`.
+    fn on_tree(rng: &mut Rng, n: usize, shape: TreeShape, sizes: &Sizes) -> Option<StaircasePos> {
+        let cap = rng.range(1, sizes.cap.max(1));
+        let updates = rng.range(0, sizes.updates as u64) as usize;
+        Some(stone_layout(
+            rng,
+            n.max(2),
+            shape,
+            (0, sizes.stones),
+            cap,
+            updates,
+        ))
+    }
+
     /// A layout with updates is not one game: none.
     fn interactive(_: &mut Rng, _: usize, _: Option<TreeShape>) -> Option<StaircasePos> {
         None
