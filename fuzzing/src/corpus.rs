@@ -6,8 +6,18 @@ use grundy_games::Problem;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` atomically.
+/// Writes `bytes` to `path` atomically: a complete temporary file renamed over it. A path
+/// that names something other than a regular file (a device such as `/dev/stdout` or
+/// `/dev/full`, a pipe) is written in place, never replaced; a symbolic link has its
+/// target replaced, not the link.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+        f.write_all(bytes)?;
+        return f.flush();
+    }
+    let target = std::fs::canonicalize(path);
+    let path = target.as_deref().unwrap_or(path);
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("case");
@@ -194,4 +204,45 @@ pub fn list(dir: &Path) -> Result<Vec<Case>, String> {
 fn is_hidden(p: &Path) -> bool {
     p.file_name()
         .is_some_and(|n| n.as_encoded_bytes().first() == Some(&b'.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_device_or_a_link_is_written_through_never_replaced() {
+        // A pipe (what a device or `/dev/stdout` is to this function: not a regular
+        // file, in a scratch folder so that a regression harms nothing): written into,
+        // read on the other side, and still a pipe afterwards.
+        let dir = std::env::temp_dir().join(format!("grundy-corpus-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("report.fifo");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let reader = fifo.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(std::fs::read(&reader).unwrap_or_default());
+            });
+            write_atomic(&fifo, b"report\n").unwrap();
+            let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+            assert_eq!(got.as_deref(), Ok(&b"report\n"[..]));
+            let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+            assert!(!kind.is_file(), "the pipe was replaced by a file");
+        }
+        // A symbolic link: its target gets the bytes, the link stays a link.
+        let (target, link) = (dir.join("target.json"), dir.join("link.json"));
+        std::fs::write(&target, b"old").unwrap();
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
