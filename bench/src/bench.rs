@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 /// The `grundy` binary beside this one (`grundy-bench`): the benchmarks run it as a user
 /// would.
 pub fn grundy_exe() -> Result<PathBuf, Error> {
-    let me = std::env::current_exe().map_err(|e| Error::io("this executable", &e))?;
+    let me = std::env::current_exe().map_err(|e| Error::io("this executable", e))?;
     let beside = me.with_file_name("grundy");
     if beside.is_file() {
         Ok(beside)
@@ -60,8 +60,8 @@ struct Measure {
 /// would start its peak at this process's size (the generated trees). The wall time is
 /// the one `grundy-bench measure` takes from spawning `cmd` to its exit, so that its own
 /// start-up (2.5 ms here) is not counted against the program.
-fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
-    let file = std::fs::File::open(input).map_err(|e| e.to_string())?;
+fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, Error> {
+    let file = std::fs::File::open(input).map_err(|e| Error::io(input.display(), e))?;
     let out = Command::new(me)
         .arg("measure")
         .args(cmd)
@@ -69,22 +69,24 @@ fn time_run(me: &Path, cmd: &[&Path], input: &Path) -> Result<Measure, String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output()
-        .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
+        .map_err(|e| Error::io(format!("cannot run {cmd:?}"), e))?;
     let err = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
-        return Err(format!("{cmd:?} failed: {err}"));
+        return Err(Error::internal(format!("{cmd:?} failed: {err}")));
     }
     let max_rss = err
         .lines()
         .find_map(|l| l.strip_prefix("max_rss "))
         .and_then(|v| v.trim().parse().ok())
-        .ok_or_else(|| format!("no peak memory from grundy-bench measure: {err}"))?;
+        .ok_or_else(|| {
+            Error::internal(format!("no peak memory from grundy-bench measure: {err}"))
+        })?;
     let inner = err
         .lines()
         .find_map(|l| l.strip_prefix("wall_ns "))
         .and_then(|v| v.trim().parse().ok())
         .map(Duration::from_nanos)
-        .ok_or_else(|| format!("no wall time from grundy-bench measure: {err}"))?;
+        .ok_or_else(|| Error::internal(format!("no wall time from grundy-bench measure: {err}")))?;
     Ok(Measure {
         wall: inner,
         stdout: out.stdout,
@@ -147,7 +149,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
         }
         refs.push(exe);
     }
-    let me = std::env::current_exe().map_err(|e| Error::io("this executable", &e))?;
+    let me = std::env::current_exe().map_err(|e| Error::io("this executable", e))?;
     let grundy = grundy_exe()?;
     grundy::outln!(
         "{:>9}  {:>19}  {:>21}  {:>7}  {:>21}  {:>7}",
@@ -177,12 +179,11 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
                 &me,
                 &[&grundy, Path::new("solve"), Path::new("agc017d")],
                 &input,
-            )
-            .map_err(Error::internal)?;
+            )?;
             times[0].push(a.wall);
             memory[0] = memory[0].max(a.max_rss);
             for (k, exe) in refs.iter().enumerate() {
-                let b = time_run(&me, &[exe], &input).map_err(Error::internal)?;
+                let b = time_run(&me, &[exe], &input)?;
                 if a.stdout != b.stdout {
                     return Err(Error::internal(format!(
                         "outputs differ on {}",
@@ -336,7 +337,7 @@ fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), E
         let mut times = Vec::new();
         let mut memory = 0u64;
         for _ in 0..runs {
-            let m = time_run(me, &argv, &input).map_err(Error::internal)?;
+            let m = time_run(me, &argv, &input)?;
             times.push(m.wall);
             memory = memory.max(m.max_rss);
         }
@@ -380,7 +381,7 @@ struct Run {
     states: usize,
     generated: u64,
     bytes: usize,
-    value: Result<u32, String>,
+    value: Result<u32, grundy_oracle::OracleError>,
 }
 
 /// The budget of the benchmark searches.
@@ -426,7 +427,7 @@ fn report(m: Option<Measured>) -> Run {
         states: m.states,
         generated: m.generated,
         bytes: m.bytes,
-        value: m.value.map_err(|e| e.to_string()),
+        value: m.value,
     }
 }
 
@@ -692,7 +693,7 @@ const EXHAUST_RUNS: [(&str, bool); 8] = [
 /// (start-up and enumeration included), and prints positions and positions per second.
 pub fn exhaust(long: bool) -> Result<Outcome, Error> {
     let me = grundy_exe()?;
-    let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
+    let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     grundy::outln!(
         "{:<48} {:>10} {:>9} {:>14}   ({jobs} job(s))",

@@ -49,9 +49,9 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
         ));
     }
     let direct_py = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules_direct.py");
-    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
+    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let shim = scratch.path().join("grundy_rules_shim.py");
-    std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), &e))?;
+    std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), e))?;
     let mut inputs = Vec::new();
     if files.is_empty() {
         for seed in 1..=GENERATED {
@@ -60,7 +60,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
         }
     } else {
         for f in files {
-            let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), &e))?;
+            let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), e))?;
             let inst = pkg
                 .schema
                 .read(&bytes)
@@ -69,7 +69,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
         }
     }
     let pool = Pool::new(&spec.rules, spec.timeout)
-        .map_err(|e| Error::io("a temporary folder for the rules worker", &e))?;
+        .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
     let opts = spec.options();
     grundy::outln!(
         "{}: {} runs per case, medians; grundy = the worker on a warm start, direct = bench/rules_direct.py (search only)",
@@ -107,7 +107,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             let g = median(times);
             let case_file = scratch.path().join("case.json");
             std::fs::write(&case_file, case.to_string())
-                .map_err(|e| Error::io(case_file.display(), &e))?;
+                .map_err(|e| Error::io(case_file.display(), e))?;
             let mut dtimes = Vec::new();
             for _ in 0..runs {
                 let d = run_direct(&direct_py, &shim, &spec.rules, &case_file)?;
@@ -157,7 +157,7 @@ fn run_direct(script: &Path, shim: &Path, rules: &Path, case: &Path) -> Result<D
         .arg(rules)
         .arg(case)
         .output()
-        .map_err(|e| Error::io("python3", &e))?;
+        .map_err(|e| Error::io("python3", e))?;
     if !out.status.success() {
         return Err(Error::internal(format!(
             "the direct search failed: {}",

@@ -225,18 +225,43 @@ pub fn check_with(
 /// Oracle budget for one expected output (small inputs are answered within it).
 pub const EXPECTED_STATES: usize = 200_000;
 
+/// Which of grundy's engines an expected output comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answerer {
+    /// The exhaustive oracle (the input was small enough for it): both engines agreed.
+    Oracle,
+    /// The fast solver alone (the input was too large for the oracle).
+    Solver,
+}
+
+impl Answerer {
+    /// `oracle` or `solver`, as the reports say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Answerer::Oracle => "oracle",
+            Answerer::Solver => "solver",
+        }
+    }
+}
+
+impl std::fmt::Display for Answerer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The expected output of a contest or native file, the one output-level comparison of the
 /// two engines: the solver always answers; the oracle too when every test case has at most
 /// `max_vertices` vertices and size `max_size` ([`Position::size`]) and its search stays
 /// within [`EXPECTED_STATES`], and then both outputs must agree token for token. Returns
-/// the output and who answered (`oracle` or `solver`), or, when the engines disagree, the
-/// difference (the oracle's output expected).
+/// the output and who answered, or, when the engines disagree, the difference (the
+/// oracle's output expected).
 pub fn expected_output(
     problem: Problem,
     cases: &[Position],
     max_vertices: usize,
     max_size: usize,
-) -> Result<(Vec<u8>, &'static str), String> {
+) -> Result<(Vec<u8>, Answerer), checker::Difference> {
     let solved: Vec<Answer> = cases
         .iter()
         .map(|c| grundy_solver::answer_for(problem, c))
@@ -253,11 +278,11 @@ pub fn expected_output(
             .collect::<Result<Vec<_>, _>>()
         {
             let by_oracle = problem.write_output(&answers);
-            checker::compare(&by_oracle, &by_solver).map_err(|d| d.to_string())?;
-            return Ok((by_oracle, "oracle"));
+            checker::compare(&by_oracle, &by_solver)?;
+            return Ok((by_oracle, Answerer::Oracle));
         }
     }
-    Ok((by_solver, "solver"))
+    Ok((by_solver, Answerer::Solver))
 }
 
 /// The seed of the relabelled copy when no campaign seed applies (corpus, exhaust, import).

@@ -154,12 +154,42 @@ pub struct Case {
     pub output: PathBuf,
 }
 
+/// Why a corpus cannot be listed: a folder that cannot be read (the I/O error kept as
+/// the [`source`](std::error::Error::source)), or one whose name is not a problem id.
+#[derive(Debug)]
+pub struct ListError {
+    message: String,
+    source: Option<std::io::Error>,
+}
+
+impl ListError {
+    fn unreadable(folder: &Path, e: std::io::Error) -> ListError {
+        ListError {
+            message: format!("{}: cannot read: {e}", folder.display()),
+            source: Some(e),
+        }
+    }
+}
+
+impl std::fmt::Display for ListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ListError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
 /// Lists every case under `dir`, sorted by problem and name. Folders whose name is not a
 /// problem id are reported as errors.
-pub fn list(dir: &Path) -> Result<Vec<Case>, String> {
+pub fn list(dir: &Path) -> Result<Vec<Case>, ListError> {
     let mut cases = Vec::new();
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read: {e}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| ListError::unreadable(dir, e))?;
     // Hidden folders (`.git`, editors' state) are not part of a corpus.
     let mut folders: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -173,14 +203,17 @@ pub fn list(dir: &Path) -> Result<Vec<Case>, String> {
             .unwrap_or_default();
         let Some(problem) = Problem::from_name(&fname) else {
             let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
-            return Err(format!(
-                "{}: not a problem folder (expected one of {})",
-                folder.display(),
-                names.join(", ")
-            ));
+            return Err(ListError {
+                message: format!(
+                    "{}: not a problem folder (expected one of {})",
+                    folder.display(),
+                    names.join(", ")
+                ),
+                source: None,
+            });
         };
         let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
-            .map_err(|e| format!("{}: cannot read: {e}", folder.display()))?
+            .map_err(|e| ListError::unreadable(&folder, e))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "in") && !is_hidden(p))
             .collect();

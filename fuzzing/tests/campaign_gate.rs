@@ -19,7 +19,7 @@
 //! A mutant that changes any answer, any format or any validation of a valid input fails
 //! here. (Malformed inputs and their error messages are the games crate's own tests.)
 
-use grundy_fuzzing::check::{check, expected_output, CheckError};
+use grundy_fuzzing::check::{check, expected_output, Answerer, CheckError};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::exhaust::{self, Bounds};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
@@ -129,7 +129,7 @@ fn fixed_seed_inputs_of_every_contest_problem() {
             assert_eq!(back, cases, "{what}: the text round trip changes it");
             let (out, by) = expected_output(problem, &cases, usize::MAX, usize::MAX)
                 .unwrap_or_else(|d| panic!("{what}: solver and oracle disagree: {d}\n{text}"));
-            by_oracle += usize::from(by == "oracle");
+            by_oracle += usize::from(by == Answerer::Oracle);
             if let Err(e) = format::check(problem, &cases, &out) {
                 panic!("{what}: a right output is called malformed: {e}");
             }

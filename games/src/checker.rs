@@ -183,16 +183,16 @@ impl From<String> for Mismatch {
 
 /// Compares `actual` with `expected` the way `how` says; the error says where they differ.
 pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
-    Ok(match how {
-        Compare::Tokens => compare(expected, actual).map_err(|d| d.to_string()),
+    match how {
+        Compare::Tokens => compare(expected, actual).map_err(|d| Mismatch(d.to_string())),
         Compare::Lines => compare_lines(expected, actual),
         Compare::Floats { abs, rel } => compare_floats(abs, rel, expected, actual),
         Compare::Unordered => compare_unordered(expected, actual),
-    }?)
+    }
 }
 
 /// [`Compare::Lines`].
-fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), String> {
+fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
     let (e, a) = (lines_of(expected), lines_of(actual));
     for (i, (x, y)) in e.iter().zip(&a).enumerate() {
         if x != y {
@@ -202,18 +202,19 @@ fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), String> {
                 i + 1,
                 show_line(x),
                 show_line(y)
-            ));
+            )
+            .into());
         }
     }
     if e.len() != a.len() {
-        return Err(format!("expected {} lines, found {}", e.len(), a.len()));
+        return Err(format!("expected {} lines, found {}", e.len(), a.len()).into());
     }
     Ok(())
 }
 
 /// [`Compare::Floats`]: numbers within `abs` or `rel` (of the expected value), any other
 /// token exactly.
-fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<(), String> {
+fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
     let (mut e, mut a) = (tokens(expected), tokens(actual));
     let mut index = 0;
     loop {
@@ -225,13 +226,15 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
                 return Err(format!(
                     "output ended early: expected '{}' as token {index} (line {line})",
                     show(x)
-                ))
+                )
+                .into())
             }
             (None, Some((y, line))) => {
                 return Err(format!(
                     "extra output: '{}' as token {index} (line {line}) after the expected end",
                     show(y)
-                ))
+                )
+                .into())
             }
         };
         let num = |t: &[u8]| std::str::from_utf8(t).ok()?.parse::<f64>().ok();
@@ -243,7 +246,7 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
                         "token {index} (line {line}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
                         show(x),
                         show(y)
-                    ));
+                    ).into());
                 }
             }
             (Some(_), _) => {
@@ -251,14 +254,16 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
                     "token {index} (line {line}): expected the number {}, found '{}'",
                     show(x),
                     show(y)
-                ))
+                )
+                .into())
             }
             _ if x != y => {
                 return Err(format!(
                     "token {index} (line {line}): expected '{}', found '{}'",
                     show(x),
                     show(y)
-                ))
+                )
+                .into())
             }
             _ => {}
         }
@@ -266,27 +271,27 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
 }
 
 /// [`Compare::Unordered`]: the same tokens as multisets.
-fn compare_unordered(expected: &[u8], actual: &[u8]) -> Result<(), String> {
+fn compare_unordered(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
     let mut e: Vec<&[u8]> = tokens(expected).map(|(t, _)| t).collect();
     let mut a: Vec<&[u8]> = tokens(actual).map(|(t, _)| t).collect();
     e.sort_unstable();
     a.sort_unstable();
     if e.len() != a.len() {
-        return Err(format!("expected {} tokens, found {}", e.len(), a.len()));
+        return Err(format!("expected {} tokens, found {}", e.len(), a.len()).into());
     }
     // The smallest token whose counts differ names the difference: at the first position
     // where the sorted lists differ, the smaller token is missing from the list that has
     // the larger one there.
     match e.iter().zip(&a).find(|(x, y)| x != y) {
         None => Ok(()),
-        Some((x, y)) if x < y => Err(format!(
-            "'{}' is missing (tokens compared in any order)",
-            show(x)
-        )),
+        Some((x, y)) if x < y => {
+            Err(format!("'{}' is missing (tokens compared in any order)", show(x)).into())
+        }
         Some((_, y)) => Err(format!(
             "'{}' appears too often (tokens compared in any order)",
             show(y)
-        )),
+        )
+        .into()),
     }
 }
 

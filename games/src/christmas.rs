@@ -19,29 +19,28 @@ impl std::fmt::Display for NotChristmas {
 
 impl std::error::Error for NotChristmas {}
 
-/// Checks the Christmas-tree constraint; the error says what is wrong, 1-based.
-pub fn validate(g: &Graph) -> Result<(), NotChristmas> {
-    structure(g).map_err(NotChristmas)
+impl From<String> for NotChristmas {
+    fn from(s: String) -> NotChristmas {
+        NotChristmas(s)
+    }
 }
 
-fn structure(g: &Graph) -> Result<(), String> {
+/// Checks the Christmas-tree constraint; the error says what is wrong, 1-based.
+pub fn validate(g: &Graph) -> Result<(), NotChristmas> {
     if let Some(j) = g.edges.iter().position(|&(a, b)| a == b) {
-        return Err(format!(
-            "edge {} is a loop at vertex {}",
-            j + 1,
-            g.edges[j].0 + 1
-        ));
+        return Err(format!("edge {} is a loop at vertex {}", j + 1, g.edges[j].0 + 1).into());
     }
     let c = g.cycle_cover();
     if let Some(v) = c.reached.iter().position(|&r| !r) {
-        return Err(format!("vertex {} is not connected to vertex 1", v + 1));
+        return Err(format!("vertex {} is not connected to vertex 1", v + 1).into());
     }
     if let Some(v) = (1..g.n as usize).find(|&v| c.cover[v] > 1) {
         let e = c.parent_edge[v];
         return Err(format!(
             "edge {} lies on two cycles (the graph must be a cactus)",
             e + 1
-        ));
+        )
+        .into());
     }
     let deg = g.degrees();
     for &(_, low, high) in &c.back_edges {
@@ -61,7 +60,8 @@ fn structure(g: &Graph) -> Result<(), String> {
                 "vertices {} and {} lie on one cycle and both have degree ≥ 3",
                 heavy[1] + 1,
                 heavy[0] + 1
-            ));
+            )
+            .into());
         }
     }
     Ok(())

@@ -22,6 +22,9 @@ pub enum ErrorKind {
     NotATree,
     /// A structural constraint of a contest problem is broken (e.g. not a cactus).
     Constraint,
+    /// A settings line that is not of the form expected (`key = value` with a known key
+    /// and a value of its type), as in a `[statement]` table.
+    Setting,
 }
 
 /// A bad input: the line it was found on, its kind and a message saying what was expected.

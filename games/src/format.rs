@@ -13,7 +13,7 @@ fn tokens(out: &[u8]) -> Vec<&str> {
         .collect()
 }
 
-fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), String> {
+fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), Mismatch> {
     if toks.len() != count {
         return Err(format!(
             "expected {count} token{} ({} or {}), found {}",
@@ -21,7 +21,8 @@ fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), String> 
             allowed[0],
             allowed[1],
             toks.len()
-        ));
+        )
+        .into());
     }
     match toks.iter().position(|t| !allowed.contains(t)) {
         Some(i) => Err(format!(
@@ -30,7 +31,8 @@ fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), String> 
             allowed[0],
             allowed[1],
             toks[i]
-        )),
+        )
+        .into()),
         None => Ok(()),
     }
 }
@@ -38,10 +40,6 @@ fn words(toks: &[&str], allowed: [&str; 2], count: usize) -> Result<(), String> 
 /// Checks that `output` has the shape of an answer to `cases`; the error says how it is
 /// malformed.
 pub fn check(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Mismatch> {
-    shaped(problem, cases, output).map_err(Mismatch)
-}
-
-fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), String> {
     let toks = tokens(output);
     match problem {
         Problem::Agc017d => words(&toks, ["Alice", "Bob"], 1),
@@ -56,7 +54,9 @@ fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Str
         Problem::Cot3 => {
             let n = cases.first().map(|c| c.vertices()).unwrap_or(0) as i64;
             if toks.is_empty() {
-                return Err("empty output: expected the winning vertices or -1".into());
+                return Err(Mismatch(
+                    "empty output: expected the winning vertices or -1".into(),
+                ));
             }
             if toks == ["-1"] {
                 return Ok(());
@@ -68,7 +68,8 @@ fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Str
                         return Err(format!(
                             "token {}: expected a vertex in 1..={n} (or a lone -1), found '{t}'",
                             i + 1
-                        ))
+                        )
+                        .into())
                     }
                 }
             }
@@ -76,14 +77,14 @@ fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Str
         }
         Problem::Native(game) => {
             if toks.is_empty() {
-                return Err("empty output".into());
+                return Err(Mismatch("empty output".into()));
             }
             if let Some((i, t)) = toks
                 .iter()
                 .enumerate()
                 .find(|(_, t)| !(t.parse::<u64>().is_ok() || **t == "-1"))
             {
-                return Err(format!("token {}: expected an integer, found '{t}'", i + 1));
+                return Err(format!("token {}: expected an integer, found '{t}'", i + 1).into());
             }
             if game == Game::Staircase {
                 let want = match cases.first() {
@@ -91,7 +92,7 @@ fn shaped(problem: Problem, cases: &[Position], output: &[u8]) -> Result<(), Str
                     _ => 1,
                 };
                 if toks.len() != want {
-                    return Err(format!("expected {want} values, found {}", toks.len()));
+                    return Err(format!("expected {want} values, found {}", toks.len()).into());
                 }
             }
             Ok(())

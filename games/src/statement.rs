@@ -7,6 +7,7 @@
 //! `updates`, `chips`) and the flags `parent_below` and `christmas`; a key left out keeps
 //! the lenient bound of [`Limits::LENIENT`].
 
+use crate::error::{ErrorKind, InputError};
 use crate::limits::Limits;
 use crate::problem::Problem;
 use std::sync::OnceLock;
@@ -50,7 +51,7 @@ pub fn limits(problem: Problem) -> Limits {
 }
 
 /// The `[statement]` table of a package text, if it has one; the error names the line.
-pub fn parse(text: &str) -> Result<Option<Limits>, String> {
+pub fn parse(text: &str) -> Result<Option<Limits>, InputError> {
     let mut lines = text.lines().enumerate();
     if !lines.any(|(_, l)| l.split('#').next().unwrap_or("").trim() == "[statement]") {
         return Ok(None);
@@ -64,7 +65,7 @@ pub fn parse(text: &str) -> Result<Option<Limits>, String> {
         if line.is_empty() {
             continue;
         }
-        let at = |what: &str| format!("line {}: {what}", i + 1);
+        let at = |what: &str| InputError::new(i + 1, ErrorKind::Setting, what);
         let (key, value) = line
             .split_once('=')
             .ok_or_else(|| at("expected `key = value`"))?;
@@ -74,7 +75,7 @@ pub fn parse(text: &str) -> Result<Option<Limits>, String> {
             "false" => Ok(false),
             _ => Err(at(&format!("{key}: expected true or false"))),
         };
-        let pair = || -> Result<(u64, u64), String> {
+        let pair = || -> Result<(u64, u64), InputError> {
             let inner = value
                 .strip_prefix('[')
                 .and_then(|v| v.strip_suffix(']'))
@@ -134,9 +135,10 @@ mod tests {
     #[test]
     fn a_malformed_statement_names_its_line() {
         let e = parse("[statement]\nvertices = [5, 2]\n").unwrap_err();
-        assert!(e.starts_with("line 2: vertices"), "{e}");
+        assert_eq!((e.line(), e.kind()), (2, ErrorKind::Setting));
+        assert!(e.to_string().starts_with("line 2: vertices"), "{e}");
         let e = parse("[statement]\nnodes = [1, 2]\n").unwrap_err();
-        assert!(e.contains("unknown key `nodes`"), "{e}");
+        assert!(e.to_string().contains("unknown key `nodes`"), "{e}");
         assert_eq!(parse("[judge]\ntime = 2\n").unwrap(), None);
     }
 }

@@ -15,6 +15,7 @@
 //! a message to show.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Exit code: every check passed.
 pub const EXIT_OK: i32 = 0;
@@ -64,11 +65,42 @@ pub enum ErrorKind {
     Interrupted,
 }
 
-/// An error of a command: its kind and a message for the user.
+/// What is wrong in a table of a problem package (`[game]`, `[judge]`, `[interact]`, …),
+/// in words; the package loader adds the file, line and column of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError(pub String);
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<String> for TableError {
+    fn from(m: String) -> TableError {
+        TableError(m)
+    }
+}
+
+impl From<&str> for TableError {
+    fn from(m: &str) -> TableError {
+        TableError(m.to_string())
+    }
+}
+
+/// The error an [`Error`] wraps.
+type Source = Arc<dyn std::error::Error + Send + Sync>;
+
+/// An error of a command: its kind, a message for the user, and the error it wraps (if
+/// any: an I/O error, a program that cannot be prepared), kept whole for
+/// [`std::error::Error::source`].
+#[derive(Clone, Debug)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    source: Option<Source>,
 }
 
 impl Error {
@@ -77,6 +109,7 @@ impl Error {
         Error {
             kind,
             message: message.into(),
+            source: None,
         }
     }
 
@@ -95,12 +128,25 @@ impl Error {
         Error::new(ErrorKind::Internal, message)
     }
 
-    /// An I/O error on `what` (a path or a stream name).
-    pub fn io(what: impl fmt::Display, e: &std::io::Error) -> Error {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Error::new(ErrorKind::BrokenPipe, format!("{what}: {e}"));
+    /// An I/O error on `what` (a path or a stream name); the message names both, and
+    /// the I/O error stays the [`source`](std::error::Error::source).
+    pub fn io(what: impl fmt::Display, e: std::io::Error) -> Error {
+        let kind = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            ErrorKind::BrokenPipe
+        } else {
+            ErrorKind::Io
+        };
+        Error {
+            kind,
+            message: format!("{what}: {e}"),
+            source: Some(Arc::new(e)),
         }
-        Error::new(ErrorKind::Io, format!("{what}: {e}"))
+    }
+
+    /// The same error with its message prefixed by where it happened (`what: message`).
+    pub fn within(mut self, what: impl fmt::Display) -> Error {
+        self.message = format!("{what}: {}", self.message);
+        self
     }
 
     /// The kind.
@@ -125,7 +171,24 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+/// A program that cannot be prepared is bad usage.
+impl From<crate::program::PrepareError> for Error {
+    fn from(e: crate::program::PrepareError) -> Error {
+        Error {
+            kind: ErrorKind::Usage,
+            message: e.to_string(),
+            source: Some(Arc::new(e)),
+        }
+    }
+}
 
 impl From<crate::input::BadInput> for Error {
     fn from(e: crate::input::BadInput) -> Error {

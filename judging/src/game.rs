@@ -16,6 +16,7 @@
 //! is the package's fault, shown with the test case.
 
 use crate::error::Error;
+use crate::error::TableError;
 use crate::judge::Verdict;
 use crate::rules::Pool;
 use grundy_games::schema::{Elements, Instance, Item, Schema, Value};
@@ -98,16 +99,36 @@ pub const CROSS_CHECK_SIZE: usize = 10;
 /// larger search is not a cross-check: it is skipped).
 pub const CROSS_CHECK_STATES: usize = 20_000;
 
+/// Why the rules could not answer a test case (their fault, a budget, `components` or
+/// `canonical` disagreeing with the whole search, an answer with no word): the message
+/// says which, and what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unanswered(pub String);
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unanswered {}
+
+impl From<String> for Unanswered {
+    fn from(m: String) -> Unanswered {
+        Unanswered(m)
+    }
+}
+
 impl GameSpec {
     /// Reads `[game]`; `dir` is the package folder.
-    pub fn load(t: &GameToml, dir: &Path) -> Result<GameSpec, String> {
+    pub fn load(t: &GameToml, dir: &Path) -> Result<GameSpec, TableError> {
         let rules = t
             .rules
             .as_deref()
             .ok_or("[game]: expected `rules = \"rules.py\"`, the file with the rules")?;
         let path = dir.join(rules);
         if !path.is_file() {
-            return Err(format!("game.rules: {} does not exist", path.display()));
+            return Err(format!("game.rules: {} does not exist", path.display()).into());
         }
         let answer = match t.answer.as_deref() {
             None => AnswerKind::Winner,
@@ -123,7 +144,7 @@ impl GameSpec {
         let ending = match t.play.as_deref() {
             None | Some("normal") => Ending::Normal,
             Some("misere") => Ending::Misere,
-            Some(p) => return Err(format!("game.play: `{p}` (expected normal or misere)")),
+            Some(p) => return Err(format!("game.play: `{p}` (expected normal or misere)").into()),
         };
         let loopy = t.loopy.unwrap_or(false);
         if answer == AnswerKind::Value && (loopy || ending == Ending::Misere) {
@@ -138,12 +159,12 @@ impl GameSpec {
                 return Err(format!(
                     "game.words: expected {want} words without spaces (the player to move wins, loses{}), found {w:?}",
                     if want == 3 { ", draw" } else { "" }
-                ))
+                ).into())
             }
         };
         let none = t.none.clone().unwrap_or_else(|| "-1".into());
         if !valid_word(&none) {
-            return Err(format!("game.none: expected one word, found {none:?}"));
+            return Err(format!("game.none: expected one word, found {none:?}").into());
         }
         let timeout = t.timeout.unwrap_or(20.0);
         if !(timeout.is_finite() && timeout > 0.0 && timeout <= 1e5) {
@@ -305,7 +326,7 @@ impl RulesGame {
     /// Starts (lazily) the workers of a game.
     pub fn new(spec: GameSpec) -> Result<RulesGame, Error> {
         let pool = Pool::new(&spec.rules, spec.timeout)
-            .map_err(|e| Error::io("a temporary folder for the rules worker", &e))?;
+            .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
         Ok(RulesGame {
             spec,
             pool,
@@ -324,7 +345,11 @@ impl RulesGame {
 
     /// Searches one test case of `size`; with `components`/`canonical`, a small one is
     /// searched whole too and must agree. Errors are the package's (its message says why).
-    pub fn solve_case(&self, case: &serde_json::Value, size: usize) -> Result<CaseResult, String> {
+    pub fn solve_case(
+        &self,
+        case: &serde_json::Value,
+        size: usize,
+    ) -> Result<CaseResult, Unanswered> {
         let (solved, shortcuts) = self
             .pool
             .solve(case, false, self.spec.options())
@@ -346,7 +371,7 @@ impl RulesGame {
                             "`components` or `canonical` disagree with the search of the whole state (a wrong decomposition or symmetry): with them the start is {}, without them {}",
                             describe_result(&result),
                             describe_result(&w)
-                        ));
+                        ).into());
                     }
                 }
                 Err(RulesError::TooManyStates { .. } | RulesError::TooManyMoves { .. }) => {}
@@ -362,7 +387,7 @@ impl RulesGame {
         schema: &Schema,
         inst: &Instance,
         text: &str,
-    ) -> Result<Arc<Vec<CaseResult>>, String> {
+    ) -> Result<Arc<Vec<CaseResult>>, Unanswered> {
         let key = crate::program::content_hash(text.as_bytes());
         if let Some(r) = self
             .cache
@@ -372,7 +397,7 @@ impl RulesGame {
         {
             return Ok(r.clone());
         }
-        let results: Result<Vec<CaseResult>, String> = inst
+        let results: Result<Vec<CaseResult>, Unanswered> = inst
             .cases
             .iter()
             .enumerate()
@@ -383,7 +408,7 @@ impl RulesGame {
                 self.solve_case(&case_json(schema, c), schema.size(&one))
                     .map_err(|e| {
                         if inst.cases.len() > 1 {
-                            format!("test case {}: {e}", k + 1)
+                            Unanswered(format!("test case {}: {e}", k + 1))
                         } else {
                             e
                         }
@@ -401,7 +426,7 @@ impl RulesGame {
 
     /// The expected output of these results (for `any-winning-move`, the first winning
     /// move: one right answer of several).
-    pub fn render(&self, results: &[CaseResult]) -> Result<Vec<u8>, String> {
+    pub fn render(&self, results: &[CaseResult]) -> Result<Vec<u8>, Unanswered> {
         let s = &self.spec;
         let mut out = String::new();
         for (k, r) in results.iter().enumerate() {
@@ -413,7 +438,7 @@ impl RulesGame {
                         return Err(format!(
                             "test case {}: the start is a draw, which `answer = \"winner\"` has no word for (use `answer = \"outcome\"` and three `words`)",
                             k + 1
-                        ))
+                        ).into())
                     }
                 },
                 AnswerKind::Outcome => match r.outcome {
@@ -517,11 +542,11 @@ fn summary(s: &Solved) -> CaseResult {
 }
 
 /// A search's error in the words of a package's fault.
-fn rules_error(e: &RulesError) -> String {
-    match e {
+fn rules_error(e: &RulesError) -> Unanswered {
+    Unanswered(match e {
         RulesError::TooManyStates { .. } | RulesError::TooManyMoves { .. } => format!(
             "the rules cannot answer this input: {e} (`[game] max_states` raises the budget; a `model` solution can answer inputs above `[game] max_size`)"
         ),
         _ => e.to_string(),
-    }
+    })
 }

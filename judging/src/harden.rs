@@ -13,6 +13,7 @@
 //! word, then moves as the jury would print them. The players know the game through the
 //! same [`Arena`] as grundy's own jury.
 
+use crate::error::Error;
 use crate::game::RulesGame;
 use crate::jury::{self, Arena, InteractSpec, Line, PlayError, Stop};
 use crate::rules::Worker;
@@ -61,7 +62,33 @@ pub struct Game {
     /// Both sides' lines.
     pub transcript: Vec<Line>,
     /// What went wrong with the interactor's side of the protocol, if anything.
-    pub broken: Option<String>,
+    pub broken: Option<Broken>,
+}
+
+/// Why a game against the interactor ended before its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// The interactor stopped mid-game (closed its output, or stopped reading): no breach
+    /// when it then rejects, which is how an interactor stops a game early.
+    Stopped(String),
+    /// It printed what the protocol does not allow there.
+    Protocol(String),
+    /// The rules, or grundy's engines, failed on a position of the game.
+    Engine(String),
+}
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Broken::Stopped(m) | Broken::Protocol(m) | Broken::Engine(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<String> for Broken {
+    fn from(m: String) -> Broken {
+        Broken::Protocol(m)
+    }
 }
 
 impl Game {
@@ -105,7 +132,7 @@ pub fn play(
     player: Player,
     limits: &Limits,
     seed: u64,
-) -> Result<Game, String> {
+) -> Result<Game, Error> {
     against(spec, interactor, text, limits, |s, g| {
         let mut rng = Rng::new(seed);
         game.with_worker(|w| {
@@ -113,7 +140,7 @@ pub fn play(
                 s, g, w, game, spec, cases, count, player, &mut rng,
             ))
         })
-        .map_err(|e| e.to_string())
+        .map_err(|e| Error::input(e.to_string()))
     })
 }
 
@@ -129,8 +156,8 @@ pub fn play_builtin(
     player: Player,
     limits: &Limits,
     seed: u64,
-) -> Result<Game, String> {
-    let games = jury::builtin::games(problem, cases).map_err(|e| e.to_string())?;
+) -> Result<Game, Error> {
+    let games = jury::builtin::games(problem, cases).map_err(|e| Error::usage(e.to_string()))?;
     let count = games.len();
     against(spec, interactor, text, limits, |s, g| {
         let mut rng = Rng::new(seed);
@@ -156,20 +183,21 @@ fn against(
     interactor: &[String],
     text: &str,
     limits: &Limits,
-    games: impl FnOnce(&mut Session, &mut Game) -> Result<Result<(), String>, String>,
-) -> Result<Game, String> {
-    let dir = tempfile::tempdir().map_err(|e| format!("a scratch folder: {e}"))?;
+    games: impl FnOnce(&mut Session, &mut Game) -> Result<Result<(), Broken>, Error>,
+) -> Result<Game, Error> {
+    let dir = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let input = dir.path().join("input.txt");
-    std::fs::write(&input, text).map_err(|e| e.to_string())?;
+    std::fs::write(&input, text).map_err(|e| Error::io(input.display(), e))?;
     let mut argv =
-        crate::program::prepare(interactor).map_err(|e| format!("the interactor: {e}"))?;
+        crate::program::prepare(interactor).map_err(|e| Error::from(e).within("the interactor"))?;
     argv.push(input.display().to_string());
     argv.extend(
         spec.convention
             .args(dir.path())
-            .map_err(|e| e.to_string())?,
+            .map_err(|e| Error::io(dir.path().display(), e))?,
     );
-    let mut s = Session::start(&argv, limits).map_err(|e| format!("the interactor: {e}"))?;
+    let mut s =
+        Session::start(&argv, limits).map_err(|e| Error::usage(format!("the interactor: {e}")))?;
     let mut g = Game {
         exit: Exit::Success,
         message: String::new(),
@@ -184,17 +212,13 @@ fn against(
     g.exit = spec.convention.as_testlib(&run.exit);
     g.message = spec.convention.message(dir.path(), &run.stderr);
     // An interactor that stops the game early (to reject) is not broken.
-    if g.broken
-        .as_deref()
-        .is_some_and(|b| b.starts_with("stopped"))
-        && g.exit != Exit::Success
-    {
+    if matches!(g.broken, Some(Broken::Stopped(_))) && g.exit != Exit::Success {
         g.broken = None;
     }
     Ok(g)
 }
 
-fn hear(s: &mut Session, g: &mut Game, what: &str) -> Result<String, String> {
+fn hear(s: &mut Session, g: &mut Game, what: &str) -> Result<String, Broken> {
     match s.recv() {
         Recv::Line(l) => {
             g.transcript.push(Line {
@@ -204,12 +228,14 @@ fn hear(s: &mut Session, g: &mut Game, what: &str) -> Result<String, String> {
             });
             Ok(l)
         }
-        Recv::Closed => Err(format!("stopped where {what} was expected")),
-        other => Err(format!("no {what} ({other:?})")),
+        Recv::Closed => Err(Broken::Stopped(format!(
+            "stopped where {what} was expected"
+        ))),
+        other => Err(Broken::Protocol(format!("no {what} ({other:?})"))),
     }
 }
 
-fn say(s: &mut Session, g: &mut Game, line: &str) -> Result<(), String> {
+fn say(s: &mut Session, g: &mut Game, line: &str) -> Result<(), Broken> {
     g.transcript.push(Line {
         at: s.elapsed(),
         jury: false,
@@ -217,7 +243,7 @@ fn say(s: &mut Session, g: &mut Game, line: &str) -> Result<(), String> {
     });
     match s.send(line) {
         Sent::Ok => Ok(()),
-        _ => Err(format!("stopped reading before `{line}`")),
+        _ => Err(Broken::Stopped(format!("stopped reading before `{line}`"))),
     }
 }
 
@@ -234,19 +260,22 @@ fn rules_games(
     count: bool,
     player: Player,
     rng: &mut Rng,
-) -> Result<(), String> {
+) -> Result<(), Broken> {
     if count {
         let got = hear(s, g, "the count of test cases")?;
         if jury::tokens(&got) != cases.len().to_string() {
             return Err(format!(
                 "printed `{got}` where the count of test cases, {}, was expected",
                 cases.len()
-            ));
+            )
+            .into());
         }
     }
     for (k, (text, case)) in cases.iter().enumerate() {
         let game_no = (cases.len() > 1).then_some(k + 1);
-        let (root, _) = w.start_case(case, false).map_err(|f| f.to_string())?;
+        let (root, _) = w
+            .start_case(case, false)
+            .map_err(|f| Broken::Engine(f.to_string()))?;
         let (mut arena, root) = jury::rules::arena(w, root, game.spec.options());
         one(s, g, &mut arena, root, spec, text, player, rng, game_no)?;
     }
@@ -254,12 +283,13 @@ fn rules_games(
 }
 
 /// A failure of the arena, in words (the rules' or grundy's engines').
-fn fault(stop: Stop) -> String {
+fn fault(stop: Stop) -> Broken {
     match stop {
-        Stop::Fault(PlayError::Rules(m)) => format!("the rules: {m}"),
-        Stop::Fault(PlayError::Internal(m) | PlayError::Start(m)) => m,
-        Stop::Verdict(v) => v.to_string(),
-        Stop::Stopped(m) => m,
+        Stop::Fault(PlayError::Rules(m)) => Broken::Engine(format!("the rules: {m}")),
+        Stop::Fault(PlayError::Internal(m) | PlayError::Start(m)) => Broken::Engine(m),
+        Stop::Verdict(v) => Broken::Engine(v.to_string()),
+        // The arena has no session of its own: a stop from it is its failure.
+        Stop::Stopped(m) => Broken::Engine(m),
     }
 }
 
@@ -275,13 +305,14 @@ fn one<A: Arena>(
     player: Player,
     rng: &mut Rng,
     game_no: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), Broken> {
     for line in text.lines() {
         let got = hear(s, g, "a line of the test case")?;
         if jury::tokens(&got) != jury::tokens(line) {
             return Err(format!(
                 "printed `{got}` where the test case's line `{line}` was expected"
-            ));
+            )
+            .into());
         }
     }
     let start = arena.known(&root).map_err(fault)?;
@@ -297,12 +328,13 @@ fn one<A: Arena>(
             return Err(format!(
                 "printed `{got}` where the side word (`{}` or `{}`) was expected",
                 spec.words[0], spec.words[1]
-            ));
+            )
+            .into());
         };
         if (k == 0) != mine_first {
-            return Err(format!(
-                "told the contestant `{got}`, the side that loses from the start"
-            ));
+            return Err(
+                format!("told the contestant `{got}`, the side that loses from the start").into(),
+            );
         }
     }
     let mut mine = match spec.side {
@@ -318,7 +350,7 @@ fn one<A: Arena>(
             if let Some(end) = &spec.end {
                 let got = hear(s, g, "the end line")?;
                 if jury::tokens(&got) != jury::tokens(end) {
-                    return Err(format!("printed `{got}` where `{end}` was expected"));
+                    return Err(format!("printed `{got}` where `{end}` was expected").into());
                 }
             }
             return Ok(());
@@ -349,7 +381,7 @@ fn one<A: Arena>(
             let got = hear(s, g, "the interactor's move")?;
             let t = jury::tokens(&got);
             let Some(i) = labels.iter().position(|l| jury::tokens(l) == t) else {
-                return Err(format!("played `{got}`, not a legal move"));
+                return Err(format!("played `{got}`, not a legal move").into());
             };
             i
         };

@@ -6,7 +6,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
 use crate::runner::{self, Exit, Limits, Run};
-use grundy_fuzzing::check::expected_output;
+use grundy_fuzzing::check::{expected_output, Answerer};
 use grundy_games::{checker, format, Position, Problem};
 use std::fmt;
 
@@ -69,13 +69,13 @@ pub const ORACLE_MAX_SIZE: usize = 40;
 
 /// The expected output of a contest or native input by the one output-level comparison
 /// ([`expected_output`]): a disagreement of grundy's engines is a bug in grundy, an
-/// internal error. Returns the output and who answered (`oracle` or `solver`).
+/// internal error. Returns the output and who answered.
 pub fn expected_within(
     problem: Problem,
     cases: &[Position],
     max_vertices: usize,
     max_size: usize,
-) -> Result<(Vec<u8>, &'static str), Error> {
+) -> Result<(Vec<u8>, Answerer), Error> {
     expected_output(problem, cases, max_vertices, max_size).map_err(|d| {
         Error::internal(format!(
             "grundy's solver and oracle disagree on this input ({d}, the oracle's answer expected); please report it:\n{}",
@@ -86,7 +86,7 @@ pub fn expected_within(
 
 /// The expected output for judging a program: [`expected_within`] the sizes the oracle
 /// answers quickly ([`ORACLE_MAX_VERTICES`], [`ORACLE_MAX_SIZE`]).
-pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, &'static str), Error> {
+pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, Answerer), Error> {
     expected_within(problem, cases, ORACLE_MAX_VERTICES, ORACLE_MAX_SIZE)
 }
 

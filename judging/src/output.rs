@@ -25,7 +25,7 @@ pub fn write(args: std::fmt::Arguments<'_>) {
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = stdout.write_fmt(args).and_then(|_| stdout.flush()) {
-        *failure = Some(Error::io("standard output", &e));
+        *failure = Some(Error::io("standard output", e));
     }
 }
 
@@ -37,7 +37,7 @@ pub fn write_bytes(bytes: &[u8]) {
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = stdout.write_all(bytes).and_then(|_| stdout.flush()) {
-        *failure = Some(Error::io("standard output", &e));
+        *failure = Some(Error::io("standard output", e));
     }
 }
 

@@ -10,6 +10,7 @@
 //! the contestant's wrong answer.
 
 use crate::error::Error;
+use crate::error::TableError;
 use crate::game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use crate::judge::{self, Verdict};
 use crate::output::escape_bytes;
@@ -214,7 +215,7 @@ pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> 
 
 /// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, no memory
 /// limit, 64 MiB of output), and the wall-clock factor.
-fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), String> {
+fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
     let time = judge.time.unwrap_or(2.0);
     if !(time.is_finite() && time > 0.0 && time <= 1e6) {
         return Err("judge.time: expected seconds, more than 0".into());
@@ -240,7 +241,7 @@ fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), String> {
 }
 
 /// Checks a package's `[statement]`: it may only restate its engine's constraints.
-fn restated(text: &str, engine: Option<Problem>) -> Result<(), String> {
+fn restated(text: &str, engine: Option<Problem>) -> Result<(), TableError> {
     let stated = grundy_games::statement::parse(text).map_err(|m| format!("[statement]: {m}"))?;
     match engine {
         Some(p) if stated == Some(p.strict_limits()) => Ok(()),
@@ -248,7 +249,7 @@ fn restated(text: &str, engine: Option<Problem>) -> Result<(), String> {
             "[statement] differs from the constraints of the engine `{}` (problems/{}/problem.toml); a package with other input limits describes its input with [[input]] and [limits]",
             p.name(),
             p.name()
-        )),
+        ).into()),
         None => Err("[statement] states a built-in engine's constraints; this package has no `[reference] engine` (its input's limits go in [limits])".into()),
     }
 }
@@ -268,7 +269,7 @@ fn references(
     dir: &Path,
     rules: bool,
     judged: bool,
-) -> Result<References, String> {
+) -> Result<References, TableError> {
     let engine = match &r.engine {
         None => None,
         Some(name) => Some(Problem::from_name(name).ok_or_else(|| {
@@ -299,10 +300,9 @@ fn references(
     ] {
         if let Some(f) = prog.and_then(|p| p.first()) {
             if !Path::new(f).exists() && f.contains('.') {
-                return Err(format!(
-                    "reference.{what}: {f} does not exist in {}",
-                    dir.display()
-                ));
+                return Err(
+                    format!("reference.{what}: {f} does not exist in {}", dir.display()).into(),
+                );
             }
         }
     }
@@ -310,7 +310,7 @@ fn references(
 }
 
 /// Reads `[checker]` (default: lines).
-fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, String> {
+fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, TableError> {
     Ok(match (c.kind.as_deref(), &c.program) {
         (_, Some(p)) => Checker::Program(package_command(dir, p)),
         (None | Some("lines"), None) => Checker::Builtin(Compare::Lines),
@@ -323,7 +323,7 @@ fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, String> {
         (Some(other), None) => {
             return Err(format!(
                 "checker.kind: `{other}` (expected lines, tokens, floats or unordered, or `program = \"checker.cpp\"`)"
-            ))
+            ).into())
         }
     })
 }
@@ -336,7 +336,7 @@ fn interact_spec(
     game: Option<&GameSpec>,
     engine: Option<Problem>,
     dir: &Path,
-) -> Result<Option<crate::jury::InteractSpec>, String> {
+) -> Result<Option<crate::jury::InteractSpec>, TableError> {
     use crate::jury::InteractSpec;
     let Some(i) = table else { return Ok(None) };
     if i.sizes_games() && engine.is_none() {
@@ -348,7 +348,8 @@ fn interact_spec(
             return Err(format!(
                 "interact.interactor: {} does not exist",
                 dir.join(command).display()
-            ));
+            )
+            .into());
         }
         return InteractSpec::load(i, Some(argv)).map(Some);
     }
@@ -361,7 +362,7 @@ fn interact_spec(
         (None, Some(p)) => Err(format!(
             "[interact] with the engine `{}`: its game is not played move by move here (an interactive jury plays `agc017d`, `cot3`, `chip`, `cut`, `hackenbush` and `paint`; give other games by their rules)",
             p.name()
-        )),
+        ).into()),
         (None, None) => Err("[interact] needs the game: its rules (`[game] rules = \"rules.py\"`), a built-in engine (`[reference] engine = \"cut\"`), or an interactor of your own (`interactor = \"interactor.py\"`)".into()),
     }
 }
@@ -371,19 +372,19 @@ impl Package {
     pub fn load(dir: &Path) -> Result<Package, Error> {
         let file = dir.join("problem.toml");
         let shown = file.display().to_string();
-        let text = std::fs::read_to_string(&file).map_err(|e| Error::io(&shown, &e))?;
+        let text = std::fs::read_to_string(&file).map_err(|e| Error::io(&shown, e))?;
         Package::from_text(dir, &shown, &text)
     }
 
     /// Loads a package from the text of its `problem.toml` (`shown` names it in errors).
     pub fn from_text(dir: &Path, shown: &str, text: &str) -> Result<Package, Error> {
         let text = text.to_string();
-        let bad = |(line, col): (usize, usize), msg: &str| {
+        let bad = |(line, col): (usize, usize), msg: &dyn std::fmt::Display| {
             Error::usage(format!("{shown}:{line}:{col}: {msg}"))
         };
         let t: PackageToml = toml::from_str(&text).map_err(|e| {
             let at = e.span().map_or((1, 1), |s| line_col(&text, s.start));
-            bad(at, e.message().trim())
+            bad(at, &e.message().trim())
         })?;
         let spec = SchemaSpec {
             input: t.input,
@@ -592,7 +593,7 @@ fn expected_by_rules(
     input: &str,
     size: usize,
 ) -> Result<(Vec<u8>, String), Error> {
-    let fault = |e: String| package_error(pkg, "the rules", e, input);
+    let fault = |e: crate::game::Unanswered| package_error(pkg, "the rules", e.0, input);
     let results = game.solve_input(&pkg.schema, inst, input).map_err(fault)?;
     let answer = game.render(&results).map_err(fault)?;
     let mut by = "rules".to_string();
@@ -643,7 +644,7 @@ pub fn judge_output(
         })?;
         let results = game
             .solve_input(&pkg.schema, &inst, input)
-            .map_err(|e| package_error(pkg, "the rules", e, input))?;
+            .map_err(|e| package_error(pkg, "the rules", e.0, input))?;
         return Ok(game.judge_any_move(&results, output));
     }
     match (&pkg.checker, &prep.checker) {
@@ -667,7 +668,7 @@ pub fn run_checker(
     let dir = tempfile::Builder::new()
         .prefix("grundy-checker-")
         .tempdir()
-        .map_err(|e| Error::io("a temporary folder", &e))?;
+        .map_err(|e| Error::io("a temporary folder", e))?;
     let files = [
         ("input.txt", input.as_bytes()),
         ("output.txt", output),
@@ -676,7 +677,7 @@ pub fn run_checker(
     let mut args = argv.to_vec();
     for (name, bytes) in files {
         let p = dir.path().join(name);
-        std::fs::write(&p, bytes).map_err(|e| Error::io(p.display(), &e))?;
+        std::fs::write(&p, bytes).map_err(|e| Error::io(p.display(), e))?;
         args.push(p.display().to_string());
     }
     let limits = Limits {

@@ -137,7 +137,7 @@ pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(
             Format::Junit => junit(r, title),
         };
         crate::corpus::write_atomic(path, text.as_bytes())
-            .map_err(|e| Error::io(path.display(), &e))?;
+            .map_err(|e| Error::io(path.display(), e))?;
     }
     Ok(())
 }

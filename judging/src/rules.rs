@@ -349,7 +349,7 @@ impl Explorer for Worker {
             .round_trip(&serde_json::json!({"op": "expand", "ids": batch}), &what)
             .map_err(rules_error)?;
         match reply.strip_prefix(b"=") {
-            Some(moves) => read_moves(moves, out).map_err(|e| rules_error(self.died(&e))),
+            Some(moves) => read_moves(moves, out).map_err(|e| rules_error(self.died(&e.0))),
             None => {
                 let fault = match self.parse::<serde_json::Value>(&reply) {
                     Err(f) => f,
@@ -388,16 +388,21 @@ fn rules_error(f: Fault) -> RulesError {
     }
 }
 
+/// A list of moves from the worker that is not in the shim's format (the message quotes
+/// its start).
+#[derive(Debug)]
+struct BadMoves(String);
+
 /// Reads a batch's moves as the shim writes them (after the leading `=`): states separated
 /// by `;`, a state's moves by spaces, a move's parts by commas, `_` for a move to the
 /// empty position (no parts).
-fn read_moves(line: &[u8], out: &mut Expansion) -> Result<(), String> {
+fn read_moves(line: &[u8], out: &mut Expansion) -> Result<(), BadMoves> {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     let bad = || {
-        format!(
+        BadMoves(format!(
             "the worker sent a malformed list of moves ({})",
             String::from_utf8_lossy(&line[..line.len().min(80)])
-        )
+        ))
     };
     for state in line.split(|&b| b == b';') {
         for mv in state.split(|&b| b == b' ').filter(|m| !m.is_empty()) {
@@ -501,7 +506,7 @@ impl Pool {
 mod tests {
     use super::*;
 
-    fn read(line: &str) -> Result<Vec<Vec<Vec<StateId>>>, String> {
+    fn read(line: &str) -> Result<Vec<Vec<Vec<StateId>>>, BadMoves> {
         let mut out = Expansion::default();
         read_moves(line.as_bytes(), &mut out)?;
         Ok((0..out.states())

@@ -6,6 +6,7 @@
 //! mistake; `grundy check DIR` with no program judges them all on one plan and says
 //! whether the tests accept every correct one and kill every wrong one.
 
+use crate::error::TableError;
 use serde::Deserialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ pub enum Tag {
 const CODES: [&str; 6] = ["WA", "PE", "TLE", "RE", "MLE", "OLE"];
 
 impl Tag {
-    fn parse(s: &str) -> Result<Tag, String> {
+    fn parse(s: &str) -> Result<Tag, TableError> {
         let up = s.trim().to_ascii_uppercase();
         if up == "OK" {
             return Ok(Tag::Ok);
@@ -41,6 +42,7 @@ impl Tag {
                     "`{s}` is not a verdict (expected OK, WA, PE, TLE, RE, MLE, OLE or failing)"
                 )
             })
+            .map_err(TableError)
     }
 }
 
@@ -136,7 +138,7 @@ fn runnable(p: &Path) -> bool {
 
 /// The package's solutions: `[[solutions]]` when given, else the files of `dir` named
 /// `correct*`, `wrong*` or `slow*` (sorted by name).
-pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, String> {
+pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, TableError> {
     if !listed.is_empty() {
         let mut out = Vec::new();
         // A compiled-in copy of a package (a built-in problem read from anywhere) has no
@@ -146,7 +148,7 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, String
             let at = format!("solutions[{}]", k + 1);
             let path = dir.join(&s.path);
             if here && !path.is_file() {
-                return Err(format!("{at}: {} does not exist", path.display()));
+                return Err(format!("{at}: {} does not exist", path.display()).into());
             }
             let expect = match &s.expect {
                 None => by_name(&s.path).ok_or_else(|| {
@@ -159,7 +161,7 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, String
                     Expect(vec![Tag::parse(t).map_err(|e| format!("{at}.expect: {e}"))?])
                 }
                 Some(ExpectToml::Any(ts)) if ts.is_empty() => {
-                    return Err(format!("{at}.expect: an empty list"))
+                    return Err(format!("{at}.expect: an empty list").into())
                 }
                 Some(ExpectToml::Any(ts)) => Expect(
                     ts.iter()

@@ -297,7 +297,7 @@ impl Suite for Builtin {
                 &pkg.limits,
                 seed,
             )
-            .map_err(|e| Error::input(format!("{}: {e}", pkg.dir.display()))),
+            .map_err(|e| e.within(pkg.dir.display())),
         )
     }
 
@@ -417,7 +417,7 @@ impl Packaged {
                 }
             })
             .collect();
-        let argv = crate::program::prepare(&words).map_err(Error::usage)?;
+        let argv = crate::program::prepare(&words)?;
         let limits = Limits::with_time(Duration::from_secs(30), 2.0);
         let run = runner::run(&argv, b"", &limits);
         if judge::classify(&run, &limits)?.is_some() {
@@ -650,7 +650,7 @@ impl Suite for Packaged {
                 &self.pkg.limits,
                 seed,
             )
-            .map_err(|e| Error::input(format!("{}: {e}", self.pkg.dir.display()))),
+            .map_err(|e| e.within(self.pkg.dir.display())),
         )
     }
 

@@ -149,7 +149,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             r.dir.display()
         )));
     }
-    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", &e))?;
+    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let mut tests: Vec<Test> = Vec::new();
     let found = witnesses(suite, &pkg, r, scratch.path())?;
     for (s, text) in &found {
@@ -272,9 +272,9 @@ fn checker_file(pkg: &Packaged) -> Option<PathBuf> {
 fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
     let path = out.join(rel);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), &e))?;
+        std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), e))?;
     }
-    crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), &e))
+    crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), e))
 }
 
 /// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and
@@ -332,7 +332,7 @@ fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
     let Some(f) = src.file_name().map(|f| f.to_string_lossy().into_owned()) else {
         return Ok(());
     };
-    let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), &e))?;
+    let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), e))?;
     if r.layout != Layout::Kattis {
         return put(&r.out, &f, &bytes);
     }

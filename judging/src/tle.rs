@@ -105,7 +105,7 @@ pub struct Growth {
     /// The fit, when enough points were above the noise.
     pub fit: Option<Fit>,
     /// The size at which a run went over the limit (or failed), if one did.
-    pub stopped_at: Option<(usize, String)>,
+    pub stopped_at: Option<(usize, Verdict)>,
     /// The net CPU seconds of that run (at least the limit, for a TLE).
     pub stopped_time: f64,
     /// Start-up CPU seconds subtracted.
@@ -182,7 +182,9 @@ impl Growth {
             // The TLE is a measurement too: from the last size measured to it, the time
             // grew at least this fast (the last time, if below the noise, counted at the
             // noise floor: a lower bound either way).
-            if let (true, Some(&(last, t))) = (v.starts_with("TLE"), self.points.last()) {
+            if let (true, Some(&(last, t))) =
+                (matches!(v, Verdict::TimeLimit(_)), self.points.last())
+            {
                 let t = t.max(self.floor());
                 if *n > last && self.stopped_time > t {
                     let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
@@ -233,7 +235,7 @@ pub fn measure<S: Suite>(
         };
         let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
-            stopped_at = Some((n, v.to_string()));
+            stopped_at = Some((n, v));
             stopped_time = (t - base).max(limits.time.as_secs_f64() - base);
             break;
         }
@@ -282,7 +284,7 @@ pub fn scale<S: Suite>(
     verbose: bool,
 ) -> Result<Outcome, Error> {
     crate::contain::install();
-    let argv = crate::program::prepare(cmd).map_err(Error::usage)?;
+    let argv = crate::program::prepare(cmd)?;
     let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
     eprintln!(
         "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
@@ -458,7 +460,7 @@ pub fn time<S: Suite>(
     }
     let mut worst_overall = 0.0f64;
     for r in refs {
-        let argv = crate::program::prepare(r).map_err(Error::usage)?;
+        let argv = crate::program::prepare(r)?;
         let mut slowest = (0.0f64, String::new());
         for (label, input) in &inputs {
             let (t, v) = best_cpu(suite, &argv, &limits, input, 2)?;
@@ -497,7 +499,7 @@ pub fn time<S: Suite>(
     );
     if let Some(path) = save {
         crate::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
-            .map_err(|e| Error::io(path.display(), &e))?;
+            .map_err(|e| Error::io(path.display(), e))?;
         outln!(
             "saved to {} (read by `grundy check --tl auto`)",
             path.display()
@@ -518,7 +520,7 @@ pub fn hunt_command<S: Suite>(
     save: &std::path::Path,
 ) -> Result<Outcome, Error> {
     crate::contain::install();
-    let argv = crate::program::prepare(cmd).map_err(Error::usage)?;
+    let argv = crate::program::prepare(cmd)?;
     let starts: Vec<TreeShape> = from.map_or(SHAPES.to_vec(), |s| vec![s]);
     eprintln!(
         "grundy hunt {}: the slowest input of {} vertices for `{}`, {} s of hill-climbing, time limit {} s CPU",
@@ -549,7 +551,7 @@ pub fn hunt_command<S: Suite>(
             let name = format!("hunt-{seed:x}");
             let saved =
                 crate::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
-                    .map_err(|e| Error::io(save.display(), &e))?;
+                    .map_err(|e| Error::io(save.display(), e))?;
             outln!("verdict: {v}");
             outln!("saved: {}", saved.display());
             let shown: Vec<String> = argv.to_vec();
@@ -563,12 +565,12 @@ pub fn hunt_command<S: Suite>(
 mod tests {
     use super::*;
 
-    fn growth(fit: Option<Fit>, stopped: Option<(usize, &str)>, t: f64) -> Growth {
+    fn growth(fit: Option<Fit>, stopped: Option<usize>, t: f64) -> Growth {
         Growth {
             shape: TreeShape::Chain,
             points: vec![(1000, 0.01), (2000, 0.02), (4000, 0.04)],
             fit,
-            stopped_at: stopped.map(|(n, v)| (n, v.to_string())),
+            stopped_at: stopped.map(|n| (n, Verdict::TimeLimit("2 s".into()))),
             stopped_time: t,
             base: 0.01,
             jitter: 0.0,
@@ -580,7 +582,7 @@ mod tests {
     /// called noisy, with no exponent claimed.
     #[test]
     fn a_tle_is_a_lower_bound_and_a_loose_fit_is_no_exponent() {
-        let line = growth(None, Some((8000, "TLE: 2 s")), 2.0).line();
+        let line = growth(None, Some(8000), 2.0).line();
         // From 0.04 s at 4000 to at least 2 s at 8000: at least n^5.6.
         assert!(
             line.contains("so at least n^5.6 between n = 4000 and 8000"),
@@ -608,8 +610,8 @@ mod tests {
                 r2,
             })
         };
-        let early = growth(None, Some((8000, "TLE: 2 s")), 2.0);
-        let late = growth(None, Some((64000, "TLE: 2 s")), 2.0);
+        let early = growth(None, Some(8000), 2.0);
+        let late = growth(None, Some(64000), 2.0);
         assert!(early.worse_than(&late) && !late.worse_than(&early));
         let steep = growth(fit(2.0, 0.99), None, 0.0);
         assert!(late.worse_than(&steep));

@@ -8,6 +8,8 @@
 //! here, before any test: that is bad usage, not a runtime error of the program.
 
 use crate::contain;
+use std::fmt;
+use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,6 +28,48 @@ pub fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-cache")
 }
 
+/// Why a command could not be made ready to run (no command, no such file, not
+/// executable, a failed compilation, a cache folder that cannot be written): the message
+/// names the file or program, and an I/O cause is kept as the
+/// [`source`](std::error::Error::source).
+#[derive(Debug)]
+pub struct PrepareError {
+    message: String,
+    source: Option<io::Error>,
+}
+
+impl PrepareError {
+    fn io(message: String, source: io::Error) -> PrepareError {
+        PrepareError {
+            message,
+            source: Some(source),
+        }
+    }
+}
+
+impl From<String> for PrepareError {
+    fn from(message: String) -> PrepareError {
+        PrepareError {
+            message,
+            source: None,
+        }
+    }
+}
+
+impl fmt::Display for PrepareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for PrepareError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
 /// FNV-1a of some bytes: names cached builds and imported cases after their content.
 pub fn content_hash(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
@@ -35,9 +79,11 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
 
 /// Turns `CMD ARGS…` into the argv to run, compiling a source file first if needed.
 /// Errors (missing file, compile error) are described for the user.
-pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
+pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
     let Some(first) = cmd.first() else {
-        return Err("no program given: use `grundy check PROBLEM -- CMD ARGS…`".into());
+        return Err(
+            String::from("no program given: use `grundy check PROBLEM -- CMD ARGS…`").into(),
+        );
     };
     let path = Path::new(first);
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -48,7 +94,7 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
     };
     if ext == "py" {
         if !path.is_file() {
-            return Err(format!("{first}: no such file"));
+            return Err(format!("{first}: no such file").into());
         }
         let mut argv = vec!["python3".to_string(), first.clone()];
         argv.extend(cmd[1..].iter().cloned());
@@ -57,11 +103,12 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
     let Some(compiler) = compiler else {
         return runnable(cmd.to_vec());
     };
-    let source = std::fs::read(path).map_err(|e| format!("{first}: {e}"))?;
+    let source = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
     let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("prog");
     let dir = cache_dir().join("build");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| PrepareError::io(format!("{}: {e}", dir.display()), e))?;
     let exe = dir.join(format!("{stem}-{key:016x}"));
     if !exe.is_file() {
         let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
@@ -72,15 +119,17 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
                 .arg(&tmp)
                 .arg(path),
         )
-        .map_err(|e| format!("cannot run {}: {e}", compiler[0]))?;
+        .map_err(|e| PrepareError::io(format!("cannot run {}: {e}", compiler[0]), e))?;
         if !out.status.success() {
             return Err(format!(
                 "{first}: compilation failed ({}):\n{}",
                 compiler.join(" "),
                 String::from_utf8_lossy(&out.stderr)
-            ));
+            )
+            .into());
         }
-        std::fs::rename(&tmp, &exe).map_err(|e| format!("{}: {e}", exe.display()))?;
+        std::fs::rename(&tmp, &exe)
+            .map_err(|e| PrepareError::io(format!("{}: {e}", exe.display()), e))?;
     }
     let mut argv = vec![exe.display().to_string()];
     argv.extend(cmd[1..].iter().cloned());
@@ -88,7 +137,7 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, String> {
 }
 
 /// The argv with file arguments made absolute, if its program can be executed.
-fn runnable(argv: Vec<String>) -> Result<Vec<String>, String> {
+fn runnable(argv: Vec<String>) -> Result<Vec<String>, PrepareError> {
     let argv = contain::absolute_args(&argv);
     let program = &argv[0];
     let found = if program.contains('/') {
@@ -101,18 +150,20 @@ fn runnable(argv: Vec<String>) -> Result<Vec<String>, String> {
         })
     };
     let Some(path) = found else {
-        return Err(format!(
-            "{program}: no such program (not a file, and not found in PATH)"
-        ));
+        return Err(
+            format!("{program}: no such program (not a file, and not found in PATH)").into(),
+        );
     };
-    let meta = std::fs::metadata(&path).map_err(|e| format!("{program}: cannot run: {e}"))?;
+    let meta = std::fs::metadata(&path)
+        .map_err(|e| PrepareError::io(format!("{program}: cannot run: {e}"), e))?;
     if !meta.is_file() {
-        return Err(format!("{program}: not a file"));
+        return Err(format!("{program}: not a file").into());
     }
     if meta.permissions().mode() & 0o111 == 0 {
         return Err(format!(
             "{program}: not executable (chmod +x it, or name a source file: .cpp, .rs, .py)"
-        ));
+        )
+        .into());
     }
     Ok(argv)
 }

@@ -119,7 +119,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         jobs,
     } = job;
     contain::install();
-    crate::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
+    crate::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), e))?;
     let start = Instant::now();
     let jobs = if only.is_some() {
         1

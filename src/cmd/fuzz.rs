@@ -242,7 +242,7 @@ fn print_summary(
         let text = serde_json::to_string_pretty(&json_report(plan, subject, outcome))
             .expect("serializable")
             + "\n";
-        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), &e))?;
+        corpus::write_atomic(path, text.as_bytes()).map_err(|e| Error::io(path.display(), e))?;
     }
     let cases: u64 = outcome.stats.values().map(|s| s.cases).sum();
     let secs = outcome.elapsed.as_secs_f64();
@@ -273,7 +273,7 @@ pub fn run(
     report: Option<&Path>,
 ) -> Result<Outcome, Error> {
     contain::install();
-    corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), &e))?;
+    corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), e))?;
     print_header(&plan);
     let progress = Arc::new(Progress::default());
     let bar = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {

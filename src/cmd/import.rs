@@ -7,7 +7,7 @@ use crate::cli::args::*;
 use crate::corpus;
 use crate::error::{Error, Outcome};
 use crate::probe;
-use grundy_fuzzing::check::{check, SOLVER};
+use grundy_fuzzing::check::{check, Answerer, SOLVER};
 use grundy_fuzzing::{shrink, targets};
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
@@ -131,7 +131,15 @@ fn import_position(
             .map_err(|e| Error::usage(format!("no expected output for the hanging case: {e}")))?;
         let input = problem.write_input(std::slice::from_ref(&position));
         let out = problem.write_output(&[expected.answer]);
-        return save(corpus_dir, problem, name, &input, &out, target, "oracle");
+        return save(
+            corpus_dir,
+            problem,
+            name,
+            &input,
+            &out,
+            target,
+            Answerer::Oracle,
+        );
     }
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
@@ -146,8 +154,8 @@ fn import_position(
         position
     };
     let (expected, by) = match grundy_oracle::solve(&position, budget) {
-        Ok(r) => (r.answer, "oracle"),
-        Err(_) => (grundy_solver::solve(&position), "solver"),
+        Ok(r) => (r.answer, Answerer::Oracle),
+        Err(_) => (grundy_solver::solve(&position), Answerer::Solver),
     };
     let input = problem.write_input(std::slice::from_ref(&position));
     let out = problem.write_output(&[expected]);
@@ -168,7 +176,7 @@ fn save(
     input: &str,
     out: &[u8],
     target: &str,
-    by: &str,
+    by: Answerer,
 ) -> Result<Outcome, Error> {
     match corpus::save_case(
         dir,
@@ -179,7 +187,7 @@ fn save(
         &[],
         &format!(
             "imported from a `{target}` libFuzzer artifact{}",
-            if by == "oracle" {
+            if by == Answerer::Oracle {
                 ""
             } else {
                 " (NAME.out by the solver: too large for the oracle, so the case guards the parser, not the answer)"
@@ -191,13 +199,13 @@ fn save(
             crate::out!("{}", super::indent(input, 4));
             Ok(Outcome::Passed)
         }
-        Err(e) => Err(Error::io("cannot save the case", &e)),
+        Err(e) => Err(Error::io("cannot save the case", e)),
     }
 }
 
 /// Writes the fuzz targets' seed corpus from the regression corpus.
 pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> Result<Outcome, Error> {
-    let cases = corpus::list(corpus_dir).map_err(Error::usage)?;
+    let cases = corpus::list(corpus_dir).map_err(|e| Error::usage(e.to_string()))?;
     let mut written = 0;
     for case in &cases {
         let Ok(text) = std::fs::read(&case.input) else {

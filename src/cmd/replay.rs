@@ -81,7 +81,7 @@ fn package_cases(dir: &Path, suite: &Packaged) -> Result<Vec<(String, PathBuf)>,
     let sub = dir.join(&suite.pkg.name);
     let folder = if sub.is_dir() { sub } else { dir.to_path_buf() };
     let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(&folder)
-        .map_err(|e| Error::io(folder.display(), &e))?
+        .map_err(|e| Error::io(folder.display(), e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.extension().is_some_and(|x| x == "in")
@@ -165,7 +165,7 @@ fn jobs<'a>(
             })
             .collect(),
         None => corpus::list(dir)
-            .map_err(Error::usage)?
+            .map_err(|e| Error::usage(e.to_string()))?
             .into_iter()
             .map(|case| {
                 let (problem, name, input) = (
@@ -222,11 +222,7 @@ pub fn run(
     package: Option<&Packaged>,
 ) -> Result<Outcome, Error> {
     contain::install();
-    let argv = against
-        .as_deref()
-        .map(program::prepare)
-        .transpose()
-        .map_err(Error::usage)?;
+    let argv = against.as_deref().map(program::prepare).transpose()?;
     let argv = argv.as_deref();
     let jobs = jobs(dir, package, argv, &limits)?;
     if jobs.is_empty() {

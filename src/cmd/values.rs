@@ -66,7 +66,11 @@ fn one_line(text: &str) -> String {
     text.trim_end().replace('\n', " / ")
 }
 
-fn value_of(game: &RulesGame, schema: &Schema, inst: &Instance) -> Result<CaseResult, String> {
+fn value_of(
+    game: &RulesGame,
+    schema: &Schema,
+    inst: &Instance,
+) -> Result<CaseResult, grundy_judging::game::Unanswered> {
     game.solve_case(&case_json(schema, &inst.cases[0]), schema.size(inst))
 }
 
@@ -165,7 +169,7 @@ fn value_table(game: &RulesGame, schema: &Schema, all: &[Instance]) {
     if let Some(e) = first_refusal {
         outln!(
             "  not valued: {refused} input(s), e.g.: {}",
-            e.lines().next().unwrap_or("")
+            e.0.lines().next().unwrap_or("")
         );
     }
 }
@@ -193,7 +197,7 @@ fn family_values(game: &RulesGame, schema: &Schema, most: i64) {
             match value_of(game, schema, &inst) {
                 Ok(r) => seq.push(shown(&r)),
                 Err(e) => {
-                    stop = Some(format!("k = {k}: {}", e.lines().next().unwrap_or("")));
+                    stop = Some(format!("k = {k}: {}", e.0.lines().next().unwrap_or("")));
                     break;
                 }
             }

@@ -5,6 +5,7 @@
 
 use grundy::corpus;
 use grundy::judge::expected_within;
+use grundy_fuzzing::check::Answerer;
 use grundy_games::checker::compare;
 use std::path::Path;
 
@@ -27,7 +28,7 @@ fn every_corpus_case_passes() {
         if let Err(d) = compare(&expected, &out) {
             panic!("{} ({by}): {d}", case.input.display());
         }
-        by_oracle += usize::from(by == "oracle");
+        by_oracle += usize::from(by == Answerer::Oracle);
     }
     assert!(
         by_oracle >= 25,

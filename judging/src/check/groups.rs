@@ -13,7 +13,7 @@
 
 use super::cause::{Cause, Stack};
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
-use super::{judge_with, Failure, Judge, Options};
+use super::{judge_with, Failure, Judge, JudgedBy, Options, TestTier};
 use crate::contain;
 use crate::corpus;
 use crate::error::Error;
@@ -33,10 +33,10 @@ const PREVIEW_LINES: usize = 12;
 pub(crate) struct Group<I> {
     /// What its failures are (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
     detail: Cause,
-    /// `small`, or `large` for medium, large and maximum inputs.
-    tier: &'static str,
-    /// The tiers of its tests (`small`, `medium`, `large`, `maximum`).
-    tiers: std::collections::BTreeSet<&'static str>,
+    /// Small inputs, or larger ones.
+    tier: Class,
+    /// The tiers of its tests.
+    tiers: std::collections::BTreeSet<TestTier>,
     /// The failing tests.
     tests: Vec<u64>,
     /// How many failing tests had each shape.
@@ -72,15 +72,23 @@ pub(crate) fn cause_of<S: Suite>(
 }
 
 /// Adds a failing test to its group (the one with the lowest index represents it).
+/// The size class a group gathers: small inputs, or the larger ones (medium, large and
+/// maximum), which the reports list first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Class {
+    Larger,
+    Small,
+}
+
 pub(crate) fn add<I>(
-    groups: &mut BTreeMap<(Cause, &'static str), Group<I>>,
+    groups: &mut BTreeMap<(Cause, Class), Group<I>>,
     f: Failure<I>,
     shape: String,
 ) {
-    let class = if f.test.tier == "small" {
-        "small"
+    let class = if f.test.tier == TestTier::Small {
+        Class::Small
     } else {
-        "large"
+        Class::Larger
     };
     let key = (f.cause.clone(), class);
     let index = f.test.index;
@@ -126,11 +134,7 @@ impl<I> Group<I> {
                 }
             })
             .collect();
-        let order = ["small", "medium", "large", "maximum"];
-        let tiers: Vec<&str> = order
-            .into_iter()
-            .filter(|t| self.tiers.contains(t))
-            .collect();
+        let tiers: Vec<&str> = self.tiers.iter().map(|t| t.name()).collect();
         let tiers = match tiers.as_slice() {
             [one] => one.to_string(),
             [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
@@ -257,6 +261,33 @@ fn without_stack_limit<S: Suite>(jd: &Judge<'_, S>, input: &S::Input) -> Result<
     judge_with(suite, &limits, argv, input).map(|(v, ..)| v)
 }
 
+/// Why a bisection found no size threshold on a shape.
+enum NoThreshold {
+    /// The largest input tried does not fail the same way.
+    Passes { shape: TreeShape, size: usize },
+    /// The least size fails too.
+    AlwaysFails(TreeShape),
+    /// The group's time ran out (or grundy was interrupted) before the first runs.
+    NoTime,
+}
+
+impl std::fmt::Display for NoThreshold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoThreshold::Passes { shape, size } => write!(
+                f,
+                "a {} of {} vertices does not fail the same way, so there is no size threshold on this shape",
+                shape.name(),
+                thousands(*size)
+            ),
+            NoThreshold::AlwaysFails(shape) => {
+                write!(f, "fails on a {} of any size", shape.name())
+            }
+            NoThreshold::NoTime => f.write_str("no time left to search for a size threshold"),
+        }
+    }
+}
+
 /// The size from which a failure starts, on one shape: `(largest passing, smallest
 /// failing, runs)`, or why there is none.
 fn threshold<S: Suite>(
@@ -265,7 +296,7 @@ fn threshold<S: Suite>(
     detail: &Cause,
     from: usize,
     deadline: Instant,
-) -> Result<(usize, usize, usize), String> {
+) -> Result<(usize, usize, usize), NoThreshold> {
     let Judge { suite, o, .. } = *jd;
     let mut calls = 0;
     let mut fails = |n: usize| -> Option<bool> {
@@ -280,18 +311,14 @@ fn threshold<S: Suite>(
     if fails(hi) != Some(true) {
         hi = suite.max_size();
         if fails(hi) != Some(true) {
-            return Err(format!(
-                "a {} of {} vertices does not fail the same way, so there is no size threshold on this shape",
-                shape.name(),
-                thousands(hi)
-            ));
+            return Err(NoThreshold::Passes { shape, size: hi });
         }
     }
     let mut lo = 2;
     match fails(lo) {
         Some(false) => {}
-        Some(true) => return Err(format!("fails on a {} of any size", shape.name())),
-        None => return Err("no time left to search for a size threshold".into()),
+        Some(true) => return Err(NoThreshold::AlwaysFails(shape)),
+        None => return Err(NoThreshold::NoTime),
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
@@ -410,7 +437,7 @@ fn threshold_start<S: Suite>(
     let Judge { suite, .. } = *jd;
     let from = suite.vertices_of(&g.first.test.input);
     let shape = g.main_shape();
-    if g.detail.is_time_limit() || g.tiers.contains("small") || from <= 100 {
+    if g.detail.is_time_limit() || g.tiers.contains(&TestTier::Small) || from <= 100 {
         return (None, None);
     }
     let Some(shape) = shape else {
@@ -421,7 +448,7 @@ fn threshold_start<S: Suite>(
     let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
     let (lo, hi, runs) = match threshold(jd, shape, &g.detail, from, end) {
         Ok(t) => t,
-        Err(why) => return (Some(why), None),
+        Err(why) => return (Some(why.to_string()), None),
     };
     // What the bisection observed on this shape, nothing more; the verdict without its
     // cause (which the group's name says).
@@ -535,8 +562,8 @@ fn join_larger<S: Suite>(
     while j < groups.len() {
         let small = groups
             .iter()
-            .position(|g| g.tier == "small" && g.detail == groups[j].detail);
-        let Some(i) = small.filter(|_| groups[j].tier != "small") else {
+            .position(|g| g.tier == Class::Small && g.detail == groups[j].detail);
+        let Some(i) = small.filter(|_| groups[j].tier != Class::Small) else {
             j += 1;
             continue;
         };
@@ -688,7 +715,7 @@ struct Finding<I> {
     verdict: Verdict,
     run: Run,
     expected: Vec<u8>,
-    judged_by: String,
+    judged_by: JudgedBy,
 }
 
 /// The shrunk input judged once more; if it no longer fails the same way (flaky, e.g. a
@@ -722,16 +749,12 @@ fn settle<S: Suite>(
         }
     }
     let f = g.first;
-    let judged_by = suite
-        .expected(&f.test.input, &suite.write(&f.test.input))
-        .map(|(_, by)| by)
-        .unwrap_or_default();
     let finding = Finding {
         input: f.test.input,
         verdict: f.verdict,
         run: f.run,
         expected: f.expected,
-        judged_by,
+        judged_by: f.judged_by,
     };
     (finding, Settled::First(shrunk_size))
 }
@@ -781,7 +804,10 @@ fn finding_text<S: Suite>(
         o.limits.wall.as_secs_f64(),
         f.run.peak_text()
     );
-    if f.judged_by == "jury" {
+    if let JudgedBy::Answer(by) = &f.judged_by {
+        s += &format!("expected output (by the {by}) and the program's:\n");
+        s += &side_by_side(&f.expected, &f.run.stdout, o.color);
+    } else {
         let text = String::from_utf8_lossy(&f.expected);
         let lines: Vec<&str> = text.lines().collect();
         s += &format!(
@@ -789,12 +815,6 @@ fn finding_text<S: Suite>(
             lines.len()
         );
         s += &super::text::ends(&text, 10, 10);
-    } else {
-        s += &format!(
-            "expected output (by the {}) and the program's:\n",
-            f.judged_by
-        );
-        s += &side_by_side(&f.expected, &f.run.stdout, o.color);
     }
     if !f.run.stderr.is_empty() {
         let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
@@ -805,14 +825,14 @@ fn finding_text<S: Suite>(
     }
     let saved_name = match saved {
         Ok(p) => {
-            let extra = if f.judged_by == "jury" {
+            let extra = if f.judged_by == JudgedBy::Jury {
                 ".out the game, .actual the program's output"
             } else {
                 ".out expected, .actual"
             };
             s += &format!("saved: {} (+ {extra})\n", p.display());
             let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
-            if f.judged_by == "jury" {
+            if f.judged_by == JudgedBy::Jury {
                 // The program needs the jury on its other end: only grundy replays it.
                 s += &format!(
                     "reproduce (the same game, the jury seeded by the input): {}\n",

@@ -68,9 +68,39 @@ pub struct Options {
 pub(crate) struct Test<I> {
     index: u64,
     label: String,
-    /// `small`, `medium`, `large` or `maximum` (the adversarial inputs).
-    tier: &'static str,
+    tier: TestTier,
     input: I,
+}
+
+/// The size tier of a test: the random tiers of the plan, and `maximum` for the
+/// adversarial inputs and the hunt's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum TestTier {
+    Small,
+    Medium,
+    Large,
+    Maximum,
+}
+
+impl TestTier {
+    /// The word the reports use.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            TestTier::Small => "small",
+            TestTier::Medium => "medium",
+            TestTier::Large => "large",
+            TestTier::Maximum => "maximum",
+        }
+    }
+}
+
+/// What a failing run's output is compared with, and who gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum JudgedBy {
+    /// The jury played the game: the expected bytes are the game's transcript.
+    Jury,
+    /// An expected output, by the source named (`grundy's oracle`, a reference, …).
+    Answer(String),
 }
 
 fn tier(o: &Options, i: u64) -> Tier {
@@ -91,9 +121,9 @@ fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>,
             index: i,
             label,
             tier: match t {
-                Tier::Small => "small",
-                Tier::Medium => "medium",
-                Tier::Large => "large",
+                Tier::Small => TestTier::Small,
+                Tier::Medium => TestTier::Medium,
+                Tier::Large => TestTier::Large,
             },
             input,
         })
@@ -103,7 +133,7 @@ fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>,
         Ok(Test {
             index: i,
             label: format!("adversarial: {name}"),
-            tier: "maximum",
+            tier: TestTier::Maximum,
             input: suite.adversarial_input(k)?,
         })
     }
@@ -116,6 +146,7 @@ pub(crate) struct Failure<I> {
     verdict: Verdict,
     run: Run,
     expected: Vec<u8>,
+    judged_by: JudgedBy,
     cause: cause::Cause,
 }
 
@@ -126,10 +157,10 @@ fn judge_with<S: Suite>(
     limits: &Limits,
     argv: &[String],
     input: &S::Input,
-) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+) -> Result<(Verdict, Run, Vec<u8>, JudgedBy), Error> {
     if let Some(played) = suite.play(input, argv, limits) {
         let (verdict, run, transcript) = played?;
-        return Ok((verdict, run, transcript, "jury".into()));
+        return Ok((verdict, run, transcript, JudgedBy::Jury));
     }
     let text = suite.write(input);
     let (expected, by) = suite.expected(input, &text)?;
@@ -138,7 +169,7 @@ fn judge_with<S: Suite>(
         Some(v) => v,
         None => suite.check_output(input, &text, &run.stdout, &expected)?,
     };
-    Ok((verdict, run, expected, by))
+    Ok((verdict, run, expected, JudgedBy::Answer(by)))
 }
 
 /// One check's judge: the problem, the options and the program. Every stage — the plan,
@@ -160,7 +191,10 @@ impl<S: Suite> Copy for Judge<'_, S> {}
 
 impl<S: Suite> Judge<'_, S> {
     /// [`judge_with`] under the options' limits.
-    pub(crate) fn judge(&self, input: &S::Input) -> Result<(Verdict, Run, Vec<u8>, String), Error> {
+    pub(crate) fn judge(
+        &self,
+        input: &S::Input,
+    ) -> Result<(Verdict, Run, Vec<u8>, JudgedBy), Error> {
         judge_with(self.suite, &self.o.limits, self.argv, input)
     }
 }
@@ -168,7 +202,7 @@ impl<S: Suite> Judge<'_, S> {
 /// What the plan found: every test's result, and the failing tests grouped.
 struct Findings<I> {
     results: Vec<CaseResult>,
-    groups: BTreeMap<(cause::Cause, &'static str), groups::Group<I>>,
+    groups: BTreeMap<(cause::Cause, groups::Class), groups::Group<I>>,
 }
 
 impl<I> Findings<I> {
@@ -226,9 +260,9 @@ fn run_plan<S: Suite>(
                 let t0 = Instant::now();
                 let outcome = make_test(suite, o, i).and_then(|test| {
                     jd.judge(&test.input)
-                        .map(|(v, run, exp, _)| (test, v, run, exp))
+                        .map(|(v, run, exp, by)| (test, v, run, exp, by))
                 });
-                let (test, verdict, run, expected) = match outcome {
+                let (test, verdict, run, expected, judged_by) = match outcome {
                     Ok(x) => x,
                     Err(e) => {
                         error.lock().expect("lock").get_or_insert(e);
@@ -249,6 +283,7 @@ fn run_plan<S: Suite>(
                     verdict,
                     run,
                     expected,
+                    judged_by,
                     cause,
                 };
                 let seconds = t0.elapsed().as_secs_f64();
@@ -302,7 +337,7 @@ fn hunt_tle<S: Suite>(
         return Ok(());
     }
     let jd = Judge { suite, o, argv };
-    let (verdict, run, expected, _) = jd.judge(&h.input)?;
+    let (verdict, run, expected, judged_by) = jd.judge(&h.input)?;
     found.results.push(CaseResult {
         problem: suite.name(),
         name: format!("test {index}"),
@@ -325,12 +360,13 @@ fn hunt_tle<S: Suite>(
                 test: Test {
                     index,
                     label: format!("found by the hunt: {how}"),
-                    tier: "maximum",
+                    tier: TestTier::Maximum,
                     input: h.input,
                 },
                 verdict,
                 run,
                 expected,
+                judged_by,
                 cause,
             },
             shape,
@@ -351,7 +387,7 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 /// Checks one program: the outcome and the report (every test's verdict, the groups).
 pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
-    let argv = program::prepare(&o.cmd).map_err(Error::usage)?;
+    let argv = program::prepare(&o.cmd)?;
     let adversarial = if o.no_adversarial {
         0
     } else {

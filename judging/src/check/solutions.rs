@@ -146,7 +146,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
     }
     // Each solution's failures go to a folder of its own under --save (created here, if
     // --save's own parent exists: a typo is still an error).
-    crate::corpus::ensure_folder(&o.save).map_err(|e| Error::io(o.save.display(), &e))?;
+    crate::corpus::ensure_folder(&o.save).map_err(|e| Error::io(o.save.display(), e))?;
     let mut rows = Vec::new();
     for (k, s) in solutions.iter().enumerate() {
         eprintln!(

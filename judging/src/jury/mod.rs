@@ -25,6 +25,7 @@ pub mod rules;
 pub use referee::referee;
 pub use rules::play;
 
+use crate::error::TableError;
 use crate::judge::Verdict;
 use crate::runner::{Exit, Limits, Run};
 use crate::session::{Recv, Sent, Session};
@@ -114,7 +115,10 @@ pub enum Convention {
 
 impl InteractSpec {
     /// Reads `[interact]`; `interactor` is the setter's interactor as a command line.
-    pub fn load(t: &InteractToml, interactor: Option<Vec<String>>) -> Result<InteractSpec, String> {
+    pub fn load(
+        t: &InteractToml,
+        interactor: Option<Vec<String>>,
+    ) -> Result<InteractSpec, TableError> {
         let side = match t.side.as_deref().unwrap_or("choose") {
             "choose" => Side::Choose,
             "first" => Side::First,
@@ -123,7 +127,8 @@ impl InteractSpec {
             other => {
                 return Err(format!(
                     "interact.side: `{other}` (expected `choose`, `told`, `first` or `second`)"
-                ))
+                )
+                .into())
             }
         };
         let words = match &t.words {
@@ -134,12 +139,12 @@ impl InteractSpec {
             Some(w) => {
                 return Err(format!(
                     "interact.words: {w:?} (expected two different words, e.g. [\"First\", \"Second\"])"
-                ))
+                ).into())
             }
         };
         if let Some(e) = &t.end {
             if e.trim().is_empty() || e.contains('\n') {
-                return Err(format!("interact.end: {e:?} (expected a non-empty line)"));
+                return Err(format!("interact.end: {e:?} (expected a non-empty line)").into());
             }
         }
         let convention = match t.convention.as_deref().unwrap_or("testlib") {
@@ -148,7 +153,8 @@ impl InteractSpec {
             other => {
                 return Err(format!(
                     "interact.convention: `{other}` (expected `testlib` or `kattis`)"
-                ))
+                )
+                .into())
             }
         };
         let max_vertices = match t.max_vertices {
@@ -157,7 +163,7 @@ impl InteractSpec {
             Some(n) => {
                 return Err(format!(
                     "interact.max_vertices: {n} (expected 2 to {MAX_VERTICES_CAP}: the jury values whole positions, up to 33 for each move it plays, so a game costs about 33·n² steps)"
-                ))
+                ).into())
             }
         };
         let move_time = match t.move_time {
@@ -166,7 +172,8 @@ impl InteractSpec {
             Some(x) => {
                 return Err(format!(
                 "interact.move_time: {x} (expected seconds per move, more than 0 and at most 3600)"
-            ))
+            )
+                .into())
             }
         };
         Ok(InteractSpec {
