@@ -124,14 +124,9 @@ pub fn measure(cmd: &[String]) -> Result<Outcome, Error> {
     }
 }
 
-/// Compares `grundy solve agc017d` with the C++ reference.
-// Long (about 90 lines) because it is one measurement read top to bottom: build the C++
-// programs, write the inputs, time every program on every input, print the table.
-pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
-    if let Err(e) = std::fs::create_dir_all(workdir) {
-        return Err(Error::usage(format!("{}: {e}", workdir.display())));
-    }
-    // The two C++ references: cin + recursive DFS, and fread + leaf peeling.
+/// The two C++ references, built in `workdir`: cin + recursive DFS, and fread + leaf
+/// peeling.
+fn build_references(workdir: &Path) -> Result<Vec<PathBuf>, Error> {
     let mut refs = Vec::new();
     for name in ["agc017d_dfs", "agc017d_fastio"] {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("{name}.cpp"));
@@ -149,6 +144,15 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
         }
         refs.push(exe);
     }
+    Ok(refs)
+}
+
+/// Compares `grundy solve agc017d` with the C++ references.
+pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
+    if let Err(e) = std::fs::create_dir_all(workdir) {
+        return Err(Error::usage(format!("{}: {e}", workdir.display())));
+    }
+    let refs = build_references(workdir)?;
     let me = std::env::current_exe().map_err(|e| Error::io("this executable", e))?;
     let grundy = grundy_exe()?;
     grundy::outln!(

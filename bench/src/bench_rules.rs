@@ -14,6 +14,7 @@ use grundy::error::{Error, Outcome};
 use grundy::game::case_json;
 use grundy::package::Package;
 use grundy::rules::{Pool, SHIM};
+use grundy_games::schema::Instance;
 use grundy_oracle::ruleset::Ending;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -52,40 +53,11 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
     let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let shim = scratch.path().join("grundy_rules_shim.py");
     std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), e))?;
-    let mut inputs = Vec::new();
-    if files.is_empty() {
-        for seed in 1..=GENERATED {
-            let inst = grundy_judging::workbench::generate_largest(&pkg, seed)?;
-            inputs.push((format!("adversarial seed {seed}"), inst));
-        }
-    } else {
-        for f in files {
-            let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), e))?;
-            let inst = pkg
-                .schema
-                .read(&bytes)
-                .map_err(|e| Error::input(format!("{}: {e}", f.display())))?;
-            inputs.push((f.display().to_string(), inst));
-        }
-    }
+    let inputs = inputs(&pkg, files)?;
     let pool = Pool::new(&spec.rules, spec.timeout)
         .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
     let opts = spec.options();
-    grundy::outln!(
-        "{}: {} runs per case, medians; grundy = the worker on a warm start, direct = bench/rules_direct.py (search only)",
-        pkg.name,
-        runs
-    );
-    grundy::outln!(
-        "{:<28} {:>9} {:>10} {:>12} {:>10} {:>12} {:>7}",
-        "input",
-        "states",
-        "grundy s",
-        "states/s",
-        "direct s",
-        "states/s",
-        "ratio"
-    );
+    header(&pkg.name, runs);
     let (mut total_g, mut total_d) = (Duration::ZERO, Duration::ZERO);
     for (name, inst) in &inputs {
         for (k, c) in inst.cases.iter().enumerate() {
@@ -108,18 +80,14 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             let case_file = scratch.path().join("case.json");
             std::fs::write(&case_file, case.to_string())
                 .map_err(|e| Error::io(case_file.display(), e))?;
-            let mut dtimes = Vec::new();
-            for _ in 0..runs {
-                let d = run_direct(&direct_py, &shim, &spec.rules, &case_file)?;
-                if Some(d.value) != value || d.states != states {
-                    return Err(Error::internal(format!(
-                        "{name}: grundy found value {value:?} over {states} states, the direct search {} over {}",
-                        d.value, d.states
-                    )));
-                }
-                dtimes.push(Duration::from_secs_f64(d.seconds));
-            }
-            let d = median(dtimes);
+            let files = (
+                direct_py.as_path(),
+                shim.as_path(),
+                spec.rules.as_path(),
+                case_file.as_path(),
+            );
+            let d = direct_median(name, files, runs, (value, states))?;
+
             total_g += g;
             total_d += d;
             let label = if inst.cases.len() > 1 {
@@ -147,6 +115,69 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
         total_g.as_secs_f64() / total_d.as_secs_f64().max(1e-9)
     );
     Ok(Outcome::Passed)
+}
+
+/// The table's header.
+fn header(name: &str, runs: usize) {
+    grundy::outln!(
+        "{}: {} runs per case, medians; grundy = the worker on a warm start, direct = bench/rules_direct.py (search only)",
+        name,
+        runs
+    );
+    grundy::outln!(
+        "{:<28} {:>9} {:>10} {:>12} {:>10} {:>12} {:>7}",
+        "input",
+        "states",
+        "grundy s",
+        "states/s",
+        "direct s",
+        "states/s",
+        "ratio"
+    );
+}
+
+/// The inputs measured: `files` read with the package's schema, or the package's largest
+/// adversarial inputs when none are given.
+fn inputs(pkg: &Package, files: &[PathBuf]) -> Result<Vec<(String, Instance)>, Error> {
+    let mut inputs = Vec::new();
+    if files.is_empty() {
+        for seed in 1..=GENERATED {
+            let inst = grundy_judging::workbench::generate_largest(pkg, seed)?;
+            inputs.push((format!("adversarial seed {seed}"), inst));
+        }
+    } else {
+        for f in files {
+            let bytes = std::fs::read(f).map_err(|e| Error::io(f.display(), e))?;
+            let inst = pkg
+                .schema
+                .read(&bytes)
+                .map_err(|e| Error::input(format!("{}: {e}", f.display())))?;
+            inputs.push((f.display().to_string(), inst));
+        }
+    }
+    Ok(inputs)
+}
+
+/// The median time of `runs` direct searches (`script`, `shim`, `rules`, `case`) of one
+/// case, each checked to find grundy's value and state count.
+fn direct_median(
+    name: &str,
+    (script, shim, rules, case): (&Path, &Path, &Path, &Path),
+    runs: usize,
+    (value, states): (Option<u32>, usize),
+) -> Result<Duration, Error> {
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let d = run_direct(script, shim, rules, case)?;
+        if Some(d.value) != value || d.states != states {
+            return Err(Error::internal(format!(
+                "{name}: grundy found value {value:?} over {states} states, the direct search {} over {}",
+                d.value, d.states
+            )));
+        }
+        times.push(Duration::from_secs_f64(d.seconds));
+    }
+    Ok(median(times))
 }
 
 /// One run of the direct search.

@@ -15,13 +15,14 @@ use crate::census::{census, Tally};
 use crate::check::{check_with, CheckError, Checked, Mismatch, Subject};
 use crate::corpus;
 use crate::gen::{self, Sizes};
+use crate::pool::{self, Draw, OnHang, Outbox, Slot};
 use crate::{shrink, Rng};
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// When a campaign ends.
@@ -222,13 +223,9 @@ struct Shared {
     plan: Plan,
     subject: Subject,
     start: Instant,
-    counter: AtomicU64,
-    stop: AtomicBool,
+    draw: Draw,
     progress: Arc<Progress>,
 }
-
-/// The case a worker is checking now, and since when (for the watchdog).
-type Slot = Arc<Mutex<Option<(u64, Game, Instant)>>>;
 
 /// Runs a campaign of `subject` against the oracle. `on_finding` is called on the
 /// calling thread for each finding, as soon as it is shrunk. `still_hangs`, when given,
@@ -245,8 +242,7 @@ pub fn run(
         plan: plan.clone(),
         subject,
         start: Instant::now(),
-        counter: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
+        draw: Draw::new(plan.interrupted),
         progress,
     });
     let jobs = if plan.only.is_some() {
@@ -254,59 +250,47 @@ pub fn run(
     } else {
         plan.jobs.max(1)
     };
-    let (tx, rx) = mpsc::channel::<Event>();
-    let mut slots: Vec<Slot> = Vec::new();
-    let spawn_worker = |slots: &mut Vec<Slot>| {
-        let slot: Slot = Arc::new(Mutex::new(None));
-        slots.push(slot.clone());
-        let (shared, tx) = (shared.clone(), tx.clone());
-        std::thread::spawn(move || worker(&shared, &slot, &tx));
-    };
-    for _ in 0..jobs {
-        spawn_worker(&mut slots);
-    }
     let mut findings = Vec::new();
     let mut stats = BTreeMap::<Game, GameStats>::new();
     let mut indices = Vec::new();
-    let mut running = jobs;
-    let mut hung: Vec<usize> = Vec::new();
-    while running > 0 {
-        match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(Event::Finding(f)) => {
+    let workers = shared.clone();
+    pool::watched(
+        jobs,
+        plan.case_time,
+        move |_, slot, out| worker(&workers, slot, out),
+        |event| match event {
+            pool::Event::Message(Event::Finding(f)) => {
                 on_finding(&f);
                 findings.push(*f);
+                OnHang::Wait
             }
-            Ok(Event::Done(s, ix)) => {
-                running -= 1;
+            pool::Event::Message(Event::Done(s, ix)) => {
                 for (game, st) in &s {
                     stats.entry(*game).or_default().merge(st);
                 }
                 indices.extend(ix);
+                OnHang::Wait
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-        }
-        // The watchdog: a case past its time is a hang; its worker is abandoned.
-        if let Some((w, index, game)) = overdue(&slots, &hung, plan.case_time) {
-            hung.push(w);
-            running -= 1;
-            let f = hang_finding(&shared, game, index, still_hangs);
-            shared.progress.findings.fetch_add(1, Ordering::Relaxed);
-            shared.progress.cases.fetch_add(1, Ordering::Relaxed);
-            let st = stats.entry(game).or_default();
-            st.cases += 1;
-            *st.shapes.entry(f.shape).or_default() += 1;
-            indices.push(index);
-            on_finding(&f);
-            findings.push(f);
-            if plan.keep_going && plan.only.is_none() {
-                running += 1;
-                spawn_worker(&mut slots);
-            } else {
-                shared.stop.store(true, Ordering::Relaxed);
+            // A case past its time is a hang; its worker is abandoned.
+            pool::Event::Hung((index, game)) => {
+                let f = hang_finding(&shared, game, index, still_hangs);
+                shared.progress.findings.fetch_add(1, Ordering::Relaxed);
+                shared.progress.cases.fetch_add(1, Ordering::Relaxed);
+                let st = stats.entry(game).or_default();
+                st.cases += 1;
+                *st.shapes.entry(f.shape).or_default() += 1;
+                indices.push(index);
+                on_finding(&f);
+                findings.push(f);
+                if plan.keep_going && plan.only.is_none() {
+                    OnHang::Replace
+                } else {
+                    shared.draw.stop();
+                    OnHang::Wait
+                }
             }
-        }
-    }
+        },
+    );
     indices.sort_unstable();
     findings.sort_by_key(|f| f.index);
     Outcome {
@@ -318,29 +302,12 @@ pub fn run(
     }
 }
 
-/// The first worker not yet abandoned (`hung`) whose current case has run past
-/// `case_time`: the worker, the case's index and its game.
-fn overdue(slots: &[Slot], hung: &[usize], case_time: Duration) -> Option<(usize, u64, Game)> {
-    slots.iter().enumerate().find_map(|(w, slot)| {
-        if hung.contains(&w) {
-            return None;
-        }
-        let current = *slot.lock().unwrap_or_else(|e| e.into_inner());
-        let (index, game, since) = current?;
-        (since.elapsed() >= case_time).then_some((w, index, game))
-    })
-}
-
-fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc::Sender<Event>) {
+fn worker(shared: &Shared, slot: &Slot<(u64, Game)>, out: &Outbox<Event>) {
     let plan = &shared.plan;
     let (k, n) = plan.shard;
     let mut stats = BTreeMap::<Game, GameStats>::new();
     let mut indices = Vec::new();
-    loop {
-        if shared.stop.load(Ordering::Relaxed) || (plan.interrupted)() {
-            break;
-        }
-        let j = shared.counter.fetch_add(1, Ordering::Relaxed);
+    while let Some(j) = shared.draw.next() {
         let index = match plan.only {
             Some(i) if j == 0 => i,
             Some(_) => break,
@@ -353,9 +320,9 @@ fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc
         }
         let game = plan.games[(index % plan.games.len() as u64) as usize];
         let g = generate(game, plan.seed, index, &plan.sizes);
-        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some((index, game, Instant::now()));
+        slot.busy((index, game));
         let result = check_case(&g.position, plan, shared.subject, index);
-        *slot.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        slot.idle();
         let st = stats.entry(game).or_default();
         indices.push(index);
         match result {
@@ -374,14 +341,14 @@ fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc
                 let seconds = shared.start.elapsed().as_secs_f64();
                 let cases_before = shared.progress.cases.load(Ordering::Relaxed) + 1;
                 if !plan.keep_going {
-                    shared.stop.store(true, Ordering::Relaxed);
+                    shared.draw.stop();
                 }
                 let mut best = shrunk_finding(shared, game, index, &g, &e, seconds, cases_before);
                 if !plan.keep_going && plan.only.is_none() {
                     minimize(shared, &e, &mut best);
                 }
                 shared.progress.findings.fetch_add(1, Ordering::Relaxed);
-                let _ = tx.send(Event::Finding(Box::new(best)));
+                out.send(Event::Finding(Box::new(best)));
             }
         }
         st.vertices += g.position.vertices() as u64;
@@ -389,7 +356,7 @@ fn worker(shared: &Shared, slot: &Mutex<Option<(u64, Game, Instant)>>, tx: &mpsc
         *st.shapes.entry(g.shape).or_default() += 1;
         shared.progress.cases.fetch_add(1, Ordering::Relaxed);
     }
-    let _ = tx.send(Event::Done(stats, indices));
+    out.send(Event::Done(stats, indices));
 }
 
 /// The time allowed for shrinking a hang (each candidate that still hangs costs a
@@ -500,8 +467,7 @@ fn minimize(shared: &Shared, error: &CheckError, best: &mut Finding) {
         if Instant::now() >= deadline || (plan.interrupted)() || best.case.size() <= 2 {
             return;
         }
-        let index =
-            (plan.shard.0 - 1) + shared.counter.fetch_add(1, Ordering::Relaxed) * plan.shard.1;
+        let index = (plan.shard.0 - 1) + shared.draw.take() * plan.shard.1;
         if let Limit::Cases(c) = plan.limit {
             if index >= c {
                 return;

@@ -16,6 +16,7 @@ pub mod exhaust;
 pub mod gen;
 pub mod growth;
 pub mod mutants;
+pub mod pool;
 pub mod rng;
 pub mod room;
 pub mod rules_fuzz;

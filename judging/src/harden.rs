@@ -293,19 +293,16 @@ fn fault(stop: Stop) -> Broken {
     }
 }
 
-/// One game: the case's lines as the interactor must print them, the side, the moves.
-#[allow(clippy::too_many_arguments)]
-fn one<A: Arena>(
+/// The start of a game: the case's lines as the interactor must print them, then the
+/// side (chosen by the player, told by the interactor, or fixed); `start` is the outcome
+/// of the start position. True when the player moves first.
+fn opening(
     s: &mut Session,
     g: &mut Game,
-    arena: &mut A,
-    root: A::Pos,
     spec: &InteractSpec,
     text: &str,
-    player: Player,
-    rng: &mut Rng,
-    game_no: Option<usize>,
-) -> Result<(), Broken> {
+    start: Outcome,
+) -> Result<bool, Broken> {
     for line in text.lines() {
         let got = hear(s, g, "a line of the test case")?;
         if jury::tokens(&got) != jury::tokens(line) {
@@ -315,8 +312,7 @@ fn one<A: Arena>(
             .into());
         }
     }
-    let start = arena.known(&root).map_err(fault)?;
-    let mine_first = start.outcome == Outcome::Win;
+    let mine_first = start == Outcome::Win;
     if spec.side == jury::Side::Choose {
         let word = spec.words[usize::from(!mine_first)].clone();
         say(s, g, &word)?;
@@ -337,11 +333,27 @@ fn one<A: Arena>(
             );
         }
     }
-    let mut mine = match spec.side {
+    Ok(match spec.side {
         jury::Side::Choose | jury::Side::Told => mine_first,
         jury::Side::First => true,
         jury::Side::Second => false,
-    };
+    })
+}
+
+/// One game: its [`opening`], then the moves.
+#[allow(clippy::too_many_arguments)]
+fn one<A: Arena>(
+    s: &mut Session,
+    g: &mut Game,
+    arena: &mut A,
+    root: A::Pos,
+    spec: &InteractSpec,
+    text: &str,
+    player: Player,
+    rng: &mut Rng,
+    game_no: Option<usize>,
+) -> Result<(), Broken> {
+    let mut mine = opening(s, g, spec, text, arena.known(&root).map_err(fault)?.outcome)?;
     let mut pos = root;
     let mut moved = 0usize;
     loop {

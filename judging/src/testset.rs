@@ -149,42 +149,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             r.dir.display()
         )));
     }
-    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
-    let mut tests: Vec<Test> = Vec::new();
-    let found = witnesses(suite, &pkg, r, scratch.path())?;
-    for (s, text) in &found {
-        if let Some(text) = text {
-            let inst = pkg.pkg.schema.read(text.as_bytes()).ok();
-            tests.push(Test {
-                answer: answer_of(&pkg, text)?,
-                how: format!("the shrunk witness of {}", s.name),
-                size: inst.as_ref().map_or(0, |i| pkg.pkg.schema.size(i)),
-                vertices: inst.as_ref().map_or(0, |i| pkg.pkg.schema.vertices(i)),
-                text: text.clone(),
-                maximal: false,
-                command: None,
-                kills: Vec::new(),
-            });
-        }
-    }
-    for t in plan(&pkg.pkg, r.seed, r.count) {
-        let (text, answer, size, vertices) = make(&pkg, &t)?;
-        // An adversarial test's name says its shape already.
-        let shape = match t.shape {
-            Some(s) if !t.extreme => format!(", {}", s.name()),
-            _ => String::new(),
-        };
-        tests.push(Test {
-            text,
-            answer,
-            how: format!("{}{shape}", t.how),
-            size,
-            vertices,
-            maximal: t.extreme,
-            command: Some(t.command(&r.dir)),
-            kills: Vec::new(),
-        });
-    }
+    let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills.
     let limits = pkg.pkg.limits;
     for s in &pkg.pkg.solutions {
@@ -202,7 +167,54 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
     write(&pkg, r, &tests)?;
-    // Every solution expected to fail must be killed; an OK one must survive.
+    Ok(expectations_met(&pkg, r, &tests))
+}
+
+/// The tests of the set before judging: the shrunk witness of each wrong solution, then
+/// the plan's random and adversarial tests.
+fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec<Test>, Error> {
+    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
+    let mut tests: Vec<Test> = Vec::new();
+    let found = witnesses(suite, pkg, r, scratch.path())?;
+    for (s, text) in &found {
+        if let Some(text) = text {
+            let inst = pkg.pkg.schema.read(text.as_bytes()).ok();
+            tests.push(Test {
+                answer: answer_of(pkg, text)?,
+                how: format!("the shrunk witness of {}", s.name),
+                size: inst.as_ref().map_or(0, |i| pkg.pkg.schema.size(i)),
+                vertices: inst.as_ref().map_or(0, |i| pkg.pkg.schema.vertices(i)),
+                text: text.clone(),
+                maximal: false,
+                command: None,
+                kills: Vec::new(),
+            });
+        }
+    }
+    for t in plan(&pkg.pkg, r.seed, r.count) {
+        let (text, answer, size, vertices) = make(pkg, &t)?;
+        // An adversarial test's name says its shape already.
+        let shape = match t.shape {
+            Some(s) if !t.extreme => format!(", {}", s.name()),
+            _ => String::new(),
+        };
+        tests.push(Test {
+            text,
+            answer,
+            how: format!("{}{shape}", t.how),
+            size,
+            vertices,
+            maximal: t.extreme,
+            command: Some(t.command(&r.dir)),
+            kills: Vec::new(),
+        });
+    }
+    Ok(tests)
+}
+
+/// Says what the set did: every solution expected to fail must be killed, an OK one must
+/// survive.
+fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> Outcome {
     let mut wrong = Vec::new();
     for s in &pkg.pkg.solutions {
         let first = tests
@@ -231,12 +243,12 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             .filter(|s| s.expect.must_fail())
             .count();
         outln!("every wrong solution ({killed}) is killed by the set, every correct one passes it");
-        Ok(Outcome::Passed)
+        Outcome::Passed
     } else {
         for w in &wrong {
             outln!("not as expected: {w}");
         }
-        Ok(Outcome::Failed)
+        Outcome::Failed
     }
 }
 

@@ -239,29 +239,8 @@ fn launch(args: Vec<OsString>) -> i32 {
     // child may run any code; it only calls async-signal-safe functions anyway.
     let pid = unsafe { libc::fork() };
     if pid == 0 {
-        // SAFETY: between fork and exec: flags, limits and signal dispositions of the
-        // child itself, then exec; on failure the errno goes to the parent.
-        unsafe {
-            libc::setpgid(0, 0);
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-            if libc::getppid() != me {
-                libc::_exit(125);
-            }
-            if memory.is_some() {
-                set_limit(libc::RLIMIT_AS, memory);
-            }
-            set_limit(libc::RLIMIT_STACK, stack);
-            // The Rust runtime of the launcher ignores SIGPIPE; the program starts with
-            // every signal at its default and none blocked.
-            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-            let mut none: libc::sigset_t = std::mem::zeroed();
-            libc::sigemptyset(&mut none);
-            libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
-            libc::execvp(argv[0], argv.as_ptr());
-            let e = errno();
-            libc::write(errp[1], (&e as *const i32).cast(), 4);
-            libc::_exit(127);
-        }
+        // SAFETY: this is the child, between fork and exec.
+        unsafe { exec_child(me, memory, stack, &argv, errp[1]) }
     }
     // SAFETY: closing our copy of the write end.
     unsafe { libc::close(errp[1]) };
@@ -279,6 +258,47 @@ fn launch(args: Vec<OsString>) -> i32 {
         return 127;
     }
     say(fd, &format!("P {pid} {floor}\n"));
+    reap(fd, pid)
+}
+
+/// The child between fork and exec: its own process group, death with the launcher,
+/// its limits and signal dispositions, then exec; on failure the errno goes to the
+/// launcher on `err`.
+///
+/// # Safety
+/// Only in the child of a fork of a single-threaded process: it calls async-signal-safe
+/// functions only.
+unsafe fn exec_child(
+    me: libc::pid_t,
+    memory: Option<u64>,
+    stack: Option<u64>,
+    argv: &[*const libc::c_char],
+    err: RawFd,
+) -> ! {
+    libc::setpgid(0, 0);
+    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    if libc::getppid() != me {
+        libc::_exit(125);
+    }
+    if memory.is_some() {
+        set_limit(libc::RLIMIT_AS, memory);
+    }
+    set_limit(libc::RLIMIT_STACK, stack);
+    // The Rust runtime of the launcher ignores SIGPIPE; the program starts with
+    // every signal at its default and none blocked.
+    libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    let mut none: libc::sigset_t = std::mem::zeroed();
+    libc::sigemptyset(&mut none);
+    libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    libc::execvp(argv[0], argv.as_ptr());
+    let e = errno();
+    libc::write(err, (&e as *const i32).cast(), 4);
+    libc::_exit(127);
+}
+
+/// Waits for the program `pid`, says its status, CPU time and peak memory on `fd`, and
+/// returns the launcher's exit code (the program's own, [`mirror`]ed).
+fn reap(fd: RawFd, pid: libc::pid_t) -> i32 {
     let mut status = 0;
     // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

@@ -10,21 +10,19 @@ use crate::{contain, outln};
 use grundy_fuzzing::check::SOLVER;
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
 use grundy_fuzzing::exhaust::{self, Bounds};
+use grundy_fuzzing::pool::{self, Event, OnHang, Slot};
 use grundy_fuzzing::shrink;
 use grundy_games::{Game, Position};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What one worker's part of the enumeration found: positions checked, skipped (over
 /// budget), its first failing position (with its index and error).
 type Scan = (u64, u64, Option<(Position, u64, CheckError)>);
-
-/// The position a worker is checking now and since when (for the watchdog).
-type Current = Arc<Mutex<Option<(u64, Position, Instant)>>>;
 
 /// What the workers share: the lowest failing index found so far (`u64::MAX` for none;
 /// positions past it need not be checked) and the count of positions checked.
@@ -55,7 +53,12 @@ pub struct Job {
 
 /// Checks the positions of shard `k` of `jobs` (index ≡ k mod jobs; only position `only`
 /// when given) on the calling thread, stopping past the lowest failure any worker found.
-fn scan(job: &Job, (k, jobs): (u64, u64), current: &Current, shared: &Shared) -> Scan {
+fn scan(
+    job: &Job,
+    (k, jobs): (u64, u64),
+    current: &Slot<(u64, Position)>,
+    shared: &Shared,
+) -> Scan {
     let Job {
         game,
         bounds,
@@ -81,9 +84,9 @@ fn scan(job: &Job, (k, jobs): (u64, u64), current: &Current, shared: &Shared) ->
                 ControlFlow::Continue(())
             };
         }
-        *current.lock().unwrap_or_else(|e| e.into_inner()) = Some((i, pos.clone(), Instant::now()));
+        current.busy((i, pos.clone()));
         let result = check_with(&pos, budget, &subject.answer, RELABEL_SEED);
-        *current.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        current.idle();
         match result {
             Ok(_) => checked += 1,
             Err(CheckError::Oracle(_)) => skipped += 1,
@@ -130,47 +133,42 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         lowest_failure: AtomicU64::new(u64::MAX),
         checked: AtomicU64::new(0),
     });
-    let slots: Vec<Current> = (0..jobs).map(|_| Arc::new(Mutex::new(None))).collect();
-    let (tx, rx) = mpsc::channel();
-    for (k, current) in slots.iter().enumerate() {
-        let (current, shared, tx) = (current.clone(), shared.clone(), tx.clone());
-        std::thread::spawn(move || {
-            let found = scan(&job, (k as u64, jobs), &current, &shared);
-            let _ = tx.send(found);
-        });
-    }
-    drop(tx);
     let again = |k: u64| reproduce_line(&job, k);
     let (mut checked, mut skipped, mut failure) = (0, 0, None);
-    let mut done = 0;
-    while done < jobs {
-        match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok((c, s, f)) => {
-                done += 1;
+    let (mut scans, mut hung) = (0, None);
+    let workers = shared.clone();
+    pool::watched(
+        jobs as usize,
+        case_time,
+        move |k, slot, out| out.send(scan(&job, (k as u64, jobs), slot, &workers)),
+        |event| match event {
+            Event::Message((c, s, f)) => {
+                scans += 1;
                 checked += c;
                 skipped += s;
-                failure = lowest(failure, f);
-                continue;
+                failure = lowest(failure.take(), f);
+                OnHang::Wait
             }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(Error::internal("the exhaustive check stopped unexpectedly"))
+            Event::Hung(h) => {
+                hung = Some(h);
+                OnHang::Leave
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-        }
-        let hung = slots.iter().find_map(|slot| {
-            let now = slot.lock().unwrap_or_else(|e| e.into_inner()).clone();
-            now.filter(|(_, _, since)| since.elapsed() >= case_time)
-        });
-        if let Some((k, pos, _)) = hung {
-            let how = Hang {
-                budget,
-                corpus,
-                case_time,
-                subject,
-            };
-            report_hang(game, pos, k, &how, &again(k));
-            return Ok(Outcome::Failed);
-        }
+        },
+    );
+    if let Some((k, pos)) = hung {
+        let how = Hang {
+            budget,
+            corpus,
+            case_time,
+            subject,
+        };
+        report_hang(game, pos, k, &how, &again(k));
+        return Ok(Outcome::Failed);
+    }
+    if scans < jobs {
+        return Err(Error::internal(
+            "the exhaustive check stopped unexpectedly (a worker ended without its result)",
+        ));
     }
     let secs = start.elapsed().as_secs_f64();
     if let Some((pos, k, error)) = failure {

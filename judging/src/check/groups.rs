@@ -636,7 +636,12 @@ fn report_group<S: Suite>(
         eprintln!("{note}");
         notes.push(note.clone());
     }
-    let (shrunk, cut_short, stalled) = (w.shrunk, w.cut_short, w.stalled);
+    let w_shrink = ShrinkRun {
+        steps: w.shrunk.steps,
+        tries: w.shrunk.tries,
+        cut_short: w.cut_short,
+        stalled: w.stalled,
+    };
     let (mut finding, settled) = settle(jd, g, w.input, w.start);
     if detail.stack == Stack::NotFixed {
         // The signal's usual gloss is ruled out by the group's own re-runs.
@@ -663,10 +668,47 @@ fn report_group<S: Suite>(
         &finding.expected,
         &[("actual", &finding.run.stdout)],
     );
-    let shrunk_line = format!(
+    let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &settled);
+    let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
+    eprint!("{shrunk_line}{body}");
+    Ok(Summary {
+        label,
+        tests,
+        first: first_index,
+        size: suite.size(&finding.input),
+        shrunk: suite.describe(&finding.input),
+        saved: saved_name,
+        notes,
+    })
+}
+
+/// How a group's shrink went: its steps and runs, and whether it was cut short or
+/// stalled (so may not be minimal).
+struct ShrinkRun {
+    steps: usize,
+    tries: usize,
+    cut_short: bool,
+    stalled: bool,
+}
+
+/// The report's line on the shrink, the input shown and where its output goes wrong,
+/// with a preview of its text.
+fn shrunk_line<S: Suite>(
+    suite: &S,
+    finding: &Finding<S::Input>,
+    text: &str,
+    &ShrinkRun {
+        steps,
+        tries,
+        cut_short,
+        stalled,
+    }: &ShrinkRun,
+    settled: &Settled,
+) -> String {
+    format!(
         "shrunk in {} steps ({} runs{}) to {}{}:\n{}",
-        shrunk.steps,
-        shrunk.tries,
+        steps,
+        tries,
         if cut_short {
             "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
                 .to_string()
@@ -680,19 +722,8 @@ fn report_group<S: Suite>(
             .locate(&finding.input, &finding.expected, &finding.run.stdout)
             .map(|l| format!(", {l}"))
             .unwrap_or_default(),
-        preview(&text, PREVIEW_LINES)
-    );
-    let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
-    eprint!("{shrunk_line}{body}");
-    Ok(Summary {
-        label,
-        tests,
-        first: first_index,
-        size: suite.size(&finding.input),
-        shrunk: suite.describe(&finding.input),
-        saved: saved_name,
-        notes,
-    })
+        preview(text, PREVIEW_LINES)
+    )
 }
 
 /// The first line of a group's report: the verdict on its first failing test.

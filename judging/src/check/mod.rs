@@ -22,9 +22,9 @@ use crate::runner::{self, Limits, Run};
 use crate::suite::Suite;
 use crate::{contain, outln, program};
 use grundy_fuzzing::contest::Tier;
+use grundy_fuzzing::pool::{self, Draw};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -238,61 +238,55 @@ fn run_plan<S: Suite>(
     indices: &[u64],
 ) -> Result<Findings<S::Input>, Error> {
     let jd = Judge { suite, o, argv };
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
+    let draw = Draw::new(contain::interrupted);
     let start = Instant::now();
     let found = Mutex::new(Findings {
         results: Vec::new(),
         groups: BTreeMap::new(),
     });
     let error: Mutex<Option<Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..o.jobs.max(1) {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::Relaxed) || contain::interrupted() {
-                    return;
-                }
-                if o.time.is_some_and(|t| start.elapsed() >= t) {
-                    return;
-                }
-                let k = next.fetch_add(1, Ordering::Relaxed) as usize;
-                let Some(&i) = indices.get(k) else { return };
-                let t0 = Instant::now();
-                let outcome = make_test(suite, o, i).and_then(|test| {
-                    jd.judge(&test.input)
-                        .map(|(v, run, exp, by)| (test, v, run, exp, by))
-                });
-                let (test, verdict, run, expected, judged_by) = match outcome {
-                    Ok(x) => x,
-                    Err(e) => {
-                        error.lock().expect("lock").get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                };
-                if verdict != Verdict::Ok && o.first {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                let cause = if verdict == Verdict::Ok {
-                    cause::Cause::of(&verdict, &run)
-                } else {
-                    groups::cause_of(&jd, &test.input, &verdict, &run)
-                };
-                let failure = Failure {
-                    test,
-                    verdict,
-                    run,
-                    expected,
-                    judged_by,
-                    cause,
-                };
-                let seconds = t0.elapsed().as_secs_f64();
-                found
-                    .lock()
-                    .expect("lock")
-                    .record(suite, i, failure, seconds);
-            });
+    pool::scoped(o.jobs, || loop {
+        if o.time.is_some_and(|t| start.elapsed() >= t) {
+            return;
         }
+        let Some(k) = draw.next() else { return };
+        let Some(&i) = indices.get(k as usize) else {
+            return;
+        };
+        let t0 = Instant::now();
+        let outcome = make_test(suite, o, i).and_then(|test| {
+            jd.judge(&test.input)
+                .map(|(v, run, exp, by)| (test, v, run, exp, by))
+        });
+        let (test, verdict, run, expected, judged_by) = match outcome {
+            Ok(x) => x,
+            Err(e) => {
+                error.lock().expect("lock").get_or_insert(e);
+                draw.stop();
+                return;
+            }
+        };
+        if verdict != Verdict::Ok && o.first {
+            draw.stop();
+        }
+        let cause = if verdict == Verdict::Ok {
+            cause::Cause::of(&verdict, &run)
+        } else {
+            groups::cause_of(&jd, &test.input, &verdict, &run)
+        };
+        let failure = Failure {
+            test,
+            verdict,
+            run,
+            expected,
+            judged_by,
+            cause,
+        };
+        let seconds = t0.elapsed().as_secs_f64();
+        found
+            .lock()
+            .expect("lock")
+            .record(suite, i, failure, seconds);
     });
     if let Some(e) = error.into_inner().expect("lock") {
         return Err(e);
