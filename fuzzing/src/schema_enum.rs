@@ -266,6 +266,83 @@ pub fn families(schema: &Schema) -> Vec<Family> {
     }
 }
 
+/// The tree of a family's member on `n` vertices: a path, or a star centred on vertex 1;
+/// every weight the least of its range.
+fn family_edges(schema: &Schema, family: Family, n: i64, weights: Option<&str>) -> Value {
+    let edges: Vec<(u32, u32)> = (1..n as u32)
+        .map(|i| match family {
+            Family::Star => (0, i),
+            _ => (i - 1, i),
+        })
+        .collect();
+    let w = weights.map_or(0, |w| schema.range(w).0);
+    Value::Edges {
+        n: n as u32,
+        weights: if weights.is_some() {
+            vec![w; edges.len()]
+        } else {
+            Vec::new()
+        },
+        edges,
+    }
+}
+
+/// The array of a family's member, of `n` elements: the least of their range (the last
+/// one raised by `raise` when given), or for vertex ids the last vertices of the tree
+/// before it in `values`, distinct while there are enough.
+fn family_array(
+    schema: &Schema,
+    elements: &Elements,
+    n: i64,
+    raise: Option<i64>,
+    values: &[Value],
+) -> Option<Vec<i64>> {
+    Some(match elements {
+        Elements::Range(vname) => {
+            let (lo, _) = schema.range(vname);
+            let mut xs = vec![lo; n.max(0) as usize];
+            if let Some(k) = raise {
+                *xs.last_mut()? = lo + k;
+            }
+            xs
+        }
+        // The last vertices (the far end of a path, the last rays of a
+        // star), distinct while there are enough.
+        Elements::Vertex => {
+            let nv = values.iter().rev().find_map(|v| match v {
+                Value::Edges { n, .. } => Some(i64::from(*n)),
+                _ => None,
+            })?;
+            (0..n.max(0)).map(|j| (nv - 1 - j).rem_euclid(nv)).collect()
+        }
+    })
+}
+
+/// The last ranged value of a schema, which the `Value` family raises: the index of the
+/// last array of ranged values, and the last integer that is no count (item index and
+/// name), used when there is no such array.
+fn last_ranged(schema: &Schema, counts: &[&str]) -> (Option<usize>, Option<(usize, String)>) {
+    let last_array = schema.items.iter().rposition(|i| {
+        matches!(
+            i,
+            Item::Array {
+                values: Elements::Range(_),
+                ..
+            }
+        )
+    });
+    let last_int = schema
+        .items
+        .iter()
+        .enumerate()
+        .flat_map(|(j, i)| match i {
+            Item::Ints(names) => names.iter().map(|n| (j, n.clone())).collect(),
+            _ => Vec::new(),
+        })
+        .rfind(|(_, n)| !counts.contains(&n.as_str()));
+    (last_array, last_int)
+}
+
 /// Member `k` of a family (`None` when the schema's limits do not allow it).
 pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
     let tree_count = schema.items.iter().find_map(|i| match i {
@@ -277,28 +354,10 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
         Family::Star => k + 1,
         Family::Value => 0,
     };
-    // The last ranged value: of the last array, else the last integer that is no count.
     let counts: Vec<&str> = schema.counts();
-    let last_array = schema.items.iter().rposition(|i| {
-        matches!(
-            i,
-            Item::Array {
-                values: Elements::Range(_),
-                ..
-            }
-        )
-    });
+    let (last_array, last_int) = last_ranged(schema, &counts);
     let mut ints = BTreeMap::new();
     let mut values = Vec::new();
-    let last_int = schema
-        .items
-        .iter()
-        .enumerate()
-        .flat_map(|(j, i)| match i {
-            Item::Ints(names) => names.iter().map(|n| (j, n.clone())).collect(),
-            _ => Vec::new(),
-        })
-        .rfind(|(_, n)| !counts.contains(&n.as_str()));
     for (j, item) in schema.items.iter().enumerate() {
         let v = match item {
             Item::Ints(names) => Value::Ints(
@@ -329,22 +388,7 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
                 if n < 1 {
                     return None;
                 }
-                let edges: Vec<(u32, u32)> = (1..n as u32)
-                    .map(|i| match family {
-                        Family::Star => (0, i),
-                        _ => (i - 1, i),
-                    })
-                    .collect();
-                let w = weights.as_ref().map_or(0, |w| schema.range(w).0);
-                Value::Edges {
-                    n: n as u32,
-                    weights: if weights.is_some() {
-                        vec![w; edges.len()]
-                    } else {
-                        Vec::new()
-                    },
-                    edges,
-                }
+                family_edges(schema, family, n, weights.as_deref())
             }
             Item::Array {
                 len,
@@ -352,25 +396,8 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
                 ..
             } => {
                 let n = *ints.get(len)?;
-                let xs = match elements {
-                    Elements::Range(vname) => {
-                        let (lo, _) = schema.range(vname);
-                        let mut xs = vec![lo; n.max(0) as usize];
-                        if family == Family::Value && Some(j) == last_array {
-                            *xs.last_mut()? = lo + k;
-                        }
-                        xs
-                    }
-                    // The last vertices (the far end of a path, the last rays of a
-                    // star), distinct while there are enough.
-                    Elements::Vertex => {
-                        let nv = values.iter().rev().find_map(|v| match v {
-                            Value::Edges { n, .. } => Some(i64::from(*n)),
-                            _ => None,
-                        })?;
-                        (0..n.max(0)).map(|j| (nv - 1 - j).rem_euclid(nv)).collect()
-                    }
-                };
+                let last = family == Family::Value && Some(j) == last_array;
+                let xs = family_array(schema, elements, n, last.then_some(k), &values)?;
                 Value::Array(xs)
             }
             Item::Graph { .. } | Item::Queries { .. } => return None,

@@ -16,6 +16,36 @@ const LARGE: usize = 2000;
 
 const GONE: u32 = u32::MAX;
 
+/// An array indexed by vertex (or edge) renumbered by `map`: each value follows its
+/// index (`new_len` indices after), dropped with it.
+fn follow(a: &[i64], map: &[u32], new_len: usize) -> Vec<i64> {
+    let mut b = vec![0; new_len];
+    for (old, &x) in a.iter().enumerate() {
+        if map[old] != GONE {
+            b[map[old] as usize] = x;
+        }
+    }
+    b
+}
+
+/// A query's arguments with its vertices and edges renumbered (`None`: one is gone).
+fn query_args(fields: &[Field], args: &[i64], vmap: &[u32], emap: &[u32]) -> Option<Vec<i64>> {
+    let mut args = args.to_vec();
+    for (f, a) in fields.iter().zip(args.iter_mut()) {
+        let map = match f {
+            Field::Vertex => vmap,
+            Field::Edge => emap,
+            Field::Value(_) => continue,
+        };
+        let to = map.get(*a as usize).copied().unwrap_or(GONE);
+        if to == GONE {
+            return None;
+        }
+        *a = i64::from(to);
+    }
+    Some(args)
+}
+
 /// Applies a renumbering of the vertices (`vmap[old]` = new id or [`GONE`]) and of the
 /// edges (`emap[old]` = new index or [`GONE`]) of structure `s` to everything in `case`
 /// that refers to them; `new` is the structure's new value.
@@ -65,24 +95,12 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
             (Item::Array { len, .. }, Value::Array(a))
                 if len == vcount && a.len() == vmap.len() =>
             {
-                let mut b = vec![0; new_n];
-                for (old, &x) in a.iter().enumerate() {
-                    if vmap[old] != GONE {
-                        b[vmap[old] as usize] = x;
-                    }
-                }
-                out.values[i] = Value::Array(b);
+                out.values[i] = Value::Array(follow(a, vmap, new_n));
             }
             (Item::Array { len, .. }, Value::Array(a))
                 if Some(len.as_str()) == ecount && a.len() == emap.len() =>
             {
-                let mut b = vec![0; new_m];
-                for (old, &x) in a.iter().enumerate() {
-                    if emap[old] != GONE {
-                        b[emap[old] as usize] = x;
-                    }
-                }
-                out.values[i] = Value::Array(b);
+                out.values[i] = Value::Array(follow(a, emap, new_m));
             }
             (Item::Queries { kinds, .. }, Value::Queries(qs))
                 if schema.structure_before(i) == Some(s) =>
@@ -90,20 +108,7 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
                 let kept = qs
                     .iter()
                     .filter_map(|(k, args)| {
-                        let mut args = args.clone();
-                        for (f, a) in kinds[*k].fields.iter().zip(args.iter_mut()) {
-                            let map = match f {
-                                Field::Vertex => vmap,
-                                Field::Edge => emap,
-                                Field::Value(_) => continue,
-                            };
-                            let to = map.get(*a as usize).copied().unwrap_or(GONE);
-                            if to == GONE {
-                                return None;
-                            }
-                            *a = i64::from(to);
-                        }
-                        Some((*k, args))
+                        Some((*k, query_args(&kinds[*k].fields, args, vmap, emap)?))
                     })
                     .collect();
                 out.values[i] = Value::Queries(kept);

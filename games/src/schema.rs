@@ -537,25 +537,7 @@ impl Schema {
                                 Some(Value::Edges { n, .. }) => *n as usize,
                                 _ => 0,
                             };
-                            let mut seen = vec![false; if *distinct { n } else { 0 }];
-                            for k in 0..len {
-                                let line = s.line();
-                                let v = s.vertex(n, || format!("{name}[{}] (a vertex)", k + 1))?;
-                                if *distinct {
-                                    if seen[v as usize] {
-                                        return Err(InputError::new(
-                                            line,
-                                            crate::error::ErrorKind::Constraint,
-                                            format!(
-                                                "vertex {} is listed twice in `{name}` (its vertices are distinct)",
-                                                v + 1
-                                            ),
-                                        ));
-                                    }
-                                    seen[v as usize] = true;
-                                }
-                                a.push(i64::from(v));
-                            }
+                            read_vertices(s, n, len, *distinct, name, &mut a)?;
                         }
                     }
                     Value::Array(a)
@@ -577,6 +559,38 @@ impl Schema {
         }
         Ok(Case { values })
     }
+}
+
+/// Reads `len` vertex ids of a tree or graph on `n` vertices into `a` (the array `name`),
+/// each listed once when `distinct`.
+fn read_vertices(
+    s: &mut Scanner<'_>,
+    n: usize,
+    len: usize,
+    distinct: bool,
+    name: &str,
+    a: &mut Vec<i64>,
+) -> Result<(), InputError> {
+    let mut seen = vec![false; if distinct { n } else { 0 }];
+    for k in 0..len {
+        let line = s.line();
+        let v = s.vertex(n, || format!("{name}[{}] (a vertex)", k + 1))?;
+        if distinct {
+            if seen[v as usize] {
+                return Err(InputError::new(
+                    line,
+                    crate::error::ErrorKind::Constraint,
+                    format!(
+                        "vertex {} is listed twice in `{name}` (its vertices are distinct)",
+                        v + 1
+                    ),
+                ));
+            }
+            seen[v as usize] = true;
+        }
+        a.push(i64::from(v));
+    }
+    Ok(())
 }
 
 /// Resolves the written items one by one: the integers read so far, the last tree or

@@ -430,24 +430,7 @@ pub fn solve(
                         state: explorer.describe(batch[k]),
                     });
                 }
-                for &p in parts {
-                    let n = match g.node_of.get(p as usize) {
-                        Some(&n) if n != NONE => n,
-                        _ => {
-                            if g.ids.len() >= opts.max_states {
-                                return Err(RulesError::TooManyStates {
-                                    explored: g.ids.len(),
-                                    limit: opts.max_states,
-                                });
-                            }
-                            let fresh = g.ids.len() as u32;
-                            set_node(&mut g.node_of, p, fresh);
-                            g.ids.push(p);
-                            fresh
-                        }
-                    };
-                    g.parts.push(n);
-                }
+                g.add_move(parts, opts.max_states)?;
                 g.first_part.push(g.parts.len() as u32);
             }
             if g.first_part.len() > move_limit {
@@ -460,6 +443,21 @@ pub fn solve(
         }
         next = end;
     }
+    g.root_labels = root_labels(explorer, start, &g)?;
+    if opts.loopy {
+        g.vals = retrograde(&g);
+    } else {
+        (g.vals, g.heights) = acyclic(&g, explorer)?;
+    }
+    Ok(g)
+}
+
+/// The start's move labels from the explorer: one per move, no two alike.
+fn root_labels(
+    explorer: &mut dyn Explorer,
+    start: StateId,
+    g: &Solved,
+) -> Result<Vec<String>, RulesError> {
     let labels = explorer.labels(start)?;
     if labels.len() != (g.first_move[1] - g.first_move[0]) as usize {
         return Err(RulesError::Explorer(
@@ -477,13 +475,33 @@ pub fn solve(
             label,
         });
     }
-    g.root_labels = labels;
-    if opts.loopy {
-        g.vals = retrograde(&g);
-    } else {
-        (g.vals, g.heights) = acyclic(&g, explorer)?;
+    Ok(labels)
+}
+
+impl Solved {
+    /// Records a move's parts, numbering the states not seen before (at most
+    /// `max_states` in all).
+    fn add_move(&mut self, parts: &[StateId], max_states: usize) -> Result<(), RulesError> {
+        for &p in parts {
+            let n = match self.node_of.get(p as usize) {
+                Some(&n) if n != NONE => n,
+                _ => {
+                    if self.ids.len() >= max_states {
+                        return Err(RulesError::TooManyStates {
+                            explored: self.ids.len(),
+                            limit: max_states,
+                        });
+                    }
+                    let fresh = self.ids.len() as u32;
+                    set_node(&mut self.node_of, p, fresh);
+                    self.ids.push(p);
+                    fresh
+                }
+            };
+            self.parts.push(n);
+        }
+        Ok(())
     }
-    Ok(g)
 }
 
 /// Records that explorer id `id` is node `node` (the map grows with the ids).
@@ -578,34 +596,41 @@ fn acyclic(g: &Solved, explorer: &mut dyn Explorer) -> Result<(Vec<Val>, Vec<u32
             })
             .max()
             .unwrap_or(0);
-        vals[v] = match g.ending {
-            Ending::Normal => {
-                seen.clear();
-                seen.resize(moves.len() + 1, false);
-                for m in moves {
-                    let x = g.parts[g.part_range(m)].iter().fold(0u32, |x, &p| {
-                        x ^ match vals[p as usize] {
-                            Val::Grundy(v) => v,
-                            Val::Outcome(_) => 0,
-                        }
-                    });
-                    if (x as usize) < seen.len() {
-                        seen[x as usize] = true;
-                    }
-                }
-                Val::Grundy(seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32)
-            }
-            Ending::Misere => {
-                let win = moves.is_empty()
-                    || moves.into_iter().any(|m| {
-                        let p = g.parts[g.first_part[m] as usize] as usize;
-                        vals[p] == Val::Outcome(Outcome::Lose)
-                    });
-                Val::Outcome(if win { Outcome::Win } else { Outcome::Lose })
-            }
-        };
+        vals[v] = value_of(g, v, &vals, &mut seen);
     }
     Ok((vals, heights))
+}
+
+/// The value of node `v` from its moves' parts' values `vals` (all known): the mex of
+/// the moves' XORs in normal play, the outcome in misère play (`seen`: scratch space).
+fn value_of(g: &Solved, v: usize, vals: &[Val], seen: &mut Vec<bool>) -> Val {
+    let moves = g.move_range(v);
+    match g.ending {
+        Ending::Normal => {
+            seen.clear();
+            seen.resize(moves.len() + 1, false);
+            for m in moves {
+                let x = g.parts[g.part_range(m)].iter().fold(0u32, |x, &p| {
+                    x ^ match vals[p as usize] {
+                        Val::Grundy(v) => v,
+                        Val::Outcome(_) => 0,
+                    }
+                });
+                if (x as usize) < seen.len() {
+                    seen[x as usize] = true;
+                }
+            }
+            Val::Grundy(seen.iter().position(|s| !s).unwrap_or(seen.len()) as u32)
+        }
+        Ending::Misere => {
+            let win = moves.is_empty()
+                || moves.into_iter().any(|m| {
+                    let p = g.parts[g.first_part[m] as usize] as usize;
+                    vals[p] == Val::Outcome(Outcome::Lose)
+                });
+            Val::Outcome(if win { Outcome::Win } else { Outcome::Lose })
+        }
+    }
 }
 
 /// Retrograde analysis: terminal states first, then every state whose outcome follows

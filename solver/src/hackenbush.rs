@@ -258,30 +258,13 @@ fn ring_moves(order_edges: &[u32], weights: &[u64], w0: u64, need: u64, moves: &
     }
 }
 
-/// The moves inside every component (with `internal` set) that is a cactus: cycles glued
-/// at shared vertices, loops included; returns which components were handled (the
-/// others are not cacti).
-///
-/// A 2-edge-connected component fuses into its entry vertex: its value is the parity of
-/// its edges XOR every stalk hanging from its vertices. The cycles of a cactus component
-/// form a tree (each cycle entered at its top vertex); with F(C) the value the cycle C and
-/// everything hanging below it bring to C's top when fused, removing an edge of C changes
-/// the component's value from `value` to `value ⊕ F(C) ⊕ h`, where h is the value of C
-/// opened into two chains whose vertices carry what hangs below them — the single-cycle
-/// computation of [`ring_moves`] with `w0 = value ⊕ F(C)`. All of it is linear.
-fn cactus_moves(
-    g: &Graph,
-    f: &Fusion,
-    need: &[u64],
-    internal: &[bool],
-    stalk: &[u64],
-    moves: &mut Vec<u32>,
-) -> Vec<bool> {
+/// The cycles of the cactus components: each one's top vertex and edges (the back edge
+/// last, a loop alone), and the cycle below each vertex's parent edge (`NONE`: none). A
+/// tree edge on two cycles marks its component as not a cactus in `is_cactus`.
+#[allow(clippy::type_complexity)]
+fn cycles(g: &Graph, f: &Fusion, is_cactus: &mut [bool]) -> (Vec<u32>, Vec<Vec<u32>>, Vec<u32>) {
     let n = g.n as usize;
     let cc = &f.cover;
-    let mut is_cactus = internal.to_vec();
-    // The cycles: tops and edges (the back edge last); the cycle below each vertex's
-    // parent edge. A tree edge on two cycles marks its component as not a cactus.
     let mut top: Vec<u32> = Vec::new();
     let mut cycle_edges: Vec<Vec<u32>> = Vec::new();
     let mut cycle_of = vec![NONE; n];
@@ -314,6 +297,32 @@ fn cactus_moves(
             cycle_edges.push(vec![e as u32]);
         }
     }
+    (top, cycle_edges, cycle_of)
+}
+
+/// The moves inside every component (with `internal` set) that is a cactus: cycles glued
+/// at shared vertices, loops included; returns which components were handled (the
+/// others are not cacti).
+///
+/// A 2-edge-connected component fuses into its entry vertex: its value is the parity of
+/// its edges XOR every stalk hanging from its vertices. The cycles of a cactus component
+/// form a tree (each cycle entered at its top vertex); with F(C) the value the cycle C and
+/// everything hanging below it bring to C's top when fused, removing an edge of C changes
+/// the component's value from `value` to `value ⊕ F(C) ⊕ h`, where h is the value of C
+/// opened into two chains whose vertices carry what hangs below them — the single-cycle
+/// computation of [`ring_moves`] with `w0 = value ⊕ F(C)`. All of it is linear.
+fn cactus_moves(
+    g: &Graph,
+    f: &Fusion,
+    need: &[u64],
+    internal: &[bool],
+    stalk: &[u64],
+    moves: &mut Vec<u32>,
+) -> Vec<bool> {
+    let n = g.n as usize;
+    let cc = &f.cover;
+    let mut is_cactus = internal.to_vec();
+    let (top, cycle_edges, cycle_of) = cycles(g, f, &mut is_cactus);
     // F(C) bottom-up (reverse preorder: every vertex after its descendants): a vertex's
     // weight W is its stalk and the F of the cycles topped at it; a cycle's F is the
     // parity of its edges and the weights of its vertices below the top.
