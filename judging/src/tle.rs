@@ -106,7 +106,8 @@ pub struct Growth {
     pub fit: Option<Fit>,
     /// The size at which a run went over the limit (or failed), if one did.
     pub stopped_at: Option<(usize, Verdict)>,
-    /// The net CPU seconds of that run (at least the limit, for a TLE).
+    /// The net CPU seconds of that run (past the limit for a TLE of CPU time; less for
+    /// one stopped by the wall backstop).
     pub stopped_time: f64,
     /// Start-up CPU seconds subtracted.
     pub base: f64,
@@ -235,8 +236,10 @@ pub fn measure<S: Suite>(
         };
         let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
+            // The run's own CPU time: a run stopped by the wall backstop (asleep, or
+            // waiting) used less than the limit, and tells nothing of the growth.
+            stopped_time = (t - base).max(0.0);
             stopped_at = Some((n, v));
-            stopped_time = (t - base).max(limits.time.as_secs_f64() - base);
             break;
         }
         points.push((n, (t - base).max(0.0)));

@@ -124,7 +124,7 @@ impl Report {
             let mut num = || f.next().and_then(|v| v.parse::<i64>().ok());
             match line.first() {
                 Some(b'P') => {
-                    let (pid, floor) = (num(), num());
+                    let (_, pid, floor) = (num(), num(), num());
                     self.program = pid.map(|p| p as i32);
                     self.floor = floor.unwrap_or(0) as u64;
                 }
@@ -607,4 +607,27 @@ pub(crate) fn process_cpu(pid: i32) -> Duration {
     // SAFETY: sysconf has no memory effects.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_millis(total * 1000 / hz)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Guards the report's parsing: a `P` line once lost its pid (the letter was read as
+    /// the first number), so the program was never known while it ran: its CPU limit was
+    /// not enforced, and a run stopped at the wall backstop reported the launcher's CPU
+    /// time and no peak.
+    #[test]
+    fn every_line_of_the_launchers_report_is_read() {
+        let (r, w) = report_pipe().expect("a pipe");
+        say(w.as_raw_fd(), "P 4242 3096576\nX 9 2850 3010560\n");
+        let mut report = Report::default();
+        report.pump(r.as_raw_fd());
+        assert_eq!(report.program, Some(4242));
+        assert_eq!(report.floor, 3096576);
+        assert_eq!(report.ended, Some((9, 2850, 3010560)));
+        say(w.as_raw_fd(), "E 2\n");
+        report.pump(r.as_raw_fd());
+        assert_eq!(report.failed, Some(2));
+    }
 }

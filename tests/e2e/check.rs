@@ -165,6 +165,45 @@ fn quadratic_solutions_time_out() {
     );
 }
 
+/// Guards the live CPU limit: a busy loop is stopped when its CPU time passes the limit,
+/// long before the wall backstop, and the report gives its own CPU time (once a lost pid
+/// let such a program run to the backstop and reported the launcher's 0.00x s instead).
+#[test]
+fn a_busy_loop_is_stopped_at_its_cpu_limit_and_its_cpu_time_shown() {
+    let c = check(
+        "agc017d",
+        &[
+            "--cases",
+            "1",
+            "--no-adversarial",
+            "--tl",
+            "0.5",
+            "--wall-factor",
+            "20",
+            "--shrink-time",
+            "1",
+        ],
+        &["sh".into(), "-c".into(), "while :; do :; done".into()],
+    );
+    assert_eq!(c.out.status.code(), Some(1), "{}", c.stderr());
+    let v = c.verdict();
+    let figure = |unit: &str| -> f64 {
+        let before = v.split(unit).next().unwrap_or("");
+        before
+            .rsplit(' ')
+            .next()
+            .and_then(|x| x.parse().ok())
+            .unwrap_or(-1.0)
+    };
+    let (cpu, wall) = (figure(" s CPU"), figure(" s wall"));
+    assert!(v.starts_with("TLE: "), "{}", c.stderr());
+    assert!((0.5..3.0).contains(&cpu), "CPU {cpu}: {v}");
+    assert!(
+        wall < 5.0,
+        "stopped by the CPU limit, not the 10 s backstop: {v}"
+    );
+}
+
 #[test]
 fn memory_hogs_exceed_the_memory_limit() {
     let c = check(

@@ -471,7 +471,7 @@ fn e12_a_huge_oracle_budget_under_a_memory_limit_is_refused() {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 1000000; exec '{}' solve agc017d '{}' --engine oracle --max-states 1000000000000",
+            "ulimit -v 300000; exec '{}' solve agc017d '{}' --engine oracle --max-states 1000000000000",
             env!("CARGO_BIN_EXE_grundy"),
             star.display()
         ))
