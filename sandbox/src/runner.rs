@@ -355,13 +355,15 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     let mut out = Capture::new(child.child.stdout.take(), limits.output);
     let mut err = Capture::new(child.child.stderr.take(), STDERR_CAP);
     let (decided, ended) = supervise(&mut child, started, limits, &mut feed, &mut out, &mut err);
-    let wall = started.elapsed();
     // The run is over: its group, then every stray descendant, are killed.
     child.kill();
     let ended = match ended {
         Some(e) => e,
         None => child.wait(),
     };
+    // Up to the program's end: a killed program's teardown (freeing its memory) is CPU
+    // time of its own, so the wall time covers it too and is never below the CPU time.
+    let wall = started.elapsed();
     drop(feed);
     drop(id); // sweeps the run's strays
               // What the program wrote before it ended is still in the pipes.
