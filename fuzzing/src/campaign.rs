@@ -22,7 +22,7 @@ use grundy_oracle::Budget;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// When a campaign ends.
@@ -215,8 +215,10 @@ fn fails_like(
 /// What workers report to the campaign's thread.
 enum Event {
     Finding(Box<Finding>),
-    Done(BTreeMap<Game, GameStats>, Vec<u64>),
 }
+
+/// A worker's counts per game and the case indices it examined.
+type WorkerTally = (BTreeMap<Game, GameStats>, Vec<u64>);
 
 /// State shared by the workers and the watchdog.
 struct Shared {
@@ -225,6 +227,8 @@ struct Shared {
     start: Instant,
     draw: Draw,
     progress: Arc<Progress>,
+    /// Every worker's tally, abandoned ones included (merged at the end).
+    tallies: Mutex<Vec<Arc<Mutex<WorkerTally>>>>,
 }
 
 /// Runs a campaign of `subject` against the oracle. `on_finding` is called on the
@@ -244,6 +248,7 @@ pub fn run(
         start: Instant::now(),
         draw: Draw::new(plan.interrupted),
         progress,
+        tallies: Mutex::new(Vec::new()),
     });
     let jobs = if plan.only.is_some() {
         1
@@ -264,13 +269,6 @@ pub fn run(
                 findings.push(*f);
                 OnHang::Wait
             }
-            pool::Event::Message(Event::Done(s, ix)) => {
-                for (game, st) in &s {
-                    stats.entry(*game).or_default().merge(st);
-                }
-                indices.extend(ix);
-                OnHang::Wait
-            }
             // A case past its time is a hang; its worker is abandoned.
             pool::Event::Hung((index, game)) => {
                 let f = hang_finding(&shared, game, index, still_hangs);
@@ -278,6 +276,8 @@ pub fn run(
                 shared.progress.cases.fetch_add(1, Ordering::Relaxed);
                 let st = stats.entry(game).or_default();
                 st.cases += 1;
+                st.vertices += f.original_vertices as u64;
+                st.max_vertices = st.max_vertices.max(f.original_vertices);
                 *st.shapes.entry(f.shape).or_default() += 1;
                 indices.push(index);
                 on_finding(&f);
@@ -291,6 +291,18 @@ pub fn run(
             }
         },
     );
+    for tally in shared
+        .tallies
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+    {
+        let t = tally.lock().unwrap_or_else(|e| e.into_inner());
+        for (game, st) in &t.0 {
+            stats.entry(*game).or_default().merge(st);
+        }
+        indices.extend(&t.1);
+    }
     indices.sort_unstable();
     findings.sort_by_key(|f| f.index);
     Outcome {
@@ -305,8 +317,12 @@ pub fn run(
 fn worker(shared: &Shared, slot: &Slot<(u64, Game)>, out: &Outbox<Event>) {
     let plan = &shared.plan;
     let (k, n) = plan.shard;
-    let mut stats = BTreeMap::<Game, GameStats>::new();
-    let mut indices = Vec::new();
+    let tally: Arc<Mutex<WorkerTally>> = Arc::default();
+    shared
+        .tallies
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(tally.clone());
     while let Some(j) = shared.draw.next() {
         let index = match plan.only {
             Some(i) if j == 0 => i,
@@ -323,9 +339,12 @@ fn worker(shared: &Shared, slot: &Slot<(u64, Game)>, out: &Outbox<Event>) {
         slot.busy((index, game));
         let result = check_case(&g.position, plan, shared.subject, index);
         slot.idle();
-        let st = stats.entry(game).or_default();
-        indices.push(index);
-        match result {
+        // Counted at once (the lock is this worker's own, held only here), so a case
+        // checked before the worker hangs is counted even though the worker never ends.
+        let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+        t.1.push(index);
+        let st = t.0.entry(game).or_default();
+        let failed = match result {
             Ok(checked) => {
                 st.cases += 1;
                 st.states += checked.states as u64;
@@ -334,29 +353,36 @@ fn worker(shared: &Shared, slot: &Slot<(u64, Game)>, out: &Outbox<Event>) {
                     .progress
                     .states
                     .fetch_add(checked.states as u64, Ordering::Relaxed);
+                None
             }
-            Err(CheckError::Oracle(_)) => st.skipped += 1,
+            Err(CheckError::Oracle(_)) => {
+                st.skipped += 1;
+                None
+            }
             Err(e) => {
                 st.cases += 1;
-                let seconds = shared.start.elapsed().as_secs_f64();
-                let cases_before = shared.progress.cases.load(Ordering::Relaxed) + 1;
-                if !plan.keep_going {
-                    shared.draw.stop();
-                }
-                let mut best = shrunk_finding(shared, game, index, &g, &e, seconds, cases_before);
-                if !plan.keep_going && plan.only.is_none() {
-                    minimize(shared, &e, &mut best);
-                }
-                shared.progress.findings.fetch_add(1, Ordering::Relaxed);
-                out.send(Event::Finding(Box::new(best)));
+                Some(e)
             }
-        }
+        };
         st.vertices += g.position.vertices() as u64;
         st.max_vertices = st.max_vertices.max(g.position.vertices());
         *st.shapes.entry(g.shape).or_default() += 1;
+        drop(t);
+        if let Some(e) = failed {
+            let seconds = shared.start.elapsed().as_secs_f64();
+            let cases_before = shared.progress.cases.load(Ordering::Relaxed) + 1;
+            if !plan.keep_going {
+                shared.draw.stop();
+            }
+            let mut best = shrunk_finding(shared, game, index, &g, &e, seconds, cases_before);
+            if !plan.keep_going && plan.only.is_none() {
+                minimize(shared, &e, &mut best);
+            }
+            shared.progress.findings.fetch_add(1, Ordering::Relaxed);
+            out.send(Event::Finding(Box::new(best)));
+        }
         shared.progress.cases.fetch_add(1, Ordering::Relaxed);
     }
-    out.send(Event::Done(stats, indices));
 }
 
 /// The time allowed for shrinking a hang (each candidate that still hangs costs a
