@@ -15,6 +15,7 @@ pub use grundy_judging::{
     package, program, report, rules, runner, session, solutions, suite,
 };
 
+pub mod allocator;
 pub mod cli;
 pub mod cmd;
 pub mod engine;

@@ -519,8 +519,13 @@ fn picked(only: Option<&str>, names: &[&str]) -> Result<(), Error> {
     }
 }
 
-/// Measures solver-vs-oracle cases per second on one core for each game.
-pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error> {
+/// Measures solver-vs-oracle cases per second on one core for each game: for `seconds`,
+/// or over exactly `count` cases.
+pub fn campaign(
+    seconds: Duration,
+    only: Option<&str>,
+    count: Option<u64>,
+) -> Result<Outcome, Error> {
     let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
     picked(only, &names)?;
     grundy::outln!(
@@ -533,7 +538,7 @@ pub fn campaign(seconds: Duration, only: Option<&str>) -> Result<Outcome, Error>
         }
         let start = Instant::now();
         let (mut cases, mut states) = (0u64, 0u64);
-        while start.elapsed() < seconds {
+        while count.map_or(start.elapsed() < seconds, |n| cases < n) {
             let g = gen::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
             match grundy_fuzzing::check::check(&g.position, Budget::default()) {
                 Ok(c) => states += c.states as u64,
@@ -805,6 +810,11 @@ pub enum BenchWhat {
         /// Only the games whose name contains this text (e.g. `hackenbush`).
         #[arg(long)]
         only: Option<String>,
+        /// Check exactly this many cases per game instead of running for `--seconds`: a
+        /// fixed amount of work, for an instruction count (`valgrind --tool=callgrind`)
+        /// that does not depend on the machine's load.
+        #[arg(long)]
+        cases: Option<u64>,
     },
 }
 
@@ -825,9 +835,11 @@ impl BenchArgs {
                 crate::bench::solve(runs.max(1), &dir.unwrap_or_else(crate::bench::default_dir))
             }
             BenchWhat::Oracle { runs, only } => crate::bench::oracle(runs.max(1), only.as_deref()),
-            BenchWhat::Campaign { seconds, only } => {
-                crate::bench::campaign(seconds, only.as_deref())
-            }
+            BenchWhat::Campaign {
+                seconds,
+                only,
+                cases,
+            } => crate::bench::campaign(seconds, only.as_deref(), cases),
             BenchWhat::Rules { dir, files, runs } => {
                 crate::bench_rules::rules(&dir, &files, runs.max(1))
             }

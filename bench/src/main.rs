@@ -32,6 +32,10 @@ enum Command {
     Measure(MeasureArgs),
 }
 
+/// The product's allocator: the speeds measured are the product's.
+#[global_allocator]
+static ALLOCATOR: grundy::allocator::HugeBlocks = grundy::allocator::HugeBlocks;
+
 fn main() {
     // First: in launcher mode this process only starts one judged program (`bench rules`
     // runs contained rules workers).

@@ -130,7 +130,7 @@ impl Worker {
         let stderr = std::fs::File::create(&stderr_path)
             .map_err(|e| died(format!("cannot create {}: {e}", stderr_path.display())))?;
         let argv = [
-            "python3".to_string(),
+            crate::program::python().to_string(),
             "-u".to_string(),
             shim.display().to_string(),
             rules.display().to_string(),

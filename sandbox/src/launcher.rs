@@ -383,16 +383,7 @@ pub fn contained(
         }
         None => direct(argv, limits, die_with_parent),
     };
-    // A judge's environment, not grundy's: nothing inherited but PATH (so that a
-    // `python3` or a shell script runs), so that no variable of this machine (such as
-    // PYTHONUNBUFFERED, which would hide a missing flush) changes what the program does.
-    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
-    cmd.current_dir(dir)
-        .env_clear()
-        .env("PATH", path)
-        .env("HOME", dir)
-        .env("TMPDIR", dir)
-        .env("LANG", "C.UTF-8")
+    judges_environment(&mut cmd, dir)
         .env(contain::RUN_MARKER, id.marker())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -607,6 +598,19 @@ pub(crate) fn process_cpu(pid: i32) -> Duration {
     // SAFETY: sysconf has no memory effects.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_millis(total * 1000 / hz)
+}
+
+/// A judge's environment, not grundy's, in folder `dir`: nothing inherited but PATH (so
+/// that a `python3` or a shell script runs), so that no variable of this machine (such
+/// as PYTHONUNBUFFERED, which would hide a missing flush) changes what a program does.
+pub(crate) fn judges_environment<'c>(cmd: &'c mut Command, dir: &Path) -> &'c mut Command {
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into());
+    cmd.current_dir(dir)
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", dir)
+        .env("TMPDIR", dir)
+        .env("LANG", "C.UTF-8")
 }
 
 #[cfg(test)]

@@ -77,6 +77,29 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The Python interpreter a `.py` program (or a rules file) runs with: `python3` as a
+/// judged program's PATH finds it, resolved once per process to the interpreter itself
+/// (its `sys.executable`). A version manager's shim (pyenv's is a shell script choosing
+/// a version: 65% of a bare interpreter start on the CI machine) then runs once, not at
+/// every run. `python3` itself when it cannot be resolved.
+pub fn python() -> &'static str {
+    static PYTHON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PYTHON.get_or_init(|| resolve_python().unwrap_or_else(|| "python3".into()))
+}
+
+/// Asks `python3`, started as a judged program is (no environment but PATH, in a
+/// folder of its own), where its interpreter is.
+fn resolve_python() -> Option<String> {
+    let dir = tempfile::tempdir().ok()?;
+    let mut cmd = Command::new("python3");
+    cmd.args(["-c", "import sys; print(sys.executable)"]);
+    let out = contain::output(crate::launcher::judges_environment(&mut cmd, dir.path())).ok()?;
+    let exe = String::from_utf8(out.stdout).ok()?;
+    let exe = exe.trim_end_matches('\n');
+    (out.status.success() && Path::new(exe).is_absolute() && Path::new(exe).is_file())
+        .then(|| exe.to_string())
+}
+
 /// Turns `CMD ARGS…` into the argv to run, compiling a source file first if needed.
 /// Errors (missing file, compile error) are described for the user.
 pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
@@ -96,7 +119,7 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
         if !path.is_file() {
             return Err(format!("{first}: no such file").into());
         }
-        let mut argv = vec!["python3".to_string(), first.clone()];
+        let mut argv = vec![python().to_string(), first.clone()];
         argv.extend(cmd[1..].iter().cloned());
         return runnable(argv);
     }
