@@ -157,9 +157,15 @@ pub fn release(pid: i32) {
     lock().spawned.remove(&pid);
 }
 
-/// Runs `cmd` to completion like [`Command::output`], registered.
+/// Runs `cmd` to completion like [`Command::output`], registered: no input, and its
+/// output and errors captured (not inherited, as [`spawn`] would leave them).
 pub fn output(cmd: &mut Command) -> io::Result<std::process::Output> {
-    let child = spawn(cmd.stdin(std::process::Stdio::null()))?;
+    use std::process::Stdio;
+    let child = spawn(
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    )?;
     let pid = child.id() as i32;
     let out = child.wait_with_output();
     release(pid);

@@ -190,3 +190,35 @@ fn runnable(argv: Vec<String>) -> Result<Vec<String>, PrepareError> {
     }
     Ok(argv)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A compile error is reported with the compiler's own words (they were once left on
+    /// grundy's stderr, and the report said only "compilation failed").
+    #[test]
+    fn a_compile_error_shows_the_compiler_s_message() {
+        let dir = tempfile::tempdir().unwrap();
+        std::env::set_var("GRUNDY_CACHE", dir.path().join("cache"));
+        let src = dir.path().join("broken.cpp");
+        std::fs::write(&src, "int main() { return undeclared_name; }\n").unwrap();
+        let e = prepare(&[src.display().to_string()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("compilation failed"), "{e}");
+        assert!(e.contains("undeclared_name"), "{e}");
+    }
+
+    /// The interpreter a `.py` program runs with is a real file that runs Python.
+    #[test]
+    fn python_is_resolved_to_a_working_interpreter() {
+        let py = python();
+        assert!(py == "python3" || Path::new(py).is_absolute(), "{py}");
+        let out = Command::new(py)
+            .args(["-c", "print(6 * 7)"])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    }
+}
