@@ -6,6 +6,13 @@
 //! per-vertex arrays of a 10^6-vertex input): one page fault per 2 MiB instead of per
 //! 4 KiB.
 //!
+//! mimalloc is built without transparent huge pages for its own arenas (`no_thp`): the
+//! binary is also the launcher of every judged program, and a fork copies the launcher's
+//! pages into the program's peak memory — with a huge page of mimalloc's that was 4.8
+//! MiB instead of 1 MiB, so a small program's peak could no longer be told apart. Large
+//! blocks still get the advice below (measured: no difference in `grundy-bench
+//! campaign`).
+//!
 //! A binary installs it with
 //! `#[global_allocator] static ALLOCATOR: grundy::allocator::HugeBlocks = grundy::allocator::HugeBlocks;`.
 

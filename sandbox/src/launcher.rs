@@ -10,11 +10,15 @@
 //! starts `/proc/self/exe` in launcher mode by `posix_spawn` (grundy's pages are not
 //! copied). That fresh process (under 1 MiB resident) forks the program (its own group,
 //! rlimits, a death signal tied to the launcher), waits for it and reports on a pipe:
-//! the program's pid and the launcher's own size when it forked (`P pid floor`), then the
-//! program's wait status, CPU time and peak memory (`X status cpu_us peak_bytes`), or
-//! why it could not be started (`E errno`). The launcher then exits the way the program
-//! did. The program's peak is its own whenever it is above the launcher's size at the
-//! fork (under 1 MiB here); below that, a report says "at most".
+//! the program's pid and the *floor* (`P pid floor`), then the program's wait status, CPU
+//! time and peak memory (`X status cpu_us peak_bytes`), or why it could not be started
+//! (`E errno`). The launcher then exits the way the program did. The floor is what the
+//! kernel counts in the program's peak that is not the program's: the resident size of
+//! the forked copy just before its exec, which it measures itself (the launcher's pages
+//! the fork copied, about 1 MiB here; the launcher's own resident size, which includes
+//! the pages of its binary that a fork does not copy, is over 3 MiB). The program's peak
+//! is its own whenever it is above the floor — a C program of 1 MiB, a C++ one of 3.5
+//! MiB; below it, a report says "at most".
 //!
 //! Without [`enter`] (the library linked into another binary, unit tests), programs are
 //! started directly from this process as before, and a peak near this process's size is
@@ -162,17 +166,38 @@ fn say(fd: RawFd, text: &str) {
 
 /// This process's resident size now, in bytes (0 if unreadable).
 pub(crate) fn rss_now() -> u64 {
-    let Ok(statm) = std::fs::read_to_string("/proc/self/statm") else {
-        return 0;
-    };
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
     // SAFETY: sysconf only reads a configuration value.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    pages * u64::try_from(page).unwrap_or(4096)
+    let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+    // SAFETY: reads a file of this process into a local buffer.
+    unsafe { resident(page) }
+}
+
+/// This process's resident size in bytes, from `/proc/self/statm` (0 if unreadable),
+/// with async-signal-safe calls only and no allocation: the child between fork and exec
+/// measures itself with it.
+///
+/// # Safety
+/// Plain system calls on a descriptor of its own; safe anywhere, also after a fork.
+unsafe fn resident(page: u64) -> u64 {
+    let fd = libc::open(
+        c"/proc/self/statm".as_ptr(),
+        libc::O_RDONLY | libc::O_CLOEXEC,
+    );
+    if fd < 0 {
+        return 0;
+    }
+    let mut buf = [0u8; 128];
+    let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+    libc::close(fd);
+    let text = &buf[..usize::try_from(n).unwrap_or(0)];
+    // "size resident shared …": the second field, in pages.
+    let mut fields = text.split(|&b| b == b' ');
+    let pages = fields.nth(1).map_or(0, |f| {
+        f.iter()
+            .take_while(|b| b.is_ascii_digit())
+            .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'))
+    });
+    pages * page
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, bytes: Option<u64>) {
@@ -232,7 +257,10 @@ fn launch(args: Vec<OsString>) -> i32 {
         say(fd, &format!("E {}\n", errno()));
         return 125;
     }
-    let floor = rss_now();
+    // What the program inherits unless the child says otherwise: this process's size.
+    let mut floor = rss_now();
+    // SAFETY: sysconf only reads a configuration value.
+    let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
     // SAFETY: getpid has no effects.
     let me = unsafe { libc::getpid() };
     // SAFETY: this process is single-threaded (nothing has started a thread), so the
@@ -240,7 +268,7 @@ fn launch(args: Vec<OsString>) -> i32 {
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // SAFETY: this is the child, between fork and exec.
-        unsafe { exec_child(me, memory, stack, &argv, errp[1]) }
+        unsafe { exec_child(me, memory, stack, &argv, errp[1], page) }
     }
     // SAFETY: closing our copy of the write end.
     unsafe { libc::close(errp[1]) };
@@ -248,9 +276,15 @@ fn launch(args: Vec<OsString>) -> i32 {
         say(fd, &format!("E {}\n", errno()));
         return 125;
     }
-    let mut e = 0i32;
-    // SAFETY: reading 4 bytes into a valid i32; EOF (0) means the exec succeeded.
-    let got = unsafe { libc::read(errp[0], (&mut e as *mut i32).cast(), 4) };
+    // The child's own size just before its exec (8 bytes), then 4 bytes of errno if the
+    // exec failed, or the end of the pipe (closed on exec) if it succeeded.
+    let mut child = [0u8; 8];
+    if read_full(errp[0], &mut child) == 8 {
+        floor = u64::from_ne_bytes(child);
+    }
+    let mut e = [0u8; 4];
+    let got = read_full(errp[0], &mut e);
+    let e = i32::from_ne_bytes(e);
     if got == 4 {
         say(fd, &format!("E {e}\n"));
         // SAFETY: reaping our own child.
@@ -261,9 +295,27 @@ fn launch(args: Vec<OsString>) -> i32 {
     reap(fd, pid)
 }
 
+/// Reads up to `buf.len()` bytes from `fd` (fewer only at its end); returns how many.
+fn read_full(fd: RawFd, buf: &mut [u8]) -> usize {
+    let mut got = 0;
+    while got < buf.len() {
+        // SAFETY: reading into the unfilled rest of a valid buffer.
+        let k = unsafe { libc::read(fd, buf[got..].as_mut_ptr().cast(), buf.len() - got) };
+        if k < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        if k <= 0 {
+            break;
+        }
+        got += k as usize;
+    }
+    got
+}
+
 /// The child between fork and exec: its own process group, death with the launcher,
-/// its limits and signal dispositions, then exec; on failure the errno goes to the
-/// launcher on `err`.
+/// its limits and signal dispositions; then its own resident size goes to the launcher
+/// on `err` (the kernel counts it in the program's peak: the pages of the launcher this
+/// copy holds), then exec; on failure the errno follows on `err`.
 ///
 /// # Safety
 /// Only in the child of a fork of a single-threaded process: it calls async-signal-safe
@@ -274,6 +326,7 @@ unsafe fn exec_child(
     stack: Option<u64>,
     argv: &[*const libc::c_char],
     err: RawFd,
+    page: u64,
 ) -> ! {
     libc::setpgid(0, 0);
     libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
@@ -290,6 +343,8 @@ unsafe fn exec_child(
     let mut none: libc::sigset_t = std::mem::zeroed();
     libc::sigemptyset(&mut none);
     libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    let size = resident(page).to_ne_bytes();
+    libc::write(err, size.as_ptr().cast(), size.len());
     libc::execvp(argv[0], argv.as_ptr());
     let e = errno();
     libc::write(err, (&e as *const i32).cast(), 4);

@@ -589,4 +589,15 @@ fn the_peak_memory_shown_is_the_programs_own() {
     );
     let peak = peak_mib(&c.stderr()).unwrap_or_else(|| panic!("{}", c.stderr()));
     assert!((96.0..160.0).contains(&peak), "{peak} MiB\n{}", c.stderr());
+    // A small C++ program (about 3 MiB) is measured exactly too: the launcher's pages the
+    // fork copies (about 1 MiB) are below it. With the launcher's whole resident size as
+    // the floor (over 3 MiB, and 5 with an allocator's huge page), it read "at most 4 MiB".
+    let c = check(
+        "agc017d",
+        &["--cases", "5", "--no-adversarial"],
+        &[solution("agc017d_mex.cpp")],
+    );
+    assert_eq!(c.verdict().split(':').next(), Some("WA"), "{}", c.stderr());
+    let peak = peak_mib(&c.stderr()).unwrap_or_else(|| panic!("{}", c.stderr()));
+    assert!((1.0..10.0).contains(&peak), "{peak} MiB\n{}", c.stderr());
 }
