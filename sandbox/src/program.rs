@@ -1,6 +1,6 @@
 //! The program under test: a command line, or a source file compiled once and cached
 //! (`sol.cpp` with `g++ -O2 -std=c++17`, `sol.rs` with `rustc -O`, `sol.py` run with
-//! `python3`). The cache key is a hash of the source and the compiler command, so an
+//! `python3`, found once: see [`python`]). The cache key is a hash of the source and the compiler command, so an
 //! edited source is rebuilt and an unchanged one is not.
 //!
 //! Arguments that name existing files are made absolute (the program runs in a fresh
@@ -77,11 +77,11 @@ pub fn content_hash(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The Python interpreter a `.py` program (or a rules file) runs with: `python3` as a
-/// judged program's PATH finds it, resolved once per process to the interpreter itself
-/// (its `sys.executable`). A version manager's shim (pyenv's is a shell script choosing
-/// a version: 65% of a bare interpreter start on the CI machine) then runs once, not at
-/// every run. `python3` itself when it cannot be resolved.
+/// The Python interpreter a `.py` program, a `python3 …` command or a rules file runs
+/// with: `python3` as a judged program's PATH finds it, resolved once per process to the
+/// interpreter itself (its `sys.executable`). A version manager's shim (pyenv's is a
+/// shell script choosing a version: 65% of a bare interpreter start on the CI machine)
+/// then runs once, not at every run. `python3` itself when it cannot be resolved.
 pub fn python() -> &'static str {
     static PYTHON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PYTHON.get_or_init(|| resolve_python().unwrap_or_else(|| "python3".into()))
@@ -124,7 +124,12 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
         return runnable(argv);
     }
     let Some(compiler) = compiler else {
-        return runnable(cmd.to_vec());
+        let mut argv = cmd.to_vec();
+        if argv[0] == "python3" {
+            // The same interpreter PATH gives, found once rather than at every run.
+            argv[0] = python().to_string();
+        }
+        return runnable(argv);
     };
     let source = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
     let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
