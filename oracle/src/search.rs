@@ -86,6 +86,9 @@ pub const MOVES_PER_STATE: u64 = 32;
 /// memo for 64-bit states, 32 MB for 128-bit ones (and 1 MB for a dense table).
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
+/// Tables up to this size are taken to sit in the processor's caches (no prefetching).
+const CACHED_TABLE: usize = 64 << 10;
+
 struct Frame<S> {
     state: S,
     /// The state's memo address (hash or index).
@@ -177,11 +180,16 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         if keep_addr {
             self.succ_addr.resize(end, 0);
         }
-        for i in start..end {
-            let a = self.memo.address(&self.succ[i]);
-            self.memo.prefetch(a);
-            if keep_addr {
-                self.succ_addr[i] = a;
+        // A table within the processor's caches gains nothing from prefetching: the
+        // addresses are then computed in the one pass below.
+        let cached = self.memo.allocated_bytes() <= CACHED_TABLE;
+        if !cached {
+            for i in start..end {
+                let a = self.memo.address(&self.succ[i]);
+                self.memo.prefetch(a);
+                if keep_addr {
+                    self.succ_addr[i] = a;
+                }
             }
         }
         let big_start = self.big.len();
@@ -191,7 +199,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         // front (every state is written, the write position advances for unknown ones).
         for i in start..end {
             let s = self.succ[i];
-            let a = if keep_addr {
+            let a = if keep_addr && !cached {
                 self.succ_addr[i]
             } else {
                 self.memo.address(&s)
