@@ -8,17 +8,17 @@
 //!
 //! How: the `grundy` binary calls [`enter`] first thing in `main`. A contained run then
 //! starts `/proc/self/exe` in launcher mode by `posix_spawn` (grundy's pages are not
-//! copied). That fresh process (under 1 MiB resident) forks the program (its own group,
-//! rlimits, a death signal tied to the launcher), waits for it and reports on a pipe:
-//! the program's pid and the *floor* (`P pid floor`), then the program's wait status, CPU
-//! time and peak memory (`X status cpu_us peak_bytes`), or why it could not be started
-//! (`E errno`). The launcher then exits the way the program did. The floor is what the
-//! kernel counts in the program's peak that is not the program's: the resident size of
-//! the forked copy just before its exec, which it measures itself (the launcher's pages
-//! the fork copied, about 1 MiB here; the launcher's own resident size, which includes
-//! the pages of its binary that a fork does not copy, is over 3 MiB). The program's peak
-//! is its own whenever it is above the floor — a C program of 1 MiB, a C++ one of 3.5
-//! MiB; below it, a report says "at most".
+//! copied). That fresh process forks the program (its own group, rlimits, a death signal
+//! tied to the launcher), waits for it and reports on a pipe: the program's pid and the
+//! *floor* (`P pid floor`), then the program's wait status, CPU time and peak memory (`X
+//! status cpu_us peak_bytes`), or why it could not be started (`E errno`). The launcher
+//! then exits the way the program did. The floor bounds what the kernel counts in the
+//! program's peak that is not the program's (the launcher's pages the fork copied): the
+//! resident size of the forked copy just before its exec, which it measures itself, plus
+//! 64 KiB for what the exec may still touch — about 1 MiB here, where the launcher's own
+//! resident size, which includes pages of its binary that a fork does not copy, is over
+//! 3 MiB. The program's peak is its own whenever it is above the floor (a C program of 1
+//! MiB, a C++ one of 3 MiB); at or below it, a report says "at most".
 //!
 //! Without [`enter`] (the library linked into another binary, unit tests), programs are
 //! started directly from this process as before, and a peak near this process's size is
@@ -166,10 +166,8 @@ fn say(fd: RawFd, text: &str) {
 
 /// This process's resident size now, in bytes (0 if unreadable).
 pub(crate) fn rss_now() -> u64 {
-    // SAFETY: sysconf only reads a configuration value.
-    let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
     // SAFETY: reads a file of this process into a local buffer.
-    unsafe { resident(page) }
+    unsafe { resident(page_size()) }
 }
 
 /// This process's resident size in bytes, from `/proc/self/statm` (0 if unreadable),
@@ -251,16 +249,43 @@ fn launch(args: Vec<OsString>) -> i32 {
     };
     let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
+    match start(&argv, memory, stack) {
+        Ok((pid, floor)) => {
+            say(fd, &format!("P {pid} {floor}\n"));
+            reap(fd, pid)
+        }
+        Err((code, e)) => {
+            say(fd, &format!("E {e}\n"));
+            code
+        }
+    }
+}
+
+/// What the child may still touch after it measured itself (the `execvp` search of PATH
+/// builds its candidates on the stack): added to its size, so the floor stays above
+/// what the kernel records at the exec.
+const EXEC_MARGIN: u64 = 64 << 10;
+
+/// The size of a memory page.
+fn page_size() -> u64 {
+    // SAFETY: sysconf only reads a configuration value.
+    u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
+}
+
+/// Forks the program (`argv`, null-terminated) with its limits and waits for its exec:
+/// its pid and its floor (the child's own resident size just before the exec), or the
+/// launcher's exit code (125: no pipe or no fork; 127: no exec) with the errno to report.
+fn start(
+    argv: &[*const libc::c_char],
+    memory: Option<u64>,
+    stack: Option<u64>,
+) -> Result<(libc::pid_t, u64), (i32, i32)> {
     let mut errp = [0; 2];
     // SAFETY: pipe2 fills two descriptors into a valid array.
     if unsafe { libc::pipe2(errp.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        say(fd, &format!("E {}\n", errno()));
-        return 125;
+        return Err((125, errno()));
     }
-    // What the program inherits unless the child says otherwise: this process's size.
-    let mut floor = rss_now();
-    // SAFETY: sysconf only reads a configuration value.
-    let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
+    let page = page_size();
     // SAFETY: getpid has no effects.
     let me = unsafe { libc::getpid() };
     // SAFETY: this process is single-threaded (nothing has started a thread), so the
@@ -268,31 +293,31 @@ fn launch(args: Vec<OsString>) -> i32 {
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // SAFETY: this is the child, between fork and exec.
-        unsafe { exec_child(me, memory, stack, &argv, errp[1], page) }
+        unsafe { exec_child(me, memory, stack, argv, errp[1], page) }
     }
     // SAFETY: closing our copy of the write end.
     unsafe { libc::close(errp[1]) };
     if pid < 0 {
-        say(fd, &format!("E {}\n", errno()));
-        return 125;
+        return Err((125, errno()));
     }
-    // The child's own size just before its exec (8 bytes), then 4 bytes of errno if the
-    // exec failed, or the end of the pipe (closed on exec) if it succeeded.
-    let mut child = [0u8; 8];
-    if read_full(errp[0], &mut child) == 8 {
-        floor = u64::from_ne_bytes(child);
-    }
+    // The child's own size (8 bytes), then 4 bytes of errno if the exec failed, or the
+    // end of the pipe (closed on exec) if it succeeded. A child that ended before it
+    // said its size leaves this process's size as the floor, a bound above it.
+    let mut size = [0u8; 8];
+    let floor = match read_full(errp[0], &mut size) {
+        8 => u64::from_ne_bytes(size) + EXEC_MARGIN,
+        _ => rss_now(),
+    };
     let mut e = [0u8; 4];
     let got = read_full(errp[0], &mut e);
-    let e = i32::from_ne_bytes(e);
+    // SAFETY: closing the read end, which we own.
+    unsafe { libc::close(errp[0]) };
     if got == 4 {
-        say(fd, &format!("E {e}\n"));
         // SAFETY: reaping our own child.
         unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
-        return 127;
+        return Err((127, i32::from_ne_bytes(e)));
     }
-    say(fd, &format!("P {pid} {floor}\n"));
-    reap(fd, pid)
+    Ok((pid, floor))
 }
 
 /// Reads up to `buf.len()` bytes from `fd` (fewer only at its end); returns how many.
