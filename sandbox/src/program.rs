@@ -1,7 +1,7 @@
 //! The program under test: a command line, or a source file compiled once and cached
 //! (`sol.cpp` with `g++ -O2 -std=c++17`, `sol.rs` with `rustc -O`, `sol.py` run with
-//! `python3`, found once: see [`python`]). The cache key is a hash of the source and the compiler command, so an
-//! edited source is rebuilt and an unchanged one is not.
+//! `python3`, found once: see [`python`]). The cache key is a hash of the source and the
+//! compiler command, so an edited source is rebuilt and an unchanged one is not.
 //!
 //! Arguments that name existing files are made absolute (the program runs in a fresh
 //! empty directory), and a program that does not exist or cannot be executed is refused

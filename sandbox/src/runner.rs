@@ -93,9 +93,10 @@ pub struct Run {
     pub cpu: Duration,
     /// Peak resident memory in bytes (0: not measured; see [`Run::own_peak`]).
     pub max_rss: u64,
-    /// The least peak the run can measure: the size of the process that started the
-    /// program, at the start (the launcher's few MiB; without one, grundy's own size). A
-    /// started program's peak begins there, so a `max_rss` at or below it is only a bound.
+    /// The least peak the run can measure: what the program's process held before its
+    /// exec (through the launcher, the forked copy's own size as it measured it, about 1
+    /// MiB; without one, grundy's own size). A started program's peak begins there, so a
+    /// `max_rss` at or below it is only a bound.
     pub floor: u64,
 }
 
