@@ -813,7 +813,7 @@ pub enum BenchWhat {
         /// Check exactly this many cases per game instead of running for `--seconds`: a
         /// fixed amount of work, for an instruction count (`valgrind --tool=callgrind`)
         /// that does not depend on the machine's load.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         cases: Option<u64>,
     },
 }
