@@ -1,6 +1,6 @@
-//! The oracle's ways of keeping values give the same answers: for `cut` and `hackenbush`
-//! the states are numbered and searched with a dense table, or (when the numbers exceed
-//! the budget, or with `Budget::dense` off) with the hash memo; a `hackenbush` block of
+//! The oracle's ways of keeping values give the same answers: for `cut`, `hackenbush` and
+//! small `staircase` layouts the states are numbered and searched with a dense table, or
+//! (when the numbers exceed the budget, or with `Budget::dense` off) with the hash memo; a `hackenbush` block of
 //! more than 16 edges is searched by flood fill instead of block tables. Each path must
 //! agree with the others and with the solver, under normal and misère play.
 
@@ -40,14 +40,14 @@ fn all_agree(pos: &Position) {
 }
 
 #[test]
-fn cut_and_hackenbush_random_positions() {
+fn numbered_games_random_positions() {
     let sizes = Sizes {
         vertices: 14,
         edges: 14,
         ..Sizes::SMALL
     };
     for case in 0..300 {
-        for game in [Game::Cut, Game::Hackenbush] {
+        for game in [Game::Cut, Game::Hackenbush, Game::Staircase] {
             let g = gen::position(game, &mut Rng::for_case(5, case), &sizes);
             all_agree(&g.position);
         }

@@ -12,11 +12,12 @@
 //! packed stone vectors). Finished states are kept in a [`memo`] (a hash table of
 //! cache-line buckets) whose capacity is the state budget; past the budget the search
 //! stops with "position too large for exhaustive search: N states explored, limit M".
-//! The states of `cut` and `hackenbush` also carry a number — pure counting: [`cut`]
-//! numbers the subtrees containing the root, [`blocks`] numbers the edge sets of a sum of
-//! graphs piece by piece — and when the numbers fit in the budget the values go to a
-//! [`dense`] table of one byte per number instead: no hashing, no stored keys, a table
-//! small enough for the processor's caches. [`hackenbush`] (one flood fill per move) is
+//! The states of `cut`, `hackenbush` and small `staircase` layouts also carry a number —
+//! pure counting: [`cut`] numbers the subtrees containing the root, [`blocks`] numbers
+//! the edge sets of a sum of graphs piece by piece, [`staircase`] numbers stone layouts
+//! in mixed radix — and when the numbers fit in the budget the values go to a [`dense`]
+//! table of one byte per number instead: no hashing, no stored keys, a table small
+//! enough for the processor's caches. [`hackenbush`] (one flood fill per move) is
 //! the plain form of the rules, used for blocks too large for tables and checked against
 //! [`blocks`] by the tests. The `cut` value for every root is one search per root, and a
 //! tree's value depends only on its shape: [`shape`] keeps the values of rooted trees up
