@@ -68,6 +68,14 @@ impl UnionFind {
         }
     }
 
+    /// Back to singleton sets, keeping the memory.
+    pub fn reset(&mut self) {
+        for (i, (p, s)) in self.parent.iter_mut().zip(&mut self.size).enumerate() {
+            *p = i as u32;
+            *s = 1;
+        }
+    }
+
     /// The representative of `x`'s set.
     pub fn find(&mut self, mut x: u32) -> u32 {
         while self.parent[x as usize] != x {
@@ -272,6 +280,15 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reset_union_find_has_singleton_sets_again() {
+        let mut uf = UnionFind::new(4);
+        assert!(uf.union(0, 1) && uf.union(2, 3) && uf.union(1, 3));
+        uf.reset();
+        assert!((0..4).all(|x| uf.find(x) == x));
+        assert!(uf.union(3, 0) && !uf.union(0, 3));
+    }
 
     #[test]
     fn trees_are_equal_exactly_when_their_parents_are() {

@@ -133,25 +133,45 @@ fn bits(mut w: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The edges of `mask` (local bits over `edges`) connected to vertex `from`, and the
-/// vertices they reach (a bit per local vertex id, `from` included; ids below 64). A
-/// fixpoint over the edges, without allocating: it runs for every subset of a block's
-/// edges.
-fn flood(edges: &[(u32, u32)], mask: u32, from: u32) -> (u32, u64) {
-    let mut reach = 1u64 << from;
-    let mut keep = 0u32;
-    loop {
-        let before = keep;
-        for j in bits(mask & !keep) {
-            let (a, b) = edges[j as usize];
-            if (reach >> a | reach >> b) & 1 == 1 {
-                keep |= 1 << j;
-                reach |= 1 << a | 1 << b;
+/// A block's edges in local ids, with each local vertex's incident edges as a bit set:
+/// what [`Local::flood`] needs.
+struct Local {
+    ends: Vec<(u32, u32)>,
+    /// The local edges at each local vertex (ids below 64).
+    inc: Vec<u32>,
+}
+
+impl Local {
+    fn new(ends: Vec<(u32, u32)>, vertices: usize) -> Local {
+        let mut inc = vec![0u32; vertices];
+        for (j, &(a, b)) in ends.iter().enumerate() {
+            inc[a as usize] |= 1 << j;
+            inc[b as usize] |= 1 << j;
+        }
+        Local { ends, inc }
+    }
+
+    /// The edges of `mask` connected to local vertex 0 (the attachment), and the
+    /// vertices they reach (a bit per local vertex id, vertex 0 included). One pass over
+    /// the reached vertices, without allocating: it runs for every subset of a block's
+    /// edges.
+    fn flood(&self, mask: u32) -> (u32, u64) {
+        let mut reach = 1u64;
+        let mut todo = 1u64;
+        let mut keep = 0u32;
+        while todo != 0 {
+            let v = todo.trailing_zeros();
+            todo &= todo - 1;
+            let new = self.inc[v as usize] & mask & !keep;
+            keep |= new;
+            for j in bits(new) {
+                let (a, b) = self.ends[j as usize];
+                let w = 1u64 << (a ^ b ^ v);
+                todo |= w & !reach;
+                reach |= w;
             }
         }
-        if keep == before {
-            return (keep, reach);
-        }
+        (keep, reach)
     }
 }
 
@@ -193,13 +213,7 @@ impl Grounded {
     /// Adds graph `gi` (its plain edge ids start at `plain_offset`), breadth-first from
     /// its ground, vertex 0.
     fn add(&mut self, gi: u32, g: &grundy_games::Graph, plain_offset: u32) {
-        let mut incident: Vec<Vec<u32>> = vec![Vec::new(); g.n as usize];
-        for (e, &(a, b)) in g.edges.iter().enumerate() {
-            incident[a as usize].push(e as u32);
-            if a != b {
-                incident[b as usize].push(e as u32);
-            }
-        }
+        let incident = grundy_games::graph::Adjacency::new(g.n as usize, &g.edges);
         let mut compact = vec![NONE; g.n as usize];
         let base = self.dist.len() as u32;
         compact[0] = base;
@@ -211,9 +225,8 @@ impl Grounded {
         while head < queue.len() {
             let v = queue[head];
             head += 1;
-            for &e in &incident[v as usize] {
+            for &(w, e) in incident.of(v) {
                 let (a, b) = g.edges[e as usize];
-                let w = a ^ b ^ v;
                 if compact[w as usize] == NONE {
                     compact[w as usize] = self.dist.len() as u32;
                     self.dist.push(self.dist[compact[v as usize] as usize] + 1);
@@ -259,14 +272,16 @@ impl Block {
 fn blocks(g: &Grounded) -> Vec<Block> {
     let (edges, nv) = (&g.edges, g.vertices());
     let mut block_of = UnionFind::new(edges.len());
+    let mut without = UnionFind::new(nv);
+    let mut first_by_comp: Vec<u32> = vec![NONE; nv];
     for v in 0..nv as u32 {
-        let mut without = UnionFind::new(nv);
+        without.reset();
         for &(a, b) in edges {
             if a != v && b != v {
                 without.union(a, b);
             }
         }
-        let mut first_by_comp: Vec<u32> = vec![NONE; nv];
+        first_by_comp.fill(NONE);
         for (e, &(a, b)) in edges.iter().enumerate() {
             if a == b || (a != v && b != v) {
                 continue;
@@ -423,6 +438,7 @@ impl Tables {
                 )
             })
             .collect();
+        let local = Local::new(ends, verts.len() + 1);
         let k = piece.edges.len() as u32;
         // `flood` keeps vertices in a u64, `reached` past the attachment in a u32.
         assert!(
@@ -432,7 +448,7 @@ impl Tables {
         let base = self.entries.len() as u32;
         let mut map = vec![NONE; 1 << k];
         for mask in 0..1u32 << k {
-            let (keep, seen) = flood(&ends, mask, 0);
+            let (keep, seen) = local.flood(mask);
             if keep == mask {
                 map[mask as usize] = self.entries.len() as u32;
                 self.entries.push(Entry {
@@ -450,7 +466,7 @@ impl Tables {
             self.entries[i].next = self.next.len() as u32;
             for j in 0..k {
                 self.next.push(if mask >> j & 1 == 1 {
-                    let (keep, _) = flood(&ends, mask & !(1 << j), 0);
+                    let (keep, _) = local.flood(mask & !(1 << j));
                     map[keep as usize]
                 } else {
                     NONE
