@@ -698,6 +698,8 @@ fn retrograde(g: &Solved) -> Vec<Val> {
 /// A game written in Rust: a state and its labelled moves, optionally its parts and a
 /// canonical form. [`solve_rules`] searches it.
 ///
+/// (The unit test `the_doc_example_runs` runs this example.)
+///
 /// ```
 /// use grundy_oracle::ruleset::{solve_rules, Options, Rules};
 /// /// Subtraction game: take 1 or 2 from a heap.
@@ -843,6 +845,22 @@ pub fn solve_rules<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The example of the [`Rules`] docs, word for word.
+    #[test]
+    fn the_doc_example_runs() {
+        /// Subtraction game: take 1 or 2 from a heap.
+        struct Take12;
+        impl Rules for Take12 {
+            type State = u32;
+            fn moves(&self, &h: &u32) -> Vec<(String, u32)> {
+                (1..=2.min(h)).map(|k| (k.to_string(), h - k)).collect()
+            }
+        }
+        let solved = solve_rules(&Take12, 7, Options::default()).unwrap();
+        assert_eq!(solved.value(), Some(7 % 3));
+        assert_eq!(solved.winning_moves(), vec!["1"]);
+    }
 
     /// Subtraction game {1, 2, 3} on one heap: g(h) = h mod 4.
     struct Take123;

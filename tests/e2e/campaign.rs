@@ -239,7 +239,7 @@ fn size_flags_are_honoured_by_every_game() {
             ..Sizes::SMALL
         },
         budget: Budget::states(2_000_000),
-        ..plan(Game::ALL.to_vec(), 3000, 9, (1, 1))
+        ..plan(Game::ALL.to_vec(), 1000, 9, (1, 1))
     };
     let out = run(&p, SOLVER);
     assert!(out.findings.is_empty());
