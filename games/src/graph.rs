@@ -49,14 +49,20 @@ impl Adjacency {
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let mut fill = start.clone();
         let mut items = vec![(0, 0); start[n] as usize];
+        // Filled through `start[v + 1]`, which ends as the end of v's list: the start of
+        // v + 1's before the fill. One array instead of a copy of it.
+        for i in (1..=n).rev() {
+            start[i] = start[i - 1];
+        }
         for (e, &(a, b)) in edges.iter().enumerate() {
-            items[fill[a as usize] as usize] = (b, e as u32);
-            fill[a as usize] += 1;
+            let slot = &mut start[a as usize + 1];
+            items[*slot as usize] = (b, e as u32);
+            *slot += 1;
             if a != b {
-                items[fill[b as usize] as usize] = (a, e as u32);
-                fill[b as usize] += 1;
+                let slot = &mut start[b as usize + 1];
+                items[*slot as usize] = (a, e as u32);
+                *slot += 1;
             }
         }
         Adjacency { start, items }
@@ -88,7 +94,8 @@ impl Graph {
         let mut open = vec![false; n];
         let mut order = Vec::new();
         let mut back_edges = Vec::new();
-        let mut cover = vec![0i64; n];
+        // +1/−1 marks summed modulo 2^32: every final sum is a count of back edges.
+        let mut cover = vec![0u32; n];
         if n > 0 {
             // Stack of (vertex, next adjacency position).
             let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
@@ -117,8 +124,8 @@ impl Graph {
                 } else if open[w as usize] {
                     // w is an ancestor of v: a back edge seen from its deeper end.
                     back_edges.push((e, v, w));
-                    cover[v as usize] += 1;
-                    cover[w as usize] -= 1;
+                    cover[v as usize] = cover[v as usize].wrapping_add(1);
+                    cover[w as usize] = cover[w as usize].wrapping_sub(1);
                 }
             }
         }
@@ -128,14 +135,14 @@ impl Graph {
             if e != u32::MAX {
                 let (a, b) = self.edges[e as usize];
                 let p = if a == v { b } else { a };
-                cover[p as usize] += cover[v as usize];
+                cover[p as usize] = cover[p as usize].wrapping_add(cover[v as usize]);
             }
         }
         CycleCover {
             order,
             parent_edge,
             reached,
-            cover: cover.into_iter().map(|c| c as u32).collect(),
+            cover,
             back_edges,
         }
     }
