@@ -86,9 +86,6 @@ pub const MOVES_PER_STATE: u64 = 32;
 /// memo for 64-bit states, 32 MB for 128-bit ones (and 1 MB for a dense table).
 pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 
-/// Successors the search's stack has room for from the start (a quarter as many frames).
-const START_ROOM: usize = 256;
-
 /// Tables up to this size are taken to sit in the processor's caches (no prefetching).
 const CACHED_TABLE: usize = 64 << 10;
 
@@ -131,16 +128,14 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
     /// A search for `rules` that keeps finished states in `table` and stores at most
     /// `limit` of them.
     pub fn with_table(rules: R, play: Play, limit: usize, table: T) -> Search<R, T> {
-        // Room for a small search from the start: the stacks of a campaign's many small
-        // searches then never grow (each growth is an allocation and a copy).
         Search {
             rules,
             play,
             memo: table,
             limit,
-            succ: Vec::with_capacity(START_ROOM),
-            succ_addr: Vec::with_capacity(if T::KEEP_ADDRESSES { START_ROOM } else { 0 }),
-            frames: Vec::with_capacity(START_ROOM / 4),
+            succ: Vec::new(),
+            succ_addr: Vec::new(),
+            frames: Vec::new(),
             big: Vec::new(),
             generated: 0,
         }
