@@ -4,7 +4,6 @@
 //! table is then N bytes, small enough to stay in the processor's caches where the hash
 //! memo would need 9–18 bytes and a cache miss per state.
 
-use crate::mask::Mask;
 use crate::memo::{advise_huge_pages, prefetch_at, Full, Key, Table};
 use std::collections::HashMap;
 
@@ -14,11 +13,12 @@ pub trait Ranked: Key {
     fn rank(&self) -> u64;
 }
 
-/// A bitmask state carrying its number (`cut`'s kept vertices, `hackenbush`'s kept
-/// edges). The number is a function of the mask, so equality and hashing use the mask.
+/// A state carrying its number: a bitmask (`cut`'s kept vertices, `hackenbush`'s kept
+/// edges) or a packed word (`staircase`'s stone counts). The number is a function of the
+/// state, so equality and hashing use the state.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Numbered<M> {
-    /// The bitmask proper.
+    /// The state proper.
     pub kept: M,
     /// Its number (exact when the game's state count fits in 64 bits; otherwise a
     /// wrapping sum, still a function of the mask).
@@ -39,7 +39,7 @@ impl<M: std::hash::Hash> std::hash::Hash for Numbered<M> {
     }
 }
 
-impl<M: Mask> Key for Numbered<M> {
+impl<M: Key> Key for Numbered<M> {
     type Bucket = crate::memo::Bucket3<Self>;
     #[inline]
     fn hash64(&self) -> u64 {
@@ -47,7 +47,7 @@ impl<M: Mask> Key for Numbered<M> {
     }
 }
 
-impl<M: Mask> Ranked for Numbered<M> {
+impl<M: Key> Ranked for Numbered<M> {
     #[inline]
     fn rank(&self) -> u64 {
         self.rank

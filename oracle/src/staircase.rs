@@ -9,8 +9,8 @@
 //! the values go to a [`Dense`](crate::dense::Dense) table of one byte per number: no
 //! hashing, no stored keys.
 
-use crate::dense::{Dense, Ranked};
-use crate::memo::{Bucket3, Key, Table};
+use crate::dense::{Dense, Numbered};
+use crate::memo::{Key, Table};
 use crate::search::Rules;
 use crate::search::{OracleError, Search};
 use crate::{Budget, Play, Report};
@@ -146,42 +146,8 @@ const DENSE_NUMBERS: u128 = 1 << 16;
 /// Work allowed to bound the vertices' stones (vertices times layouts, or path steps).
 const BOUND_WORK: usize = 1 << 20;
 
-/// A packed state and its number: the stone counts c_v in mixed radix, Σ c_v·w_v.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct Counted<W> {
-    stones: W,
-    rank: u64,
-}
-
-impl<W: PartialEq> PartialEq for Counted<W> {
-    fn eq(&self, other: &Self) -> bool {
-        self.stones == other.stones
-    }
-}
-
-impl<W: Eq> Eq for Counted<W> {}
-
-impl<W: std::hash::Hash> std::hash::Hash for Counted<W> {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.stones.hash(h)
-    }
-}
-
-impl<W: Packed> Key for Counted<W> {
-    type Bucket = Bucket3<Self>;
-    fn hash64(&self) -> u64 {
-        self.stones.hash64()
-    }
-}
-
-impl<W: Packed> Ranked for Counted<W> {
-    #[inline(always)]
-    fn rank(&self) -> u64 {
-        self.rank
-    }
-}
-
-/// [`StaircaseRules`] whose states carry their number, for a dense table.
+/// [`StaircaseRules`] whose states carry their number, for a dense table: the stone
+/// counts c_v in mixed radix, Σ c_v·w_v.
 pub struct CountedRules<W> {
     rules: StaircaseRules<W>,
     /// The weight of each vertex's count (0 for the root, whose stones are dropped).
@@ -206,22 +172,22 @@ fn weights(pos: &StaircasePos) -> Option<(Vec<u64>, u64)> {
 
 impl<W: Packed> CountedRules<W> {
     /// A stone vector (index 0, the root, ignored) packed and numbered.
-    pub fn pack(&self, stones: &[u64]) -> Counted<W> {
+    pub fn pack(&self, stones: &[u64]) -> Numbered<W> {
         let rank = (1..stones.len()).map(|v| stones[v] * self.weight[v]).sum();
-        Counted {
-            stones: self.rules.pack(stones),
+        Numbered {
+            kept: self.rules.pack(stones),
             rank,
         }
     }
 }
 
 impl<W: Packed> Rules for CountedRules<W> {
-    type State = Counted<W>;
+    type State = Numbered<W>;
 
-    fn successors(&self, s: Counted<W>, out: &mut Vec<Counted<W>>) {
-        self.rules.moves(s.stones, |v, p, k, t| {
-            out.push(Counted {
-                stones: t,
+    fn successors(&self, s: Numbered<W>, out: &mut Vec<Numbered<W>>) {
+        self.rules.moves(s.kept, |v, p, k, t| {
+            out.push(Numbered {
+                kept: t,
                 rank: s.rank - k * self.weight[v as usize] + k * self.weight[p as usize],
             })
         });
@@ -391,12 +357,12 @@ mod tests {
             let mut seen = HashSet::new();
             let mut todo: Vec<_> = layouts(&pos).map(|l| rules.pack(&l)).collect();
             while let Some(s) = todo.pop() {
-                if !seen.insert(s.stones) {
+                if !seen.insert(s.kept) {
                     continue;
                 }
                 let mut fresh = 0;
                 for v in 1..parents.len() as u32 {
-                    let c = rules.rules.get(s.stones, v);
+                    let c = rules.rules.get(s.kept, v);
                     assert!(c <= most[v as usize], "vertex {v} holds {c}");
                     fresh += c * rules.weight[v as usize];
                 }
