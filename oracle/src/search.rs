@@ -46,6 +46,14 @@ pub enum OracleError {
         /// The budget: [`MOVES_PER_STATE`] times the state budget.
         limit: u64,
     },
+    /// The moves waiting on the search's stack (generated, not yet searched) outgrew
+    /// their budget: positions with very many moves each, deep in a long game.
+    TooManyPending {
+        /// Moves waiting when the search stopped.
+        pending: usize,
+        /// The budget: [`PENDING_PER_STATE`] times the state budget.
+        limit: usize,
+    },
     /// The position cannot be encoded in the oracle's compact states.
     TooWide(String),
     /// The memory for more states could not be had (a memory limit) before the budget.
@@ -66,6 +74,10 @@ impl fmt::Display for OracleError {
                 f,
                 "position too large for exhaustive search: {examined} moves examined, limit {limit}"
             ),
+            OracleError::TooManyPending { pending, limit } => write!(
+                f,
+                "position too large for exhaustive search: {pending} moves waiting to be searched, limit {limit}"
+            ),
             OracleError::TooWide(what) => {
                 write!(f, "position too large for exhaustive search: {what}")
             }
@@ -81,6 +93,9 @@ impl std::error::Error for OracleError {}
 
 /// Moves the search may examine per state of its budget (so time stays bounded too).
 pub const MOVES_PER_STATE: u64 = 32;
+
+/// Moves that may wait on the search's stack per state of its budget (memory).
+pub const PENDING_PER_STATE: usize = 4;
 
 /// The default state budget: a refusal comes within a second, with at most 16 MB of hash
 /// memo for 64-bit states, 32 MB for 128-bit ones (and 1 MB for a dense table).
@@ -305,11 +320,20 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                         }
                         // Pending and examined moves are bounded too (memory and time).
                         let move_limit = MOVES_PER_STATE * self.limit as u64;
-                        if self.generated >= move_limit || self.succ.len() >= 4 * self.limit {
+                        if self.generated >= move_limit {
                             self.give_up(0);
                             return Err(OracleError::TooManyMoves {
                                 examined: self.generated,
                                 limit: move_limit,
+                            });
+                        }
+                        let pending_limit = PENDING_PER_STATE * self.limit;
+                        if self.succ.len() >= pending_limit {
+                            let pending = self.succ.len();
+                            self.give_up(0);
+                            return Err(OracleError::TooManyPending {
+                                pending,
+                                limit: pending_limit,
                             });
                         }
                         self.open(s, h)
@@ -381,6 +405,31 @@ mod tests {
             matches!(e, OracleError::TooManyStates { limit: 1000, .. }),
             "{e}"
         );
+    }
+
+    /// Take any number from a heap of 200, smallest take first: down the first path every
+    /// heap leaves its moves
+    /// waiting, 4000 of them after about 20 moves, long before 32,000 are examined; the
+    /// error says so (not "moves examined" under the limit).
+    #[test]
+    fn too_many_waiting_moves_are_reported_as_such() {
+        /// Biggest takes last, so the search dives through the biggest heaps first.
+        struct TakeAny;
+        impl Rules for TakeAny {
+            type State = u64;
+            fn successors(&self, s: u64, out: &mut Vec<u64>) {
+                out.extend((0..s).rev());
+            }
+        }
+        let mut s = Search::new(TakeAny, Play::Normal, 1000);
+        let e = s.value(200).unwrap_err();
+        assert!(
+            matches!(e, OracleError::TooManyPending { limit: 4000, pending } if pending >= 4000),
+            "{e}"
+        );
+        assert!(e
+            .to_string()
+            .contains("moves waiting to be searched, limit 4000"));
     }
 
     #[test]
