@@ -1,8 +1,9 @@
 //! The oracle's ways of keeping values give the same answers: for `cut`, `hackenbush` and
 //! small `staircase` layouts the states are numbered and searched with a dense table, or
-//! (when the numbers exceed the budget, or with `Budget::dense` off) with the hash memo; a `hackenbush` block of
-//! more than 16 edges is searched by flood fill instead of block tables. Each path must
-//! agree with the others and with the solver, under normal and misère play.
+//! (when the numbers exceed the budget, or with `Budget::dense` off) with the hash memo;
+//! a `hackenbush` block of more than 16 edges is searched by flood fill instead of block
+//! tables. Each path must agree with the others and with the solver, under normal and
+//! misère play.
 
 use grundy_fuzzing::check::{check_against, solver};
 use grundy_fuzzing::gen::{self, Sizes};
