@@ -202,12 +202,14 @@ struct Grounded {
 
 impl Grounded {
     fn new(pos: &HackenbushPos) -> Grounded {
+        let edges: usize = pos.graphs.iter().map(|g| g.edges.len()).sum();
+        let vertices: usize = pos.graphs.iter().map(|g| g.n as usize).sum();
         let mut out = Grounded {
-            edges: Vec::new(),
-            plain: Vec::new(),
-            names: Vec::new(),
-            dist: Vec::new(),
-            grounds: Vec::new(),
+            edges: Vec::with_capacity(edges),
+            plain: Vec::with_capacity(edges),
+            names: Vec::with_capacity(edges),
+            dist: Vec::with_capacity(vertices),
+            grounds: Vec::with_capacity(pos.graphs.len()),
         };
         let mut plain_offset = 0u32;
         for (gi, g) in pos.graphs.iter().enumerate() {
@@ -228,7 +230,8 @@ impl Grounded {
         compact[0] = base;
         self.dist.push(0);
         self.grounds.push(base);
-        let mut queue = vec![0u32];
+        let mut queue = Vec::with_capacity(g.n as usize);
+        queue.push(0u32);
         let mut head = 0;
         let mut used = vec![false; g.edges.len()];
         while head < queue.len() {
@@ -256,29 +259,80 @@ impl Grounded {
     }
 }
 
-/// A block of the grounded edges (or a piece: blocks merged), entered from the ground
-/// only through its attachment.
-#[derive(Clone)]
-struct Block {
-    /// The attachment's distance from the ground.
-    dist: u32,
-    /// The attachment: the block's vertex nearest the ground.
-    attach: u32,
-    /// Its edges (indices of [`Grounded::edges`]).
+/// Blocks of the grounded edges, or pieces (blocks merged), flat and parents first: each
+/// is entered from the ground only through its attachment, the vertex of it nearest the
+/// ground. Flat rather than a vector per part: a campaign builds millions of these for
+/// positions of a dozen edges.
+struct Parts {
+    /// Each part's attachment.
+    attach: Vec<u32>,
+    /// The edges (indices of [`Grounded::edges`]) of part p, ascending, are
+    /// `edges[start[p]..start[p + 1]]`.
+    start: Vec<u32>,
     edges: Vec<u32>,
 }
 
-impl Block {
-    /// The order of blocks: parents first.
-    fn key(&self) -> (u32, u32, u32) {
-        (self.dist, self.attach, self.edges[0])
+impl Parts {
+    /// Groups the grounded edges by `label` (each below `labels`; some labels may be
+    /// unused), parents first: ordered by the attachment's distance from the ground, then
+    /// the attachment, then the first edge. A child part hangs at a vertex of its parent
+    /// other than the parent's attachment, which comes later in that order.
+    fn group(label: &[u32], labels: usize, g: &Grounded) -> Parts {
+        // Per label: (attachment's distance, attachment, first edge).
+        let mut key = vec![(NONE, NONE, NONE); labels];
+        for (e, &l) in label.iter().enumerate() {
+            let (a, b) = g.edges[e];
+            let k = &mut key[l as usize];
+            k.2 = k.2.min(e as u32);
+            for v in [a, b] {
+                if (g.dist[v as usize], v) < (k.0, k.1) {
+                    (k.0, k.1) = (g.dist[v as usize], v);
+                }
+            }
+        }
+        let mut order: Vec<u32> = (0..labels as u32)
+            .filter(|&l| key[l as usize].2 != NONE)
+            .collect();
+        order.sort_unstable_by_key(|&l| key[l as usize]);
+        // rank[l]: the part label l becomes; then a counting sort of the edges by part.
+        let mut rank = vec![NONE; labels];
+        for (p, &l) in order.iter().enumerate() {
+            rank[l as usize] = p as u32;
+        }
+        let mut start = vec![0u32; order.len() + 1];
+        for &l in label {
+            start[rank[l as usize] as usize + 1] += 1;
+        }
+        for p in 0..order.len() {
+            start[p + 1] += start[p];
+        }
+        let mut fill = start.clone();
+        let mut edges = vec![0u32; label.len()];
+        for (e, &l) in label.iter().enumerate() {
+            let slot = &mut fill[rank[l as usize] as usize];
+            edges[*slot as usize] = e as u32;
+            *slot += 1;
+        }
+        Parts {
+            attach: order.iter().map(|&l| key[l as usize].1).collect(),
+            start,
+            edges,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.attach.len()
+    }
+
+    fn edges_of(&self, p: usize) -> &[u32] {
+        &self.edges[self.start[p] as usize..self.start[p + 1] as usize]
     }
 }
 
 /// The blocks (biconnected pieces; a loop is a block of its own) of the grounded edges,
 /// parents first. Edges e, f at a common vertex v share a block exactly when their other
 /// ends are connected without v.
-fn blocks(g: &Grounded) -> Vec<Block> {
+fn blocks(g: &Grounded) -> Parts {
     let (edges, nv) = (&g.edges, g.vertices());
     let mut block_of = UnionFind::new(edges.len());
     let mut without = UnionFind::new(nv);
@@ -303,42 +357,24 @@ fn blocks(g: &Grounded) -> Vec<Block> {
             }
         }
     }
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); edges.len()];
-    for e in 0..edges.len() as u32 {
-        members[block_of.find(e) as usize].push(e);
-    }
-    let mut out: Vec<Block> = members
-        .into_iter()
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            let attach = m
-                .iter()
-                .flat_map(|&e| [edges[e as usize].0, edges[e as usize].1])
-                .min_by_key(|&v| (g.dist[v as usize], v))
-                .expect("a block has an edge");
-            Block {
-                dist: g.dist[attach as usize],
-                attach,
-                edges: m,
-            }
-        })
-        .collect();
-    out.sort_by_key(Block::key);
-    out
+    let label: Vec<u32> = (0..edges.len() as u32).map(|e| block_of.find(e)).collect();
+    Parts::group(&label, edges.len(), g)
 }
 
-/// Merges blocks (sorted parents first) into pieces: a child block joins the piece of
-/// the block holding its attachment when the piece stays within `most` edges. A piece is
-/// still entered only through the attachment of its top block, so everything said of
-/// blocks holds for pieces.
-fn pieces(blocks: Vec<Block>, g: &Grounded, most: usize) -> Vec<Block> {
+/// Merges blocks (parents first) into pieces: a child block joins the piece of the block
+/// holding its attachment when the piece stays within `most` edges. A piece is still
+/// entered only through the attachment of its top block, so everything said of blocks
+/// holds for pieces.
+fn pieces(blocks: &Parts, g: &Grounded, most: usize) -> Parts {
     let n = blocks.len();
-    // The block holding each vertex other than as its attachment.
+    // The block holding each vertex other than as its attachment, and each edge's block.
     let mut owner = vec![NONE; g.vertices()];
-    for (b, block) in blocks.iter().enumerate() {
-        for &e in &block.edges {
+    let mut block_of = vec![0u32; g.edges.len()];
+    for b in 0..n {
+        for &e in blocks.edges_of(b) {
+            block_of[e as usize] = b as u32;
             for v in [g.edges[e as usize].0, g.edges[e as usize].1] {
-                if v != block.attach {
+                if v != blocks.attach[b] {
                     owner[v as usize] = b as u32;
                 }
             }
@@ -346,36 +382,29 @@ fn pieces(blocks: Vec<Block>, g: &Grounded, most: usize) -> Vec<Block> {
     }
     // top[b]: the top block of b's piece (parents come first, so children are merged
     // before their parent is considered).
-    let mut top: Vec<usize> = (0..n).collect();
-    let mut size: Vec<usize> = blocks.iter().map(|b| b.edges.len()).collect();
-    let find = |top: &Vec<usize>, mut b: usize| {
-        while top[b] != b {
-            b = top[b];
+    let mut top: Vec<u32> = (0..n as u32).collect();
+    let mut size: Vec<u32> = (0..n).map(|b| blocks.edges_of(b).len() as u32).collect();
+    let find = |top: &[u32], mut b: u32| {
+        while top[b as usize] != b {
+            b = top[b as usize];
         }
         b
     };
     for b in (0..n).rev() {
-        let parent = owner[blocks[b].attach as usize];
+        let parent = owner[blocks.attach[b] as usize];
         if parent == NONE {
             continue;
         }
-        let p = find(&top, parent as usize);
-        if size[p] + size[b] <= most {
-            top[b] = p;
+        let p = find(&top, parent) as usize;
+        if (size[p] + size[b]) as usize <= most {
+            top[b] = p as u32;
             size[p] += size[b];
         }
     }
-    let mut merged: Vec<Option<Block>> = vec![None; n];
-    for (b, block) in blocks.into_iter().enumerate() {
-        let t = find(&top, b);
-        match &mut merged[t] {
-            Some(piece) => piece.edges.extend(block.edges),
-            slot => *slot = Some(block),
-        }
+    for b in &mut block_of {
+        *b = find(&top, *b);
     }
-    let mut out: Vec<Block> = merged.into_iter().flatten().collect();
-    out.sort_by_key(Block::key);
-    out
+    Parts::group(&block_of, n, g)
 }
 
 /// The pieces' tables, flat: internal edge ids piece by piece, each piece's vertices,
@@ -397,7 +426,7 @@ struct Tables {
 }
 
 impl Tables {
-    fn new(pieces: &[Block], g: &Grounded) -> Tables {
+    fn new(pieces: &Parts, g: &Grounded) -> Tables {
         let mut t = Tables {
             names: Vec::with_capacity(g.edges.len()),
             plain: Vec::with_capacity(g.edges.len()),
@@ -408,19 +437,18 @@ impl Tables {
             next: Vec::new(),
             ranges: Vec::with_capacity(pieces.len()),
         };
-        for piece in pieces {
-            t.add(piece, g);
+        for p in 0..pieces.len() {
+            t.add(pieces.edges_of(p), pieces.attach[p], g);
         }
         t
     }
 
     /// Adds one piece: its edges, its vertices, its local states (the edge sets all
     /// connected to the attachment) and their successors.
-    fn add(&mut self, piece: &Block, g: &Grounded) {
-        let attach = piece.attach;
+    fn add(&mut self, piece: &[u32], attach: u32, g: &Grounded) {
         let off = self.names.len() as u32;
         let mut verts: Vec<u32> = Vec::new();
-        for &e in &piece.edges {
+        for &e in piece {
             self.names.push(g.names[e as usize]);
             self.plain.push(g.plain[e as usize]);
             for v in [g.edges[e as usize].0, g.edges[e as usize].1] {
@@ -438,7 +466,6 @@ impl Tables {
             }
         };
         let ends: Vec<(u32, u32)> = piece
-            .edges
             .iter()
             .map(|&e| {
                 (
@@ -448,7 +475,7 @@ impl Tables {
             })
             .collect();
         let local = Local::new(ends, verts.len() + 1);
-        let k = piece.edges.len() as u32;
+        let k = piece.len() as u32;
         // `flood` keeps vertices in a u64, `reached` past the attachment in a u32.
         assert!(
             verts.len() < 32,
@@ -666,13 +693,10 @@ impl<M: Mask> BlockRules<M> {
         }
         let grounded = Grounded::new(pos);
         let blocks = blocks(&grounded);
-        if blocks
-            .iter()
-            .any(|b| b.edges.len() > MAX_BLOCK_EDGES as usize)
-        {
+        if (0..blocks.len()).any(|b| blocks.edges_of(b).len() > MAX_BLOCK_EDGES as usize) {
             return None;
         }
-        let pieces = pieces(blocks, &grounded, piece_edges);
+        let pieces = pieces(&blocks, &grounded, piece_edges);
         let mut tables = Tables::new(&pieces, &grounded);
         let nv = grounded.vertices();
         let radices = tables.radices::<M>(nv);

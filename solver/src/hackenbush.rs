@@ -44,9 +44,10 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
     let n = g.n as usize;
     let cc = g.cycle_cover();
     let mut comp = vec![NONE; n];
-    let mut parent = Vec::new();
-    let mut bridge = Vec::new();
-    let mut value = Vec::new();
+    // At most one component a vertex.
+    let mut parent = Vec::with_capacity(n);
+    let mut bridge = Vec::with_capacity(n);
+    let mut value = Vec::with_capacity(n);
     let mut is_bridge = vec![false; g.edges.len()];
     for &v in &cc.order {
         let pe = cc.parent_edge[v as usize];
@@ -258,46 +259,69 @@ fn ring_moves(order_edges: &[u32], weights: &[u64], w0: u64, need: u64, moves: &
     }
 }
 
-/// The cycles of the cactus components: each one's top vertex and edges (the back edge
-/// last, a loop alone), and the cycle below each vertex's parent edge (`NONE`: none). A
-/// tree edge on two cycles marks its component as not a cactus in `is_cactus`.
-#[allow(clippy::type_complexity)]
-fn cycles(g: &Graph, f: &Fusion, is_cactus: &mut [bool]) -> (Vec<u32>, Vec<Vec<u32>>, Vec<u32>) {
-    let n = g.n as usize;
+/// The cycles of the cactus components, flat: each one's top vertex and edges (the back
+/// edge last, a loop alone), and the cycle below each vertex's parent edge.
+struct Cycles {
+    top: Vec<u32>,
+    /// Cycle `id`'s edges are `edges[start[id]..start[id + 1]]`.
+    start: Vec<u32>,
+    edges: Vec<u32>,
+    /// Per vertex: the cycle holding its parent edge (`NONE`: none).
+    of: Vec<u32>,
+}
+
+impl Cycles {
+    fn edges(&self, id: usize) -> &[u32] {
+        &self.edges[self.start[id] as usize..self.start[id + 1] as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.top.len()
+    }
+}
+
+/// The cycles of the cactus components. A tree edge on two cycles marks its component
+/// as not a cactus in `is_cactus`.
+fn cycles(g: &Graph, f: &Fusion, is_cactus: &mut [bool]) -> Cycles {
     let cc = &f.cover;
-    let mut top: Vec<u32> = Vec::new();
-    let mut cycle_edges: Vec<Vec<u32>> = Vec::new();
-    let mut cycle_of = vec![NONE; n];
+    let mut c = Cycles {
+        top: Vec::with_capacity(cc.back_edges.len()),
+        start: Vec::with_capacity(cc.back_edges.len() + 1),
+        edges: Vec::with_capacity(g.edges.len()),
+        of: vec![NONE; g.n as usize],
+    };
+    c.start.push(0);
     for &(e, low, high) in &cc.back_edges {
         let k = f.comp[high as usize] as usize;
         if !is_cactus[k] {
             continue;
         }
-        let id = top.len() as u32;
-        let mut path = Vec::new();
+        let id = c.top.len() as u32;
+        let from = c.edges.len();
         let mut v = low;
         while v != high {
-            if cycle_of[v as usize] != NONE {
+            if c.of[v as usize] != NONE {
                 is_cactus[k] = false;
                 break;
             }
-            cycle_of[v as usize] = id;
+            c.of[v as usize] = id;
             let pe = cc.parent_edge[v as usize];
-            path.push(pe);
+            c.edges.push(pe);
             v = g.other(pe, v);
         }
-        path.reverse();
-        path.push(e);
-        top.push(high);
-        cycle_edges.push(path);
+        c.edges[from..].reverse();
+        c.edges.push(e);
+        c.top.push(high);
+        c.start.push(c.edges.len() as u32);
     }
     for (e, &(a, b)) in g.edges.iter().enumerate() {
         if a == b && f.live[e] {
-            top.push(a);
-            cycle_edges.push(vec![e as u32]);
+            c.top.push(a);
+            c.edges.push(e as u32);
+            c.start.push(c.edges.len() as u32);
         }
     }
-    (top, cycle_edges, cycle_of)
+    c
 }
 
 /// The moves inside every component (with `internal` set) that is a cactus: cycles glued
@@ -322,36 +346,43 @@ fn cactus_moves(
     let n = g.n as usize;
     let cc = &f.cover;
     let mut is_cactus = internal.to_vec();
-    let (top, cycle_edges, cycle_of) = cycles(g, f, &mut is_cactus);
+    let cycles = cycles(g, f, &mut is_cactus);
     // F(C) bottom-up (reverse preorder: every vertex after its descendants): a vertex's
     // weight W is its stalk and the F of the cycles topped at it; a cycle's F is the
-    // parity of its edges and the weights of its vertices below the top.
-    let mut topped: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (id, &t) in top.iter().enumerate() {
-        topped[t as usize].push(id as u32);
+    // parity of its edges and the weights of its vertices below the top. The cycles
+    // topped at each vertex are a list threaded through `next_topped`.
+    let mut first_topped = vec![NONE; n];
+    let mut next_topped = vec![NONE; cycles.len()];
+    for (id, &t) in cycles.top.iter().enumerate() {
+        next_topped[id] = first_topped[t as usize];
+        first_topped[t as usize] = id as u32;
     }
-    let mut fused = vec![0u64; top.len()];
+    let mut fused = vec![0u64; cycles.len()];
     let mut weight = vec![0u64; n];
     for &x in cc.order.iter().rev() {
         let mut w = stalk[x as usize];
-        for &id in &topped[x as usize] {
-            fused[id as usize] ^= (cycle_edges[id as usize].len() & 1) as u64;
+        let mut id = first_topped[x as usize];
+        while id != NONE {
+            fused[id as usize] ^= (cycles.edges(id as usize).len() & 1) as u64;
             w ^= fused[id as usize];
+            id = next_topped[id as usize];
         }
         weight[x as usize] = w;
-        let id = cycle_of[x as usize];
+        let id = cycles.of[x as usize];
         if id != NONE {
             fused[id as usize] ^= w;
         }
     }
-    for (id, edges) in cycle_edges.iter().enumerate() {
-        let k = f.comp[top[id] as usize] as usize;
+    let mut weights = Vec::new();
+    for (id, &top) in cycles.top.iter().enumerate() {
+        let edges = cycles.edges(id);
+        let k = f.comp[top as usize] as usize;
         if !is_cactus[k] || need[k] == NO_NEED {
             continue;
         }
         // c_1..c_m from the top down the tree path (the back edge closes the ring).
-        let mut weights = Vec::with_capacity(edges.len() - 1);
-        let mut v = top[id];
+        weights.clear();
+        let mut v = top;
         for &e in &edges[..edges.len() - 1] {
             v = g.other(e, v);
             weights.push(weight[v as usize]);
