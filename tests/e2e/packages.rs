@@ -440,6 +440,7 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
     let dir = example("chips-to-ancestors");
     let run = |file: &str, input: &Path| {
         let out = std::process::Command::new("python3")
+            .env("PATH", common::path())
             .arg(dir.join(file))
             .stdin(std::fs::File::open(input).unwrap())
             .output()
