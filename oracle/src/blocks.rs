@@ -142,22 +142,33 @@ fn bits(mut w: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// A block's edges in local ids, with each local vertex's incident edges as a bit set:
-/// what [`Local::flood`] needs.
+/// Most vertices of a piece past its attachment: `flood` keeps vertices in a u64 and
+/// [`Entry::reached`] those past the attachment in a u32. A piece is connected and has
+/// at most [`MAX_BLOCK_EDGES`] edges, so it has at most that many.
+const MAX_PIECE_VERTICES: usize = 31;
+
+/// A piece's edges in local ids, with each local vertex's incident edges as a bit set:
+/// what [`Local::flood`] needs. Arrays, not vectors: one is made for every piece.
 struct Local {
-    ends: Vec<(u32, u32)>,
-    /// The local edges at each local vertex (ids below 64).
-    inc: Vec<u32>,
+    ends: [(u32, u32); MAX_BLOCK_EDGES as usize],
+    /// The local edges at each local vertex (the attachment is 0).
+    inc: [u32; MAX_PIECE_VERTICES + 1],
 }
 
 impl Local {
-    fn new(ends: Vec<(u32, u32)>, vertices: usize) -> Local {
-        let mut inc = vec![0u32; vertices];
-        for (j, &(a, b)) in ends.iter().enumerate() {
-            inc[a as usize] |= 1 << j;
-            inc[b as usize] |= 1 << j;
+    /// `ends` in local vertex ids (below `MAX_PIECE_VERTICES + 1`); at most
+    /// [`MAX_BLOCK_EDGES`] of them.
+    fn new(ends: impl Iterator<Item = (u32, u32)>) -> Local {
+        let mut local = Local {
+            ends: [(0, 0); MAX_BLOCK_EDGES as usize],
+            inc: [0; MAX_PIECE_VERTICES + 1],
+        };
+        for (j, (a, b)) in ends.enumerate() {
+            local.ends[j] = (a, b);
+            local.inc[a as usize] |= 1 << j;
+            local.inc[b as usize] |= 1 << j;
         }
-        Local { ends, inc }
+        local
     }
 
     /// The edges of `mask` connected to local vertex 0 (the attachment), and the
@@ -447,16 +458,22 @@ impl Tables {
     /// connected to the attachment) and their successors.
     fn add(&mut self, piece: &[u32], attach: u32, g: &Grounded) {
         let off = self.names.len() as u32;
-        let mut verts: Vec<u32> = Vec::new();
+        // The piece's vertices past its attachment go straight into `self.verts`.
+        let first = self.verts.len();
         for &e in piece {
             self.names.push(g.names[e as usize]);
             self.plain.push(g.plain[e as usize]);
             for v in [g.edges[e as usize].0, g.edges[e as usize].1] {
-                if v != attach && !verts.contains(&v) {
-                    verts.push(v);
+                if v != attach && !self.verts[first..].contains(&v) {
+                    self.verts.push(v);
                 }
             }
         }
+        let verts = &self.verts[first..];
+        assert!(
+            verts.len() <= MAX_PIECE_VERTICES && piece.len() <= MAX_BLOCK_EDGES as usize,
+            "a piece of at most {MAX_BLOCK_EDGES} edges and {MAX_PIECE_VERTICES} vertices past its attachment"
+        );
         // Local vertex ids: 0 is the attachment, 1.. are `verts`.
         let local_id = |v: u32| -> u32 {
             if v == attach {
@@ -465,28 +482,19 @@ impl Tables {
                 1 + verts.iter().position(|&u| u == v).expect("block vertex") as u32
             }
         };
-        let ends: Vec<(u32, u32)> = piece
-            .iter()
-            .map(|&e| {
-                (
-                    local_id(g.edges[e as usize].0),
-                    local_id(g.edges[e as usize].1),
-                )
-            })
-            .collect();
-        let local = Local::new(ends, verts.len() + 1);
+        let local = Local::new(piece.iter().map(|&e| {
+            let (a, b) = g.edges[e as usize];
+            (local_id(a), local_id(b))
+        }));
         let k = piece.len() as u32;
-        // `flood` keeps vertices in a u64, `reached` past the attachment in a u32.
-        assert!(
-            verts.len() < 32,
-            "a block of at most 31 vertices past its attachment"
-        );
         let base = self.entries.len() as u32;
-        let mut map = vec![NONE; 1 << k];
+        // The piece's local mask → entry map, straight into `self.index_of`.
+        let map_at = self.index_of.len();
+        self.index_of.resize(map_at + (1 << k), NONE);
         for mask in 0..1u32 << k {
             let (keep, seen) = local.flood(mask);
             if keep == mask {
-                map[mask as usize] = self.entries.len() as u32;
+                self.index_of[map_at + mask as usize] = self.entries.len() as u32;
                 self.entries.push(Entry {
                     mask,
                     // The vertices past the attachment (local ids 1..), from bit 0.
@@ -503,7 +511,7 @@ impl Tables {
             for j in 0..k {
                 self.next.push(if mask >> j & 1 == 1 {
                     let (keep, _) = local.flood(mask & !(1 << j));
-                    map[keep as usize]
+                    self.index_of[map_at + keep as usize]
                 } else {
                     NONE
                 });
@@ -514,12 +522,10 @@ impl Tables {
             off,
             k,
             attach,
-            verts: self.verts.len() as u32,
-            index_of: self.index_of.len() as u32,
+            verts: first as u32,
+            index_of: map_at as u32,
             live: 0,
         });
-        self.index_of.extend(map);
-        self.verts.extend(verts);
     }
 
     /// The vertices of piece `b` other than its attachment.
@@ -683,7 +689,8 @@ impl<M: Mask> BlockRules<M> {
     }
 
     /// [`Self::new`] merging blocks into pieces of at most `piece_edges` edges (1: every
-    /// block is its own piece). The steps: the grounded edges, their blocks, the pieces,
+    /// block is its own piece; at most [`MAX_BLOCK_EDGES`] are merged whatever is asked).
+    /// The steps: the grounded edges, their blocks, the pieces,
     /// each piece's table of local states, the radices bottom-up, the weights top-down,
     /// the moves.
     pub fn with_pieces(pos: &HackenbushPos, piece_edges: usize) -> Option<BlockRules<M>> {
@@ -696,7 +703,11 @@ impl<M: Mask> BlockRules<M> {
         if (0..blocks.len()).any(|b| blocks.edges_of(b).len() > MAX_BLOCK_EDGES as usize) {
             return None;
         }
-        let pieces = pieces(&blocks, &grounded, piece_edges);
+        let pieces = pieces(
+            &blocks,
+            &grounded,
+            piece_edges.min(MAX_BLOCK_EDGES as usize),
+        );
         let mut tables = Tables::new(&pieces, &grounded);
         let nv = grounded.vertices();
         let radices = tables.radices::<M>(nv);
