@@ -121,7 +121,13 @@ impl Trie {
 /// Chains of at most this many vertices are evaluated prefix by prefix ([`direct`]): at
 /// most 136 steps, where the trie's five allocations cost more (a campaign's `hackenbush`
 /// cycles are a handful of vertices long).
-const SHORT: usize = 16;
+pub(crate) const SHORT: usize = 16;
+
+/// The value, seen from the entry vertex, of a chain whose vertices' stalk weights come
+/// from the far end of the chain inwards: φ_k first, φ_1 last.
+pub(crate) fn from_far_end(w: impl Iterator<Item = u64>) -> u64 {
+    w.fold(0u64, |x, wj| (wj ^ x) + 1)
+}
 
 /// `P[i]` for i = 0..=k: the value, seen from the entry vertex, of the chain made of the
 /// first i vertices with stalk weights `w[0..i]` (`P[0] = 0`).
@@ -138,7 +144,7 @@ fn direct(w: &[u64]) -> Vec<u64> {
     let mut out = Vec::with_capacity(w.len() + 1);
     out.push(0);
     for i in 1..=w.len() {
-        out.push(w[..i].iter().rev().fold(0u64, |x, &wj| (wj ^ x) + 1));
+        out.push(from_far_end(w[..i].iter().rev().copied()));
     }
     out
 }

@@ -245,8 +245,33 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
 /// A cycle walked from its entry through the edges `e_0..e_m` and the vertices
 /// `c_1..c_m` (stalk weights `weights`), everything else worth `w0` at the entry: the
 /// edges whose removal leaves the value `need`. Removing e_i leaves two chains, valued
-/// all at once by prefix values from both ends (linear).
+/// all at once by prefix values from both ends (linear); a short ring's chains are
+/// valued one by one, without allocating.
 fn ring_moves(order_edges: &[u32], weights: &[u64], w0: u64, need: u64, moves: &mut Vec<u32>) {
+    use crate::chain::{from_far_end, SHORT};
+    let m = weights.len();
+    if m <= SHORT {
+        for (i, &e) in order_edges.iter().enumerate() {
+            // c_1..c_i, entered at c_1; c_m..c_{i+1}, entered at c_m.
+            let near = from_far_end(weights[..i].iter().rev().copied());
+            let far = from_far_end(weights[i..].iter().copied());
+            if w0 ^ near ^ far == need {
+                moves.push(e);
+            }
+        }
+        return;
+    }
+    ring_moves_by_prefixes(order_edges, weights, w0, need, moves);
+}
+
+/// [`ring_moves`] by prefix values from both ends: linear in the ring's length.
+fn ring_moves_by_prefixes(
+    order_edges: &[u32],
+    weights: &[u64],
+    w0: u64,
+    need: u64,
+    moves: &mut Vec<u32>,
+) {
     let m = weights.len();
     let forward = crate::chain::prefix_values(weights);
     let reversed: Vec<u64> = weights.iter().rev().copied().collect();
@@ -400,16 +425,12 @@ pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
         .iter()
         .map(|g| (g.n > 0).then(|| fuse(g, &[])))
         .collect();
-    let values: Vec<u64> = fused
-        .iter()
-        .map(|f| f.as_ref().map_or(0, |f| f.value[0]))
-        .collect();
-    let total = values.iter().fold(0, |a, &b| a ^ b);
+    let total = fused.iter().flatten().fold(0, |acc, f| acc ^ f.value[0]);
     let mut moves = Vec::new();
     if total != 0 {
         for (i, (g, f)) in pos.graphs.iter().zip(&fused).enumerate() {
             let Some(f) = f else { continue };
-            for e in moves_of_fused(g, f, total ^ values[i]) {
+            for e in moves_of_fused(g, f, total ^ f.value[0]) {
                 moves.push((i as u32, e));
             }
         }
@@ -486,5 +507,37 @@ mod tests {
         };
         let a = solve(&pos);
         assert_eq!((a.value, a.moves), (1, vec![(1, 0)]));
+    }
+
+    /// A short ring's moves, chain by chain, are the moves by prefix values from both
+    /// ends (the path of long rings), for every target value a ring can need.
+    #[test]
+    fn short_rings_agree_with_the_prefix_values() {
+        let mut seed = 11u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let mut found = 0;
+        for m in 0..=crate::chain::SHORT {
+            for _ in 0..30 {
+                let weights: Vec<u64> = (0..m).map(|_| next(3) * next(5)).collect();
+                let edges: Vec<u32> = (0..=m as u32).collect();
+                let w0 = next(4);
+                for need in 0..8 {
+                    let (mut short, mut long) = (Vec::new(), Vec::new());
+                    ring_moves(&edges, &weights, w0, need, &mut short);
+                    ring_moves_by_prefixes(&edges, &weights, w0, need, &mut long);
+                    assert_eq!(short, long, "{weights:?} w0 {w0} need {need}");
+                    found += short.len();
+                }
+            }
+        }
+        assert!(
+            found > 500,
+            "only {found} moves: the comparison is too thin"
+        );
     }
 }
