@@ -157,14 +157,45 @@ pub fn root_fixing_permutation(rng: &mut Rng, n: usize) -> Vec<u32> {
 }
 
 /// A tree of the shape: re-rooted at a random vertex half of the time, then relabelled.
+///
+/// The same tree, to its children's order, as `Tree::from_parents`, then
+/// [`Tree::rerooted`], then [`relabel`] (a test compares them), with one tree built
+/// instead of three: the re-rooting and the relabelling are done on the parent array.
 pub fn tree(rng: &mut Rng, n: usize, shape: TreeShape) -> Tree {
-    let parent = parents(rng, n, shape);
-    let mut t = Tree::from_parents(&parent).expect("generated parents form a tree");
+    let mut parent = parents(rng, n, shape);
     if n > 1 && rng.chance(1, 2) {
-        t = t.rerooted(rng.below(n as u64) as u32).0;
+        parent = rerooted_parents(&parent, rng.below(n as u64) as u32);
     }
     let perm = root_fixing_permutation(rng, n);
-    relabel(&t, &perm)
+    let edges: Vec<(u32, u32)> = (1..n)
+        .map(|v| (perm[parent[v] as usize], perm[v]))
+        .collect();
+    Tree::from_edges(n, &edges).expect("relabelling keeps a tree")
+}
+
+/// The parents of the tree `parent` (rooted at 0) re-rooted at `r`, in the ids of
+/// [`Tree::rerooted`]: `r` and 0 swap ids. The path from `r` up to the root turns
+/// around; nothing else changes.
+fn rerooted_parents(parent: &[u32], r: u32) -> Vec<u32> {
+    let mut turned = parent.to_vec();
+    let (mut prev, mut v) = (u32::MAX, r);
+    while v != u32::MAX {
+        let up = parent[v as usize];
+        turned[v as usize] = prev;
+        (prev, v) = (v, up);
+    }
+    let id = |v: u32| match v {
+        0 => r,
+        v if v == r => 0,
+        v => v,
+    };
+    let mut out = vec![u32::MAX; parent.len()];
+    for (v, &p) in turned.iter().enumerate() {
+        if p != u32::MAX {
+            out[id(v as u32) as usize] = id(p);
+        }
+    }
+    out
 }
 
 /// Bounds of the generated positions (chosen so the oracle stays fast).
@@ -288,6 +319,42 @@ pub fn classify(tree: &Tree) -> TreeShape {
 
 #[cfg(test)]
 mod tests {
+    /// `tree` builds the very tree (children's order included, which later draws
+    /// depend on) that building, re-rooting and relabelling `Tree`s gave.
+    #[test]
+    fn tree_is_the_rerooted_and_relabelled_tree() {
+        let by_trees = |rng: &mut Rng, n: usize, shape: TreeShape| {
+            let parent = parents(rng, n, shape);
+            let mut t = Tree::from_parents(&parent).expect("generated parents form a tree");
+            if n > 1 && rng.chance(1, 2) {
+                t = t.rerooted(rng.below(n as u64) as u32).0;
+            }
+            let perm = root_fixing_permutation(rng, n);
+            relabel(&t, &perm)
+        };
+        let mut rerooted = 0;
+        for n in 1..40 {
+            for &shape in &TreeShape::ALL {
+                for case in 0..8 {
+                    let (mut a, mut b) =
+                        (Rng::for_case(n as u64, case), Rng::for_case(n as u64, case));
+                    let (x, y) = (tree(&mut a, n, shape), by_trees(&mut b, n, shape));
+                    assert_eq!(x.parents(), y.parents(), "{n} {shape:?}");
+                    assert_eq!(x.order(), y.order(), "{n} {shape:?}");
+                    for v in 0..n as u32 {
+                        assert_eq!(x.children(v), y.children(v));
+                    }
+                    // Both drew the same numbers.
+                    assert_eq!(a.below(1 << 40), b.below(1 << 40));
+                    let mut c = Rng::for_case(n as u64, case);
+                    parents(&mut c, n, shape);
+                    rerooted += usize::from(n > 1 && c.chance(1, 2));
+                }
+            }
+        }
+        assert!(rerooted > 500, "only {rerooted} re-rooted trees compared");
+    }
+
     use super::*;
 
     #[test]
