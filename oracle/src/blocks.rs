@@ -438,14 +438,24 @@ struct Tables {
 
 impl Tables {
     fn new(pieces: &Parts, g: &Grounded) -> Tables {
+        // Sized up front from the pieces' edges (a campaign builds these for millions of
+        // small positions), up to a few thousand entries: a large block has far fewer
+        // local states than its 2^k edge sets.
+        let masks: usize = (0..pieces.len())
+            .map(|p| 1usize << pieces.edges_of(p).len())
+            .sum();
+        let moves: usize = (0..pieces.len())
+            .map(|p| pieces.edges_of(p).len() << pieces.edges_of(p).len())
+            .sum();
+        const UP_FRONT: usize = 1 << 12;
         let mut t = Tables {
             names: Vec::with_capacity(g.edges.len()),
             plain: Vec::with_capacity(g.edges.len()),
             heads: Vec::with_capacity(pieces.len()),
-            verts: Vec::new(),
-            index_of: Vec::new(),
-            entries: Vec::new(),
-            next: Vec::new(),
+            verts: Vec::with_capacity(g.edges.len()),
+            index_of: Vec::with_capacity(masks),
+            entries: Vec::with_capacity(masks.min(UP_FRONT)),
+            next: Vec::with_capacity(moves.min(UP_FRONT)),
             ranges: Vec::with_capacity(pieces.len()),
         };
         for p in 0..pieces.len() {

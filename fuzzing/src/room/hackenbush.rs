@@ -62,8 +62,8 @@ impl Room for Hackenbush {
     /// Per graph: a vertex permutation, an edge order and edge orientations; the
     /// permutations kept are the edges' (new index of edge j).
     fn relabel(p: &HackenbushPos, rng: &mut Rng) -> (HackenbushPos, Vec<Vec<u32>>) {
-        let mut graphs = Vec::new();
-        let mut edge_perms = Vec::new();
+        let mut graphs = Vec::with_capacity(p.graphs.len());
+        let mut edge_perms = Vec::with_capacity(p.graphs.len());
         for g in &p.graphs {
             let vp = root_fixing_permutation(rng, g.n as usize);
             let mut order: Vec<u32> = (0..g.edges.len() as u32).collect();
