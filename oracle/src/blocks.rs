@@ -501,31 +501,46 @@ impl Tables {
         // The piece's local mask → entry map, straight into `self.index_of`.
         let map_at = self.index_of.len();
         self.index_of.resize(map_at + (1 << k), NONE);
-        for mask in 0..1u32 << k {
-            let (keep, seen) = local.flood(mask);
-            if keep == mask {
-                self.index_of[map_at + mask as usize] = self.entries.len() as u32;
-                self.entries.push(Entry {
-                    mask,
-                    // The vertices past the attachment (local ids 1..), from bit 0.
-                    reached: (seen >> 1) as u32,
-                    idx: self.entries.len() as u32 - base,
-                    next: 0,
-                    own: 0,
-                });
-            }
-        }
-        for i in base as usize..self.entries.len() {
+        // The local states, found by cutting from the whole piece: every set of edges
+        // connected to the attachment is reached so (cutting the edges outside it one
+        // by one keeps it connected), and only those are. The empty one comes first: a
+        // piece whose attachment fell contributes 0 to a state's number.
+        let push = |t: &mut Tables, keep: u32, seen: u64| {
+            t.index_of[map_at + keep as usize] = t.entries.len() as u32;
+            t.entries.push(Entry {
+                mask: keep,
+                // The vertices past the attachment (local ids 1..), from bit 0.
+                reached: (seen >> 1) as u32,
+                idx: t.entries.len() as u32 - base,
+                next: 0,
+                own: 0,
+            });
+        };
+        push(self, 0, 1);
+        let (whole, seen) = local.flood((1 << k) - 1);
+        debug_assert_eq!(
+            whole,
+            (1 << k) - 1,
+            "a piece is connected to its attachment"
+        );
+        push(self, whole, seen);
+        let mut i = base as usize;
+        while i < self.entries.len() {
             let mask = self.entries[i].mask;
             self.entries[i].next = self.next.len() as u32;
             for j in 0..k {
-                self.next.push(if mask >> j & 1 == 1 {
-                    let (keep, _) = local.flood(mask & !(1 << j));
+                let to = if mask >> j & 1 == 1 {
+                    let (keep, seen) = local.flood(mask & !(1 << j));
+                    if self.index_of[map_at + keep as usize] == NONE {
+                        push(self, keep, seen);
+                    }
                     self.index_of[map_at + keep as usize]
                 } else {
                     NONE
-                });
+                };
+                self.next.push(to);
             }
+            i += 1;
         }
         self.ranges.push(base as usize..self.entries.len());
         self.heads.push(Head {
