@@ -22,7 +22,9 @@
 //! A binary installs it with
 //! `#[global_allocator] static ALLOCATOR: grundy::allocator::HugeBlocks = grundy::allocator::HugeBlocks;`.
 
-use libmimalloc_sys::{mi_free, mi_malloc, mi_realloc, mi_zalloc};
+use libmimalloc_sys::{
+    mi_free, mi_malloc, mi_malloc_small, mi_realloc, mi_zalloc, mi_zalloc_small, MI_SMALL_SIZE_MAX,
+};
 use mimalloc::MiMalloc;
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
@@ -42,10 +44,23 @@ fn plain(align: usize, size: usize) -> bool {
     align <= PLAIN_ALIGN && align <= size
 }
 
+/// True for a block mimalloc's small-object entry points serve: at most
+/// `MI_SMALL_SIZE_MAX` bytes (1 KiB), of a plain alignment. A campaign's cases allocate
+/// about 170 blocks each, nearly all this small.
+fn small(layout: Layout) -> bool {
+    layout.size() <= MI_SMALL_SIZE_MAX && plain(layout.align(), layout.size())
+}
+
 // SAFETY: every call is forwarded to mimalloc unchanged; `madvise` only changes how the
 // kernel backs pages of a block this allocator just returned.
 unsafe impl GlobalAlloc for HugeBlocks {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if small(layout) {
+            // SAFETY: a block of at most MI_SMALL_SIZE_MAX bytes, aligned as checked
+            // (mi_malloc serves such a block through this very path); none is large
+            // enough for the huge-page advice.
+            return unsafe { mi_malloc_small(layout.size()) as *mut u8 };
+        }
         let p = if plain(layout.align(), layout.size()) {
             // SAFETY: mi_malloc returns a block of the size, aligned as checked above.
             unsafe { mi_malloc(layout.size()) as *mut u8 }
@@ -58,6 +73,10 @@ unsafe impl GlobalAlloc for HugeBlocks {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if small(layout) {
+            // SAFETY: as in `alloc`; mi_zalloc_small zeroes the block.
+            return unsafe { mi_zalloc_small(layout.size()) as *mut u8 };
+        }
         let p = if plain(layout.align(), layout.size()) {
             // SAFETY: as in `alloc`; mi_zalloc zeroes the block.
             unsafe { mi_zalloc(layout.size()) as *mut u8 }
