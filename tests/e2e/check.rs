@@ -274,18 +274,46 @@ fn misbehaving_programs_are_contained() {
             break;
         }
     }
-    let pids = String::from_utf8_lossy(&left).replace('\n', ",");
+    // The sleepers and their ancestors up to init, so that a failure shows who still
+    // holds them (once, on a loaded CI machine, a sleeper's parent shell was alive).
+    let mut chain: Vec<String> = String::from_utf8_lossy(&left)
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut at = chain.clone();
+    while let Some(pid) = at.pop() {
+        let ppid = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|s| Some(s.rsplit_once(')')?.1.split_whitespace().nth(1)?.to_string()));
+        if let Some(ppid) = ppid.filter(|p| p != "0" && !chain.contains(p)) {
+            chain.push(ppid.clone());
+            at.push(ppid);
+        }
+    }
+    let pids = chain.join(",");
     let what = Command::new("ps")
-        .args([
-            "-o",
-            "pid,ppid,pgid,stat,etime,args",
-            "-p",
-            pids.trim_end_matches(','),
-        ])
+        .args(["-o", "pid,ppid,pgid,sid,stat,etime,args", "-p", &pids])
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default();
-    assert!(left.is_empty(), "processes left behind:\n{what}");
+    // Which grundy process and run each belongs to (`GRUNDY_RUN_ID` is `PID:RUN`).
+    let runs: Vec<String> = chain
+        .iter()
+        .map(|pid| {
+            let env = std::fs::read(format!("/proc/{pid}/environ")).unwrap_or_default();
+            let run = env
+                .split(|&b| b == 0)
+                .find_map(|kv| kv.strip_prefix(b"GRUNDY_RUN_ID="))
+                .map(|v| String::from_utf8_lossy(v).into_owned());
+            format!("{pid}: run {}", run.as_deref().unwrap_or("-"))
+        })
+        .collect();
+    assert!(
+        left.is_empty(),
+        "processes left behind:\n{what}\n{}\nthis test's pid: {}",
+        runs.join("\n"),
+        std::process::id()
+    );
 }
 
 #[test]
