@@ -497,6 +497,24 @@ impl Tables {
             (local_id(a), local_id(b))
         }));
         let k = piece.len() as u32;
+        let base = self.entries.len();
+        let map_at = self.index_of.len();
+        self.local_states(&local, k);
+        self.ranges.push(base..self.entries.len());
+        self.heads.push(Head {
+            off,
+            k,
+            attach,
+            verts: first as u32,
+            index_of: map_at as u32,
+            live: 0,
+        });
+    }
+
+    /// A piece's local states (its `k` edges in `local`) and the local state after
+    /// cutting each edge: entries, their moves, and the piece's mask → entry map, all
+    /// appended to the flat tables.
+    fn local_states(&mut self, local: &Local, k: u32) {
         let base = self.entries.len() as u32;
         // The piece's local mask → entry map, straight into `self.index_of`.
         let map_at = self.index_of.len();
@@ -542,15 +560,6 @@ impl Tables {
             }
             i += 1;
         }
-        self.ranges.push(base as usize..self.entries.len());
-        self.heads.push(Head {
-            off,
-            k,
-            attach,
-            verts: first as u32,
-            index_of: map_at as u32,
-            live: 0,
-        });
     }
 
     /// The vertices of piece `b` other than its attachment.
