@@ -207,8 +207,11 @@ struct Grounded {
     names: Vec<(u32, u32)>,
     /// Each compact vertex's distance from its ground.
     dist: Vec<u32>,
-    /// Compact ids of the grounds.
+    /// Compact ids of the grounds: graph i's vertices are `grounds[i]` up to the next
+    /// graph's ground.
     grounds: Vec<u32>,
+    /// Graph i's edges start at `first_edge[i]`, up to the next graph's first edge.
+    first_edge: Vec<u32>,
 }
 
 impl Grounded {
@@ -221,6 +224,7 @@ impl Grounded {
             names: Vec::with_capacity(edges),
             dist: Vec::with_capacity(vertices),
             grounds: Vec::with_capacity(pos.graphs.len()),
+            first_edge: Vec::with_capacity(pos.graphs.len()),
         };
         let mut plain_offset = 0u32;
         for (gi, g) in pos.graphs.iter().enumerate() {
@@ -241,6 +245,7 @@ impl Grounded {
         compact[0] = base;
         self.dist.push(0);
         self.grounds.push(base);
+        self.first_edge.push(self.edges.len() as u32);
         let mut queue = Vec::with_capacity(g.n as usize);
         queue.push(0u32);
         let mut head = 0;
@@ -267,6 +272,15 @@ impl Grounded {
 
     fn vertices(&self) -> usize {
         self.dist.len()
+    }
+
+    /// The compact vertices and the edges of graph `i` (of those with a ground).
+    fn graph(&self, i: usize) -> (Range<u32>, Range<usize>) {
+        let end = |v: &[u32], all: usize| v.get(i + 1).map_or(all, |&x| x as usize);
+        (
+            self.grounds[i]..end(&self.grounds, self.vertices()) as u32,
+            self.first_edge[i] as usize..end(&self.first_edge, self.edges.len()),
+        )
     }
 }
 
@@ -344,27 +358,38 @@ impl Parts {
 /// parents first. Edges e, f at a common vertex v share a block exactly when their other
 /// ends are connected without v.
 fn blocks(g: &Grounded) -> Parts {
-    let (edges, nv) = (&g.edges, g.vertices());
+    let edges = &g.edges;
     let mut block_of = UnionFind::new(edges.len());
-    let mut without = UnionFind::new(nv);
-    let mut first_by_comp: Vec<u32> = vec![NONE; nv];
-    for v in 0..nv as u32 {
-        without.reset();
-        for &(a, b) in edges {
-            if a != v && b != v {
-                without.union(a, b);
+    // Graph by graph: the blocks at a vertex depend on its own graph's edges only (a sum
+    // of k graphs costs k times less than searching it whole).
+    let most = (0..g.grounds.len())
+        .map(|i| g.graph(i).0.len())
+        .max()
+        .unwrap_or(0);
+    let mut without = UnionFind::new(most);
+    let mut first_by_comp: Vec<u32> = vec![NONE; most];
+    for i in 0..g.grounds.len() {
+        let (vertices, range) = g.graph(i);
+        let base = vertices.start;
+        for v in vertices {
+            without.reset();
+            for &(a, b) in &edges[range.clone()] {
+                if a != v && b != v {
+                    without.union(a - base, b - base);
+                }
             }
-        }
-        first_by_comp.fill(NONE);
-        for (e, &(a, b)) in edges.iter().enumerate() {
-            if a == b || (a != v && b != v) {
-                continue;
-            }
-            let c = without.find(a ^ b ^ v) as usize;
-            if first_by_comp[c] == NONE {
-                first_by_comp[c] = e as u32;
-            } else {
-                block_of.union(first_by_comp[c], e as u32);
+            first_by_comp.fill(NONE);
+            for e in range.clone() {
+                let (a, b) = edges[e];
+                if a == b || (a != v && b != v) {
+                    continue;
+                }
+                let c = without.find((a ^ b ^ v) - base) as usize;
+                if first_by_comp[c] == NONE {
+                    first_by_comp[c] = e as u32;
+                } else {
+                    block_of.union(first_by_comp[c], e as u32);
+                }
             }
         }
     }
