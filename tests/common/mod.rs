@@ -56,11 +56,10 @@ fn bare_python() -> Option<PathBuf> {
         .arg(&tmp)
         .output()
         .is_ok_and(|o| o.status.success());
-    if made {
-        // Another test binary may have won the race: its environment serves as well.
-        if std::fs::rename(&tmp, &venv).is_err() {
-            let _ = std::fs::remove_dir_all(&tmp);
-        }
+    // Another test binary may have won the race (its environment serves as well), or
+    // `venv` failed half-way: either way nothing of this attempt is left behind.
+    if !made || std::fs::rename(&tmp, &venv).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
     }
     bin.join("python3").is_file().then_some(bin)
 }
