@@ -50,8 +50,9 @@ const PIECE_EDGES: usize = 12;
 
 /// A sum of at most this many edges has at most 2^16 states: its search is short, and its
 /// pieces' tables (2^k entries for k edges) would cost more than they save. Its pieces stop
-/// at [`SMALL_PIECE_EDGES`]: a campaign's case then costs 7% fewer instructions, where the
-/// large positions of `grundy-bench oracle` searched 1.5–4.5 times slower with such pieces.
+/// at [`SMALL_PIECE_EDGES`]: a campaign's case cost 7% fewer instructions (measured before
+/// sums of at most 12 edges went to [`crate::tiny`]), where the large positions of
+/// `grundy-bench oracle` searched 1.5–4.5 times slower with such pieces.
 const SMALL_SUM: usize = 16;
 
 /// The most edges of a piece of a small sum.

@@ -47,6 +47,14 @@ impl<M: Key> Key for Numbered<M> {
     }
 }
 
+/// A bitmask over few ids is its own index: a table of 2^ids entries holds every set.
+impl Ranked for u64 {
+    #[inline]
+    fn rank(&self) -> u64 {
+        *self
+    }
+}
+
 impl<M: Key> Ranked for Numbered<M> {
     #[inline]
     fn rank(&self) -> u64 {

@@ -11,6 +11,20 @@ use grundy_games::HackenbushAnswer;
 use grundy_games::HackenbushPos;
 use std::cell::RefCell;
 
+/// The per-vertex scratch of [`HackenbushRules::successors_by_search`] (at most 64
+/// vertices): discovery times, low points, parent edges, the edges hanging below, and the
+/// search's path of (vertex, incident edges still to explore).
+struct Dfs<M> {
+    disc: [u8; 64],
+    low: [u8; 64],
+    parent_edge: [u8; 64],
+    below: [M; 64],
+    path: [(u8, M); 64],
+}
+
+/// No parent edge (a root).
+const NO_EDGE: u8 = u8::MAX;
+
 struct Fill {
     stamp: Vec<u32>,
     generation: u32,
@@ -20,11 +34,14 @@ struct Fill {
 /// The rules of a sum of rooted multigraphs with at most `M::BITS` edges in all.
 pub struct HackenbushRules<M: Mask> {
     ends: Vec<(u32, u32)>,
+    /// Per edge, its two ends xor-ed: the other end of `e` from `v` is `other[e] ^ v`.
+    other: Vec<u32>,
     incident: Vec<M>,
     roots: Vec<u32>,
     /// `(graph, edge)` of every global edge id.
     pub names: Vec<(u32, u32)>,
     fill: RefCell<Fill>,
+    dfs: RefCell<Dfs<M>>,
 }
 
 impl<M: Mask> HackenbushRules<M> {
@@ -55,6 +72,7 @@ impl<M: Mask> HackenbushRules<M> {
             offset += g.n;
         }
         Some(HackenbushRules {
+            other: ends.iter().map(|&(a, b)| a ^ b).collect(),
             ends,
             incident,
             roots,
@@ -63,6 +81,13 @@ impl<M: Mask> HackenbushRules<M> {
                 stamp: vec![0; vertices],
                 generation: 0,
                 queue: Vec::new(),
+            }),
+            dfs: RefCell::new(Dfs {
+                disc: [0; 64],
+                low: [0; 64],
+                parent_edge: [NO_EDGE; 64],
+                below: [M::default(); 64],
+                path: [(0, M::default()); 64],
             }),
         })
     }
@@ -152,65 +177,71 @@ impl<M: Mask> HackenbushRules<M> {
     /// flood-fill path ([`Self::cut`], used to name moves) is checked against it by every
     /// agreement test.
     fn successors_by_search(&self, s: M, out: &mut Vec<M>) {
-        const UNSEEN: u8 = u8::MAX;
-        let mut disc = [UNSEEN; 64];
-        let mut low = [0u8; 64];
-        let mut parent_edge = [u32::MAX; 64];
-        let mut parent = [0u8; 64];
-        let mut below = [M::default(); 64];
+        // Every slot is written when its vertex is discovered (`seen`), before it is read,
+        // so the scratch is reused from state to state without clearing.
+        let mut guard = self.dfs.borrow_mut();
+        let Dfs {
+            disc,
+            low,
+            parent_edge,
+            below,
+            path,
+        } = &mut *guard;
+        let mut seen = 0u64;
         let mut bridges = M::default();
-        let mut cut_below: [(u32, M); 64] = [(u32::MAX, M::default()); 64];
-        let mut cuts = 0;
         let mut time = 0u8;
-        // Stack of (vertex, incident edges still to explore).
-        let mut stack: Vec<(u32, M)> = Vec::with_capacity(16);
         for &r in &self.roots {
-            disc[r as usize] = time;
-            low[r as usize] = time;
-            time += 1;
-            stack.push((r, self.incident[r as usize] & s));
-            while let Some(top) = stack.last_mut() {
-                let (v, rest) = *top;
+            let r = (r & 63) as usize;
+            seen |= 1 << r;
+            disc[r] = time;
+            low[r] = time;
+            parent_edge[r] = NO_EDGE;
+            below[r] = M::default();
+            time = time.wrapping_add(1);
+            path[0] = (r as u8, self.incident[r] & s);
+            let mut depth = 1;
+            while depth > 0 {
+                let (v, rest) = path[depth - 1];
+                let v = (v & 63) as usize;
                 if rest.is_zero() {
-                    stack.pop();
-                    below[v as usize] = below[v as usize] | (self.incident[v as usize] & s);
-                    let pe = parent_edge[v as usize];
-                    if pe != u32::MAX {
-                        let p = parent[v as usize] as usize;
-                        low[p] = low[p].min(low[v as usize]);
-                        below[p] = below[p] | below[v as usize];
-                        if low[v as usize] > disc[p] {
-                            bridges = bridges | M::bit(pe);
-                            cut_below[cuts] = (pe, below[v as usize]);
-                            cuts += 1;
+                    depth -= 1;
+                    let hanging = below[v] | (self.incident[v] & s);
+                    let pe = parent_edge[v];
+                    if pe != NO_EDGE {
+                        let p = (path[depth - 1].0 & 63) as usize;
+                        low[p] = low[p].min(low[v]);
+                        below[p] = below[p] | hanging;
+                        if low[v] > disc[p] {
+                            // A bridge: cutting it drops everything hanging below it.
+                            bridges = bridges | M::bit(u32::from(pe));
+                            out.push(s & !hanging);
                         }
                     }
                     continue;
                 }
                 let e = rest.lowest();
-                top.1 = rest.without_lowest();
-                if e == parent_edge[v as usize] {
+                path[depth - 1].1 = rest.without_lowest();
+                if e == u32::from(parent_edge[v]) {
                     continue;
                 }
-                let (a, b) = self.ends[e as usize];
-                let w = a ^ b ^ v;
-                if disc[w as usize] == UNSEEN {
-                    disc[w as usize] = time;
-                    low[w as usize] = time;
-                    time += 1;
-                    parent_edge[w as usize] = e;
-                    parent[w as usize] = v as u8;
-                    stack.push((w, self.incident[w as usize] & s));
+                let w = (self.other[e as usize] ^ v as u32) as usize & 63;
+                if seen >> w & 1 == 0 {
+                    seen |= 1 << w;
+                    disc[w] = time;
+                    low[w] = time;
+                    time = time.wrapping_add(1);
+                    parent_edge[w] = e as u8;
+                    below[w] = M::default();
+                    path[depth] = (w as u8, self.incident[w] & s);
+                    depth += 1;
                 } else {
-                    low[v as usize] = low[v as usize].min(disc[w as usize]);
+                    low[v] = low[v].min(disc[w]);
                 }
             }
         }
+        // An edge on a cycle falls alone.
         for e in ids(s & !bridges) {
             out.push(s & !M::bit(e));
-        }
-        for &(_, gone) in &cut_below[..cuts] {
-            out.push(s & !gone);
         }
     }
 }
@@ -228,12 +259,61 @@ impl<M: Mask> Rules for HackenbushRules<M> {
     }
 }
 
+/// Rules over the plain edge masks of [`HackenbushRules`], which name their moves.
+pub(crate) trait OnPlain<M: Mask>: Rules<State = M> {
+    /// The plain rules of the same position.
+    fn plain(&self) -> &HackenbushRules<M>;
+}
+
+impl<M: Mask> OnPlain<M> for HackenbushRules<M> {
+    fn plain(&self) -> &HackenbushRules<M> {
+        self
+    }
+}
+
+/// A search's finding: the value, the winning moves `(graph, edge)`, the states searched.
+type Found = (u32, Vec<(u32, u32)>, usize);
+
+/// The value of `start` and its winning moves, over plain edge masks.
+fn plain_answer<M: Mask, R: OnPlain<M>, T: crate::memo::Table<M>>(
+    s: &mut Search<R, T>,
+    start: M,
+    play: Play,
+) -> Result<Found, OracleError> {
+    let value = s.value(start)?;
+    let mut moves = Vec::new();
+    if play == Play::Normal {
+        for e in crate::mask::ids(start) {
+            let next = s.rules().plain().cut(start, e);
+            if s.value(next)? == 0 {
+                moves.push(s.rules().plain().names[e as usize]);
+            }
+        }
+    }
+    Ok((value, moves, s.states()))
+}
+
 fn hackenbush_answer<M: Mask>(
     pos: &HackenbushPos,
     play: Play,
     budget: Budget,
 ) -> Result<Report<HackenbushAnswer>, OracleError> {
-    let (value, mut moves, states) = if let Some(rules) = crate::blocks::BlockRules::<M>::new(pos) {
+    let tiny =
+        crate::tiny::TinySum::new(pos).filter(|t| budget.dense && t.numbers() <= budget.max_states);
+    let (value, mut moves, states) = if let Some(rules) = tiny {
+        // A small sum: no tables to set up, every edge mask its own index.
+        let start = rules.plain().start();
+        match crate::dense::Dense::try_new(rules.numbers()) {
+            Some(table) => {
+                let mut s = Search::with_table(rules, play, budget.max_states, table);
+                plain_answer(&mut s, start, play)?
+            }
+            None => {
+                let mut s = Search::new(rules, play, budget.max_states);
+                plain_answer(&mut s, start, play)?
+            }
+        }
+    } else if let Some(rules) = crate::blocks::BlockRules::<M>::new(pos) {
         let start = rules.start();
         with_numbered_search!(rules, play, budget, s => {
             let value = s.value(start)?;
@@ -252,17 +332,7 @@ fn hackenbush_answer<M: Mask>(
         let rules = crate::hackenbush::HackenbushRules::<M>::new(pos).expect("size checked");
         let start = rules.start();
         let mut s = Search::new(rules, play, budget.max_states);
-        let value = s.value(start)?;
-        let mut moves = Vec::new();
-        if play == Play::Normal {
-            for e in crate::mask::ids(start) {
-                let next = s.rules().cut(start, e);
-                if s.value(next)? == 0 {
-                    moves.push(s.rules().names[e as usize]);
-                }
-            }
-        }
-        (value, moves, s.states())
+        plain_answer(&mut s, start, play)?
     };
     moves.sort_unstable();
     Ok(Report {

@@ -19,7 +19,8 @@
 //! table of one byte per number instead: no hashing, no stored keys, a table small
 //! enough for the processor's caches. [`hackenbush`] (one flood fill per move) is
 //! the plain form of the rules, used for blocks too large for tables and checked against
-//! [`blocks`] by the tests. The `cut` value for every root is one search per root, and a
+//! [`blocks`] by the tests; [`tiny`] searches small sums (at most 12 edges) on the plain
+//! masks themselves, each mask its own index, with each graph's moves kept once found. The `cut` value for every root is one search per root, and a
 //! tree's value depends only on its shape: [`shape`] keeps the values of rooted trees up
 //! to 16 vertices by their exact canonical shape, so `exhaust cut` (where every rerooting
 //! is itself enumerated) searches each shape once.
@@ -48,6 +49,7 @@ pub mod ruleset;
 pub(crate) mod search;
 pub(crate) mod shape;
 pub(crate) mod staircase;
+pub(crate) mod tiny;
 
 pub use memo::advise_huge_pages;
 pub use ruleset::Rules;
