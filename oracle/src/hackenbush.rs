@@ -33,15 +33,17 @@ struct Fill {
 
 /// The rules of a sum of rooted multigraphs with at most `M::BITS` edges in all.
 pub struct HackenbushRules<M: Mask> {
-    ends: Vec<(u32, u32)>,
     /// Per edge, its two ends xor-ed: the other end of `e` from `v` is `other[e] ^ v`.
     other: Vec<u32>,
     incident: Vec<M>,
     roots: Vec<u32>,
     /// `(graph, edge)` of every global edge id.
     pub names: Vec<(u32, u32)>,
+    /// The flood fill's scratch (more than 64 vertices; sized at its first use).
     fill: RefCell<Fill>,
-    dfs: RefCell<Dfs<M>>,
+    /// The depth-first search's scratch (at most 64 vertices), boxed so that moving the
+    /// rules does not copy it.
+    dfs: RefCell<Box<Dfs<M>>>,
 }
 
 impl<M: Mask> HackenbushRules<M> {
@@ -52,7 +54,7 @@ impl<M: Mask> HackenbushRules<M> {
             return None;
         }
         let vertices: usize = pos.graphs.iter().map(|g| g.n as usize).sum();
-        let mut ends = Vec::with_capacity(edges);
+        let mut other = Vec::with_capacity(edges);
         let mut names = Vec::with_capacity(edges);
         let mut incident = vec![M::default(); vertices];
         let mut roots = Vec::new();
@@ -62,9 +64,9 @@ impl<M: Mask> HackenbushRules<M> {
                 roots.push(offset);
             }
             for (ei, &(a, b)) in g.edges.iter().enumerate() {
-                let id = ends.len() as u32;
+                let id = other.len() as u32;
                 let (a, b) = (a + offset, b + offset);
-                ends.push((a, b));
+                other.push(a ^ b);
                 names.push((gi as u32, ei as u32));
                 incident[a as usize] = incident[a as usize] | M::bit(id);
                 incident[b as usize] = incident[b as usize] | M::bit(id);
@@ -72,23 +74,22 @@ impl<M: Mask> HackenbushRules<M> {
             offset += g.n;
         }
         Some(HackenbushRules {
-            other: ends.iter().map(|&(a, b)| a ^ b).collect(),
-            ends,
+            other,
             incident,
             roots,
             names,
             fill: RefCell::new(Fill {
-                stamp: vec![0; vertices],
+                stamp: Vec::new(),
                 generation: 0,
                 queue: Vec::new(),
             }),
-            dfs: RefCell::new(Dfs {
+            dfs: RefCell::new(Box::new(Dfs {
                 disc: [0; 64],
                 low: [0; 64],
                 parent_edge: [NO_EDGE; 64],
                 below: [M::default(); 64],
                 path: [(0, M::default()); 64],
-            }),
+            })),
         })
     }
 
@@ -103,6 +104,10 @@ impl<M: Mask> HackenbushRules<M> {
             generation,
             queue,
         } = &mut *fill;
+        if stamp.len() != self.incident.len() {
+            *stamp = vec![0; self.incident.len()];
+            *generation = 0;
+        }
         *generation = generation.wrapping_add(1);
         if *generation == 0 {
             stamp.iter_mut().for_each(|s| *s = 0);
@@ -119,8 +124,7 @@ impl<M: Mask> HackenbushRules<M> {
             let inc = self.incident[v as usize] & present;
             keep = keep | inc;
             for e in ids(inc) {
-                let (a, b) = self.ends[e as usize];
-                let w = if a == v { b } else { a };
+                let w = self.other[e as usize] ^ v;
                 if stamp[w as usize] != gen {
                     stamp[w as usize] = gen;
                     queue.push(w);
@@ -146,8 +150,7 @@ impl<M: Mask> HackenbushRules<M> {
             let inc = self.incident[v as usize] & present;
             keep = keep | inc;
             for e in ids(inc) {
-                let (a, b) = self.ends[e as usize];
-                let w = a ^ b ^ v;
+                let w = self.other[e as usize] ^ v;
                 if reached >> w & 1 == 0 {
                     reached |= 1 << w;
                     frontier |= 1 << w;
@@ -159,7 +162,7 @@ impl<M: Mask> HackenbushRules<M> {
 
     /// The starting state: every edge connected to its root.
     pub fn start(&self) -> M {
-        let all = (0..self.ends.len() as u32).fold(M::default(), |m, e| m | M::bit(e));
+        let all = (0..self.names.len() as u32).fold(M::default(), |m, e| m | M::bit(e));
         self.settle(all)
     }
 
@@ -186,7 +189,7 @@ impl<M: Mask> HackenbushRules<M> {
             parent_edge,
             below,
             path,
-        } = &mut *guard;
+        } = &mut **guard;
         let mut seen = 0u64;
         let mut bridges = M::default();
         let mut time = 0u8;

@@ -210,24 +210,31 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         let big_start = self.big.len();
         let mut seen = 0u64;
         let mut keep = start;
-        // Branch-free: known values go into `seen`, unknown states are compacted to the
-        // front (every state is written, the write position advances for unknown ones).
-        for i in start..end {
-            let s = self.succ[i];
-            let a = if keep_addr && !cached {
-                self.succ_addr[i]
-            } else {
-                self.memo.address(&s)
-            };
-            let v = self.memo.get(a, s);
-            self.succ[keep] = s;
-            if keep_addr {
-                self.succ_addr[keep] = a;
-            }
-            keep += usize::from(v == UNKNOWN);
-            seen |= u64::from(v < 64) << (v & 63);
-            if v >= 64 && v != UNKNOWN {
-                self.big.push(v);
+        if cached && !keep_addr {
+            // A table within the caches, addressed by the state itself: nothing to
+            // overlap, so each successor is looked up once, when its turn comes.
+            keep = end;
+        } else {
+            // Branch-free: known values go into `seen`, unknown states are compacted to
+            // the front (every state is written, the write position advances for unknown
+            // ones).
+            for i in start..end {
+                let s = self.succ[i];
+                let a = if keep_addr && !cached {
+                    self.succ_addr[i]
+                } else {
+                    self.memo.address(&s)
+                };
+                let v = self.memo.get(a, s);
+                self.succ[keep] = s;
+                if keep_addr {
+                    self.succ_addr[keep] = a;
+                }
+                keep += usize::from(v == UNKNOWN);
+                seen |= u64::from(v < 64) << (v & 63);
+                if v >= 64 && v != UNKNOWN {
+                    self.big.push(v);
+                }
             }
         }
         self.frames.push(Frame {
