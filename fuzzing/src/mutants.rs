@@ -89,7 +89,7 @@ fn hackenbush_cycles_one(p: &Position) -> Answer {
             value[f.comp[v as usize] as usize] = 1;
         }
         for (e, &(x, y)) in g.edges.iter().enumerate() {
-            if x == y && f.live[e] {
+            if x == y && f.live(g, e) {
                 value[f.comp[x as usize] as usize] = 1;
             }
         }

@@ -91,7 +91,11 @@ impl Graph {
         let adj = Adjacency::new(n, &self.edges);
         let mut parent_edge = vec![u32::MAX; n];
         let mut reached = vec![false; n];
-        let mut open = vec![false; n];
+        // Per reached vertex: the position of the next neighbour to look at, `DONE` once
+        // all are seen. The search's path is the chain of parent edges, so it needs no
+        // stack of its own: a vertex is on the path exactly when reached and not done.
+        const DONE: u32 = u32::MAX;
+        let mut next = vec![0u32; n];
         let mut order = Vec::with_capacity(n);
         // Sized up front: a campaign fuses millions of small graphs, and growing these
         // vectors push by push was a tenth of a `hackenbush` case's instructions.
@@ -99,32 +103,32 @@ impl Graph {
         // +1/−1 marks summed modulo 2^32: every final sum is a count of back edges.
         let mut cover = vec![0u32; n];
         if n > 0 {
-            // Stack of (vertex, next adjacency position).
-            let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
-            stack.push((0, 0));
+            let mut v = 0u32;
             reached[0] = true;
-            open[0] = true;
             order.push(0);
-            while let Some(top) = stack.last_mut() {
-                let (v, pos) = *top;
+            loop {
                 let list = adj.of(v);
-                if pos == list.len() {
-                    open[v as usize] = false;
-                    stack.pop();
+                let pos = next[v as usize];
+                if pos as usize == list.len() {
+                    next[v as usize] = DONE;
+                    let pe = parent_edge[v as usize];
+                    if pe == u32::MAX {
+                        break;
+                    }
+                    v = self.other(pe, v);
                     continue;
                 }
-                top.1 += 1;
-                let (w, e) = list[pos];
+                next[v as usize] = pos + 1;
+                let (w, e) = list[pos as usize];
                 if w == v || e == parent_edge[v as usize] {
                     continue;
                 }
                 if !reached[w as usize] {
                     reached[w as usize] = true;
-                    open[w as usize] = true;
                     parent_edge[w as usize] = e;
                     order.push(w);
-                    stack.push((w, 0));
-                } else if open[w as usize] {
+                    v = w;
+                } else if next[w as usize] != DONE {
                     // w is an ancestor of v: a back edge seen from its deeper end.
                     back_edges.push((e, v, w));
                     cover[v as usize] = cover[v as usize].wrapping_add(1);

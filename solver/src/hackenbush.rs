@@ -31,12 +31,17 @@ pub struct Fusion {
     pub bridge: Vec<u32>,
     /// g(C) of every component, with its subtree of components hanging below.
     pub value: Vec<u64>,
-    /// Per edge: connected to the root (still in play).
-    pub live: Vec<bool>,
     /// Per edge: a bridge.
     pub is_bridge: Vec<bool>,
     /// The depth-first search the fusion came from (its back edges are the cycles).
     pub cover: CycleCover,
+}
+
+impl Fusion {
+    /// Whether edge `e` of `g` (the graph fused) is connected to the root (still in play).
+    pub fn live(&self, g: &Graph, e: usize) -> bool {
+        self.cover.reached[g.edges[e].0 as usize]
+    }
 }
 
 /// Fuses `g`; `weight[x]` is the value of a stalk hanging from vertex x (0 for none).
@@ -70,13 +75,8 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
         }
         value[comp[v as usize] as usize] ^= weight.get(v as usize).copied().unwrap_or(0);
     }
-    let live: Vec<bool> = g
-        .edges
-        .iter()
-        .map(|&(a, _)| cc.reached[a as usize])
-        .collect();
     for (e, &(a, _)) in g.edges.iter().enumerate() {
-        if live[e] && !is_bridge[e] {
+        if cc.reached[a as usize] && !is_bridge[e] {
             value[comp[a as usize] as usize] ^= 1;
         }
     }
@@ -89,7 +89,6 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
         parent,
         bridge,
         value,
-        live,
         is_bridge,
         cover: cc,
     }
@@ -123,7 +122,7 @@ fn moves_of_fused(g: &Graph, f: &Fusion, target: u64) -> Vec<u32> {
     let mut internal = vec![false; f.value.len()];
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         let c = f.comp[a as usize];
-        if f.live[e] && !f.is_bridge[e] && need[c as usize] != NO_NEED {
+        if f.live(g, e) && !f.is_bridge[e] && need[c as usize] != NO_NEED {
             internal[c as usize] = true;
         }
     }
@@ -185,7 +184,7 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         // A live edge's end is reached, so it has a component.
         let c = f.comp[a as usize] as usize;
-        if f.live[e] && !f.is_bridge[e] && rest[c] {
+        if f.live(g, e) && !f.is_bridge[e] && rest[c] {
             edges_of[c].push(e as u32);
         }
     }
@@ -340,7 +339,7 @@ fn cycles(g: &Graph, f: &Fusion, is_cactus: &mut [bool]) -> Cycles {
         c.start.push(c.edges.len() as u32);
     }
     for (e, &(a, b)) in g.edges.iter().enumerate() {
-        if a == b && f.live[e] {
+        if a == b && f.live(g, e) {
             c.top.push(a);
             c.edges.push(e as u32);
             c.start.push(c.edges.len() as u32);
