@@ -57,7 +57,7 @@ impl<M: Mask> HackenbushRules<M> {
         let mut other = Vec::with_capacity(edges);
         let mut names = Vec::with_capacity(edges);
         let mut incident = vec![M::default(); vertices];
-        let mut roots = Vec::new();
+        let mut roots = Vec::with_capacity(pos.graphs.len());
         let mut offset = 0u32;
         for (gi, g) in pos.graphs.iter().enumerate() {
             if g.n > 0 {
@@ -195,6 +195,10 @@ impl<M: Mask> HackenbushRules<M> {
         let mut time = 0u8;
         for &r in &self.roots {
             let r = (r & 63) as usize;
+            if (self.incident[r] & s).is_zero() {
+                // Nothing hangs from this root: no move, nothing to search.
+                continue;
+            }
             seen |= 1 << r;
             disc[r] = time;
             low[r] = time;

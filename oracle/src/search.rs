@@ -148,9 +148,11 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             play,
             memo: table,
             limit,
-            succ: Vec::new(),
+            // Sized for a small game's whole search: most searches are short (a
+            // campaign's cases), and growing these push by push cost more than the search.
+            succ: Vec::with_capacity(64),
             succ_addr: Vec::new(),
-            frames: Vec::new(),
+            frames: Vec::with_capacity(16),
             big: Vec::new(),
             generated: 0,
         }

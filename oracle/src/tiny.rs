@@ -87,8 +87,8 @@ impl TinySum {
             parts,
             kept: RefCell::new(Kept {
                 span: vec![(UNKNOWN, 0); base as usize],
-                moves: Vec::new(),
-                scratch: Vec::new(),
+                moves: Vec::with_capacity(4 * edges),
+                scratch: Vec::with_capacity(edges),
             }),
         })
     }

@@ -140,7 +140,8 @@ fn bridge_moves(f: &Fusion, target: u64) -> (Vec<u64>, Vec<u32>) {
     let comps = f.value.len();
     let mut need = vec![NO_NEED; comps];
     need[0] = target;
-    let mut moves = Vec::new();
+    // Room for every edge of the graph: the internal moves join these.
+    let mut moves = Vec::with_capacity(f.is_bridge.len());
     for d in 1..comps {
         let p = f.parent[d] as usize;
         if need[p] == NO_NEED {
@@ -427,6 +428,7 @@ pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
     let total = fused.iter().flatten().fold(0, |acc, f| acc ^ f.value[0]);
     let mut moves = Vec::new();
     if total != 0 {
+        moves.reserve(pos.graphs.iter().map(|g| g.edges.len()).sum());
         for (i, (g, f)) in pos.graphs.iter().zip(&fused).enumerate() {
             let Some(f) = f else { continue };
             for e in moves_of_fused(g, f, total ^ f.value[0]) {
