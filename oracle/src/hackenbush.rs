@@ -180,6 +180,12 @@ impl<M: Mask> HackenbushRules<M> {
     /// flood-fill path ([`Self::cut`], used to name moves) is checked against it by every
     /// agreement test.
     fn successors_by_search(&self, s: M, out: &mut Vec<M>) {
+        self.moves_by_search(s, |_, t| out.push(t));
+    }
+
+    /// [`Self::successors_by_search`], each successor with the edge cut: `f(edge, state)`.
+    #[inline(always)]
+    fn moves_by_search(&self, s: M, mut f: impl FnMut(u32, M)) {
         // Every slot is written when its vertex is discovered (`seen`), before it is read,
         // so the scratch is reused from state to state without clearing.
         let mut guard = self.dfs.borrow_mut();
@@ -221,7 +227,7 @@ impl<M: Mask> HackenbushRules<M> {
                         if low[v] > disc[p] {
                             // A bridge: cutting it drops everything hanging below it.
                             bridges = bridges | M::bit(u32::from(pe));
-                            out.push(s & !hanging);
+                            f(u32::from(pe), s & !hanging);
                         }
                     }
                     continue;
@@ -248,8 +254,19 @@ impl<M: Mask> HackenbushRules<M> {
         }
         // An edge on a cycle falls alone.
         for e in ids(s & !bridges) {
-            out.push(s & !M::bit(e));
+            f(e, s & !M::bit(e));
         }
+    }
+
+    /// Every move of `s`: the global edge cut and the state it leads to.
+    pub fn moves(&self, s: M) -> Vec<(u32, M)> {
+        let mut out = Vec::with_capacity(s.count() as usize);
+        if self.incident.len() <= 64 {
+            self.moves_by_search(s, |e, t| out.push((e, t)));
+        } else {
+            out.extend(ids(s).map(|e| (e, self.cut(s, e))));
+        }
+        out
     }
 }
 
@@ -290,8 +307,7 @@ fn plain_answer<M: Mask, R: OnPlain<M>, T: crate::memo::Table<M>>(
     let value = s.value(start)?;
     let mut moves = Vec::new();
     if play == Play::Normal {
-        for e in crate::mask::ids(start) {
-            let next = s.rules().plain().cut(start, e);
+        for (e, next) in s.rules().plain().moves(start) {
             if s.value(next)? == 0 {
                 moves.push(s.rules().plain().names[e as usize]);
             }
@@ -401,6 +417,12 @@ mod tests {
             fast.sort_unstable();
             slow.sort_unstable();
             assert_eq!(fast, slow);
+            // Each move named by the search is the flood fill's cut of that edge.
+            let moves = rules.moves(start);
+            assert_eq!(moves.len(), start.count() as usize);
+            for (e, next) in moves {
+                assert_eq!(next, rules.cut(start, e));
+            }
         }
     }
 }
