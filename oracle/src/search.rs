@@ -309,49 +309,63 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             return Ok(v);
         }
         self.open(start, h);
-        loop {
-            let top = self.frames.last_mut().expect("non-empty stack");
-            if top.next < top.end {
-                let s = self.succ[top.next];
+        // The top frame's cursor and values seen are kept in locals while its successors
+        // are looked up, and written back only when a child is opened.
+        'frames: loop {
+            let depth = self.frames.len() - 1;
+            let (mut next, end, mut seen) = {
+                let f = &self.frames[depth];
+                (f.next, f.end, f.seen)
+            };
+            while next < end {
+                let s = self.succ[next];
                 let h = if T::KEEP_ADDRESSES {
-                    self.succ_addr[top.next]
+                    self.succ_addr[next]
                 } else {
                     self.memo.address(&s)
                 };
-                top.next += 1;
-                match self.memo.get(h, s) {
-                    UNKNOWN => {
-                        // States on the stack count against the budget too: a long game
-                        // (say, millions of stones) must not grow the stack unbounded
-                        // before any state is finished.
-                        if self.frames.len() + self.memo.len() >= self.limit {
-                            return Err(self.give_up(self.frames.len() + self.memo.len()));
-                        }
-                        // Pending and examined moves are bounded too (memory and time).
-                        let move_limit = MOVES_PER_STATE * self.limit as u64;
-                        if self.generated >= move_limit {
-                            self.give_up(0);
-                            return Err(OracleError::TooManyMoves {
-                                examined: self.generated,
-                                limit: move_limit,
-                            });
-                        }
-                        let pending_limit = PENDING_PER_STATE * self.limit;
-                        if self.succ.len() >= pending_limit {
-                            let pending = self.succ.len();
-                            self.give_up(0);
-                            return Err(OracleError::TooManyPending {
-                                pending,
-                                limit: pending_limit,
-                            });
-                        }
-                        self.open(s, h)
+                next += 1;
+                let v = self.memo.get(h, s);
+                if v != UNKNOWN {
+                    if v < 64 {
+                        seen |= 1 << v;
+                    } else {
+                        self.big.push(v);
                     }
-                    v => self.record(v),
+                    continue;
                 }
-                continue;
+                // States on the stack count against the budget too: a long game (say,
+                // millions of stones) must not grow the stack unbounded before any state
+                // is finished.
+                if self.frames.len() + self.memo.len() >= self.limit {
+                    return Err(self.give_up(self.frames.len() + self.memo.len()));
+                }
+                // Pending and examined moves are bounded too (memory and time).
+                let move_limit = MOVES_PER_STATE * self.limit as u64;
+                if self.generated >= move_limit {
+                    self.give_up(0);
+                    return Err(OracleError::TooManyMoves {
+                        examined: self.generated,
+                        limit: move_limit,
+                    });
+                }
+                let pending_limit = PENDING_PER_STATE * self.limit;
+                if self.succ.len() >= pending_limit {
+                    let pending = self.succ.len();
+                    self.give_up(0);
+                    return Err(OracleError::TooManyPending {
+                        pending,
+                        limit: pending_limit,
+                    });
+                }
+                let f = &mut self.frames[depth];
+                f.next = next;
+                f.seen = seen;
+                self.open(s, h);
+                continue 'frames;
             }
-            let f = self.frames.pop().expect("non-empty stack");
+            let mut f = self.frames.pop().expect("non-empty stack");
+            f.seen = seen;
             let v = self.finish(&f);
             self.succ.truncate(f.start);
             if T::KEEP_ADDRESSES {
