@@ -103,12 +103,24 @@ impl<W: Packed> StaircaseRules<W> {
     fn moves(&self, s: W, mut f: impl FnMut(u32, u32, u64, W)) {
         for v in 1..self.parent.len() as u32 {
             let here = self.get(s, v);
+            if here == 0 {
+                continue;
+            }
             let p = self.parent[v as usize];
             // Biggest moves first: the search then reaches small layouts (and memoizes
-            // them) before it walks down long chains of one-stone moves.
-            for k in (1..=here.min(self.cap)).rev() {
-                let t = self.sub(s, v, k);
-                f(v, p, k, if p == 0 { t } else { self.add(t, p, k) });
+            // them) before it walks down long chains of one-stone moves. Each next move
+            // is the last with one stone fewer moved.
+            let most = here.min(self.cap);
+            let mut t = self.sub(s, v, most);
+            if p != 0 {
+                t = self.add(t, p, most);
+            }
+            for k in (1..=most).rev() {
+                f(v, p, k, t);
+                t = self.add(t, v, 1);
+                if p != 0 {
+                    t = self.sub(t, p, 1);
+                }
             }
         }
     }
