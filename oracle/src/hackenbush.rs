@@ -211,29 +211,32 @@ impl<M: Mask> HackenbushRules<M> {
             parent_edge[r] = NO_EDGE;
             below[r] = M::default();
             time = time.wrapping_add(1);
-            path[0] = (r as u8, self.incident[r] & s);
-            let mut depth = 1;
-            while depth > 0 {
-                let (v, rest) = path[depth - 1];
-                let v = (v & 63) as usize;
+            // The vertex being explored and its incident edges still to look at stay in
+            // registers; `path` keeps those of its ancestors.
+            let (mut v, mut rest) = (r, self.incident[r] & s);
+            let mut depth = 0;
+            loop {
                 if rest.is_zero() {
+                    if depth == 0 {
+                        break;
+                    }
                     depth -= 1;
                     let hanging = below[v] | (self.incident[v] & s);
-                    let pe = parent_edge[v];
-                    if pe != NO_EDGE {
-                        let p = (path[depth - 1].0 & 63) as usize;
-                        low[p] = low[p].min(low[v]);
-                        below[p] = below[p] | hanging;
-                        if low[v] > disc[p] {
-                            // A bridge: cutting it drops everything hanging below it.
-                            bridges = bridges | M::bit(u32::from(pe));
-                            f(u32::from(pe), s & !hanging);
-                        }
+                    let (p, parent_rest) = path[depth];
+                    let p = (p & 63) as usize;
+                    low[p] = low[p].min(low[v]);
+                    below[p] = below[p] | hanging;
+                    if low[v] > disc[p] {
+                        // A bridge: cutting it drops everything hanging below it.
+                        let pe = u32::from(parent_edge[v]);
+                        bridges = bridges | M::bit(pe);
+                        f(pe, s & !hanging);
                     }
+                    (v, rest) = (p, parent_rest);
                     continue;
                 }
                 let e = rest.lowest();
-                path[depth - 1].1 = rest.without_lowest();
+                rest = rest.without_lowest();
                 if e == u32::from(parent_edge[v]) {
                     continue;
                 }
@@ -245,8 +248,9 @@ impl<M: Mask> HackenbushRules<M> {
                     time = time.wrapping_add(1);
                     parent_edge[w] = e as u8;
                     below[w] = M::default();
-                    path[depth] = (w as u8, self.incident[w] & s);
+                    path[depth & 63] = (v as u8, rest);
                     depth += 1;
+                    (v, rest) = (w, self.incident[w] & s);
                 } else {
                     low[v] = low[v].min(disc[w]);
                 }
