@@ -22,6 +22,16 @@ struct Dfs<M> {
     path: [(u8, M); 64],
 }
 
+/// A search scratch of zeros, made on the heap in place (a `Box::new` of the 1.7 KiB
+/// struct built it on the stack and copied it: 320 instructions a campaign case). Its
+/// contents are never read before written, so zeros are as good as any value.
+fn zeroed_dfs<M: Mask>() -> Box<Dfs<M>> {
+    // SAFETY: `Dfs` holds only arrays of `u8` and of masks, and masks are plain unsigned
+    // integers (`Mask` is implemented for `u64` and `u128` only): all-zero bytes are a
+    // valid value of every field.
+    unsafe { Box::<Dfs<M>>::new_zeroed().assume_init() }
+}
+
 /// No parent edge (a root).
 const NO_EDGE: u8 = u8::MAX;
 
@@ -83,13 +93,7 @@ impl<M: Mask> HackenbushRules<M> {
                 generation: 0,
                 queue: Vec::new(),
             }),
-            dfs: RefCell::new(Box::new(Dfs {
-                disc: [0; 64],
-                low: [0; 64],
-                parent_edge: [NO_EDGE; 64],
-                below: [M::default(); 64],
-                path: [(0, M::default()); 64],
-            })),
+            dfs: RefCell::new(zeroed_dfs()),
         })
     }
 

@@ -4,7 +4,8 @@
 use crate::memo::Key;
 use std::ops::{BitAnd, BitOr, Not};
 
-/// A bitset in one or two words.
+/// A bitset in one or two words: implemented for `u64` and `u128` only, plain integers
+/// whose every bit pattern (all zeros included) is a set.
 pub trait Mask:
     Key + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + Default
 {
