@@ -26,10 +26,17 @@ struct Dfs<M> {
 /// struct built it on the stack and copied it: 320 instructions a campaign case). Its
 /// contents are never read before written, so zeros are as good as any value.
 fn zeroed_dfs<M: Mask>() -> Box<Dfs<M>> {
-    // SAFETY: `Dfs` holds only arrays of `u8` and of masks, and masks are plain unsigned
-    // integers (`Mask` is implemented for `u64` and `u128` only): all-zero bytes are a
-    // valid value of every field.
-    unsafe { Box::<Dfs<M>>::new_zeroed().assume_init() }
+    let layout = std::alloc::Layout::new::<Dfs<M>>();
+    // SAFETY: the layout has a non-zero size (64-entry arrays).
+    let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Dfs<M>;
+    if p.is_null() {
+        std::alloc::handle_alloc_error(layout);
+    }
+    // SAFETY: `p` is a block of the global allocator with `Dfs<M>`'s layout, as `Box`
+    // expects. `Dfs` holds only arrays of `u8` and of masks, and masks are plain unsigned
+    // integers (`Mask` is implemented for `u64` and `u128` only): its all-zero bytes are
+    // a valid value of every field.
+    unsafe { Box::from_raw(p) }
 }
 
 /// No parent edge (a root).
