@@ -40,13 +40,13 @@ impl Room for Cut {
                         a.by_root.len()
                     ));
                 }
-                (0..e.by_root.len()).find_map(|r| {
-                    values(
-                        &format!("value with vertex {} as the root", r + 1),
-                        e.by_root[r],
-                        a.by_root[r],
-                    )
-                })
+                // The label is written only for the root that differs.
+                let r = (0..e.by_root.len()).find(|&r| e.by_root[r] != a.by_root[r])?;
+                values(
+                    &format!("value with vertex {} as the root", r + 1),
+                    e.by_root[r],
+                    a.by_root[r],
+                )
             })
     }
 
