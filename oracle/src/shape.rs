@@ -29,27 +29,41 @@ pub fn key(tree: &Tree) -> Option<u64> {
     if n > MAX_VERTICES {
         return None;
     }
-    // seq[v]: v's subtree as depths relative to v, v's own 0 first. Children before
-    // parents (reverse breadth-first order), so every child's sequence is final when its
-    // parent's is built.
-    let mut seq: Vec<Vec<u8>> = vec![Vec::new(); n];
+    // seq[v]: v's subtree as depths relative to v, v's own 0 first, packed as 4-bit digits
+    // from the top of a word (at most 16 digits, each at most 15), with its length.
+    // Every digit after the first is nonzero, so comparing two packed words compares
+    // the sequences lexicographically, a shorter one first when it is a prefix. Children
+    // before parents (reverse breadth-first order), so every child's sequence is final
+    // when its parent's is built. No allocation: this runs once per root of every `cut`
+    // case.
+    let mut seq = [0u64; MAX_VERTICES];
+    let mut len = [0u32; MAX_VERTICES];
+    let mut blocks = [(0u64, 0u32); MAX_VERTICES];
     for &v in tree.order().iter().rev() {
-        let mut blocks: Vec<&Vec<u8>> =
-            tree.children(v).iter().map(|&c| &seq[c as usize]).collect();
-        blocks.sort_unstable_by(|a, b| b.cmp(a));
-        let mut own = vec![0u8];
-        for block in blocks {
-            own.extend(block.iter().map(|d| d + 1));
+        let children = tree.children(v);
+        for (slot, &c) in blocks.iter_mut().zip(children) {
+            *slot = (seq[c as usize], len[c as usize]);
+        }
+        let blocks = &mut blocks[..children.len()];
+        blocks.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        let (mut own, mut l) = (0u64, 1u32);
+        for &(block, bl) in blocks.iter() {
+            // One level deeper: 1 added to each of the block's digits (none carries).
+            let deeper = block + (0x1111_1111_1111_1111u64 << (64 - 4 * bl));
+            own |= deeper >> (4 * l);
+            l += bl;
         }
         seq[v as usize] = own;
+        len[v as usize] = l;
     }
     let root = tree.order().first().copied().unwrap_or(0) as usize;
     // Depths 1..=15 after the root's 0: one nonzero digit each, so the length is implied.
-    Some(
-        seq[root][1..]
-            .iter()
-            .fold(0u64, |k, &d| k << 4 | u64::from(d)),
-    )
+    let l = len[root];
+    Some(if l <= 1 {
+        0
+    } else {
+        (seq[root] << 4) >> (64 - 4 * (l - 1))
+    })
 }
 
 /// Most entries a table keeps (more than the 2 × 376,464 shapes it can meet).
@@ -122,6 +136,23 @@ mod tests {
         code[0].clone()
     }
 
+    /// The key as first written, one vector of depths per vertex: the packed words of
+    /// [`key`] must give the very same numbers.
+    fn key_by_vectors(tree: &Tree) -> u64 {
+        let mut seq: Vec<Vec<u8>> = vec![Vec::new(); tree.len()];
+        for &v in tree.order().iter().rev() {
+            let mut blocks: Vec<&Vec<u8>> =
+                tree.children(v).iter().map(|&c| &seq[c as usize]).collect();
+            blocks.sort_unstable_by(|a, b| b.cmp(a));
+            let mut own = vec![0u8];
+            for block in blocks {
+                own.extend(block.iter().map(|d| d + 1));
+            }
+            seq[v as usize] = own;
+        }
+        seq[0][1..].iter().fold(0u64, |k, &d| k << 4 | u64::from(d))
+    }
+
     /// Small xorshift: the oracle crate cannot use the fuzzing crate's generator.
     fn next(s: &mut u64) -> u64 {
         *s ^= *s << 13;
@@ -167,6 +198,7 @@ mod tests {
                     tree.rerooted(r).0
                 };
                 let (k, a) = (key(&t).unwrap(), ahu(&t));
+                assert_eq!(k, key_by_vectors(&t));
                 assert_eq!(by_key.entry(k).or_insert_with(|| a.clone()), &a);
                 assert_eq!(*by_ahu.entry(a).or_insert(k), k);
             }
