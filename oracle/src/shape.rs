@@ -45,7 +45,7 @@ pub fn key(tree: &Tree) -> Option<u64> {
             *slot = (seq[c as usize], len[c as usize]);
         }
         let blocks = &mut blocks[..children.len()];
-        blocks.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        blocks.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
         let (mut own, mut l) = (0u64, 1u32);
         for &(block, bl) in blocks.iter() {
             // One level deeper: 1 added to each of the block's digits (none carries).
