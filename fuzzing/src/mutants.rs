@@ -84,7 +84,7 @@ fn hackenbush_cycles_one(p: &Position) -> Answer {
     a.value = pos.graphs.iter().fold(0, |acc, g| {
         let f = hackenbush::fuse(g, &[]);
         let cc = g.cycle_cover();
-        let mut value = vec![0u64; f.value.len()];
+        let mut value = vec![0u64; f.comps.len()];
         for &(_, v, _) in &cc.back_edges {
             value[f.comp[v as usize] as usize] = 1;
         }
@@ -94,7 +94,7 @@ fn hackenbush_cycles_one(p: &Position) -> Answer {
             }
         }
         for c in (1..value.len()).rev() {
-            let q = f.parent[c] as usize;
+            let q = f.comps[c].parent as usize;
             value[q] ^= value[c] + 1;
         }
         acc ^ value.first().copied().unwrap_or(0)

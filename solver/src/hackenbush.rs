@@ -25,22 +25,42 @@ const NO_NEED: u64 = u64::MAX;
 pub struct Fusion {
     /// Component of every vertex (`NONE` for vertices cut off from the root).
     pub comp: Vec<u32>,
-    /// Parent component of every component (`NONE` for the root's).
-    pub parent: Vec<u32>,
-    /// The bridge from a component to its parent (`NONE` for the root's).
-    pub bridge: Vec<u32>,
-    /// g(C) of every component, with its subtree of components hanging below.
-    pub value: Vec<u64>,
-    /// Per edge: a bridge.
-    pub is_bridge: Vec<bool>,
+    /// The components, the root's first, each after its parent.
+    pub comps: Vec<Component>,
     /// The depth-first search the fusion came from (its back edges are the cycles).
     pub cover: CycleCover,
+}
+
+/// A 2-edge-connected component of a fused graph.
+#[derive(Clone, Copy, Debug)]
+pub struct Component {
+    /// Its parent component (`NONE` for the root's).
+    pub parent: u32,
+    /// The bridge from it to its parent (`NONE` for the root's).
+    pub bridge: u32,
+    /// g(C), with its subtree of components hanging below.
+    pub value: u64,
 }
 
 impl Fusion {
     /// Whether edge `e` of `g` (the graph fused) is connected to the root (still in play).
     pub fn live(&self, g: &Graph, e: usize) -> bool {
         self.cover.reached[g.edges[e].0 as usize]
+    }
+
+    /// Whether edge `e` of `g` is a bridge: the tree edge above a vertex that no back
+    /// edge spans (read from the cover, so no per-edge array is kept).
+    pub fn is_bridge(&self, g: &Graph, e: usize) -> bool {
+        let (a, b) = g.edges[e];
+        let pe = &self.cover.parent_edge;
+        let child = if pe[a as usize] == e as u32 {
+            a
+        } else if pe[b as usize] == e as u32 {
+            b
+        } else {
+            return false;
+        };
+        self.cover.cover[child as usize] == 0
     }
 }
 
@@ -50,10 +70,7 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
     let cc = g.cycle_cover();
     let mut comp = vec![NONE; n];
     // At most one component a vertex.
-    let mut parent = Vec::with_capacity(n);
-    let mut bridge = Vec::with_capacity(n);
-    let mut value = Vec::with_capacity(n);
-    let mut is_bridge = vec![false; g.edges.len()];
+    let mut comps: Vec<Component> = Vec::with_capacity(n);
     for &v in &cc.order {
         let pe = cc.parent_edge[v as usize];
         let attach = if pe == NONE {
@@ -64,32 +81,29 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
         match attach {
             Some(pc) if cc.cover[v as usize] != 0 => comp[v as usize] = pc,
             _ => {
-                comp[v as usize] = value.len() as u32;
-                parent.push(attach.unwrap_or(NONE));
-                bridge.push(pe);
-                value.push(0u64);
-                if pe != NONE {
-                    is_bridge[pe as usize] = true;
-                }
+                comp[v as usize] = comps.len() as u32;
+                comps.push(Component {
+                    parent: attach.unwrap_or(NONE),
+                    bridge: pe,
+                    value: 0,
+                });
             }
         }
-        value[comp[v as usize] as usize] ^= weight.get(v as usize).copied().unwrap_or(0);
+        comps[comp[v as usize] as usize].value ^= weight.get(v as usize).copied().unwrap_or(0);
     }
-    for (e, &(a, _)) in g.edges.iter().enumerate() {
-        if cc.reached[a as usize] && !is_bridge[e] {
-            value[comp[a as usize] as usize] ^= 1;
+    // An edge inside a component (live, not a bridge) is a loop worth 1 once fused.
+    for &(a, b) in &g.edges {
+        if cc.reached[a as usize] && comp[a as usize] == comp[b as usize] {
+            comps[comp[a as usize] as usize].value ^= 1;
         }
     }
-    for c in (1..value.len()).rev() {
-        let p = parent[c] as usize;
-        value[p] ^= value[c] + 1;
+    for c in (1..comps.len()).rev() {
+        let p = comps[c].parent as usize;
+        comps[p].value ^= comps[c].value + 1;
     }
     Fusion {
         comp,
-        parent,
-        bridge,
-        value,
-        is_bridge,
+        comps,
         cover: cc,
     }
 }
@@ -99,7 +113,7 @@ pub fn graph_value(g: &Graph) -> u64 {
     if g.n == 0 {
         return 0;
     }
-    fuse(g, &[]).value[0]
+    fuse(g, &[]).comps[0].value
 }
 
 /// The value of the sum.
@@ -117,12 +131,12 @@ pub fn moves_to(g: &Graph, target: u64) -> Vec<u32> {
 
 /// [`moves_to`] with the graph already fused (`f = fuse(g, &[])`, `g.n > 0`).
 fn moves_of_fused(g: &Graph, f: &Fusion, target: u64) -> Vec<u32> {
-    let (need, mut moves) = bridge_moves(f, target);
+    let (need, mut moves) = bridge_moves(f, target, g.edges.len());
     // Whether each component has internal edges whose removal matters.
-    let mut internal = vec![false; f.value.len()];
+    let mut internal = vec![false; f.comps.len()];
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         let c = f.comp[a as usize];
-        if f.live(g, e) && !f.is_bridge[e] && need[c as usize] != NO_NEED {
+        if f.live(g, e) && !f.is_bridge(g, e) && need[c as usize] != NO_NEED {
             internal[c as usize] = true;
         }
     }
@@ -136,20 +150,20 @@ fn moves_of_fused(g: &Graph, f: &Fusion, target: u64) -> Vec<u32> {
 /// Top-down over the components: the value each component must take for the whole to
 /// reach `target` ([`NO_NEED`] below a component that cannot), and the bridges whose
 /// removal reaches it.
-fn bridge_moves(f: &Fusion, target: u64) -> (Vec<u64>, Vec<u32>) {
-    let comps = f.value.len();
+fn bridge_moves(f: &Fusion, target: u64, edges: usize) -> (Vec<u64>, Vec<u32>) {
+    let comps = f.comps.len();
     let mut need = vec![NO_NEED; comps];
     need[0] = target;
     // Room for every edge of the graph: the internal moves join these.
-    let mut moves = Vec::with_capacity(f.is_bridge.len());
+    let mut moves = Vec::with_capacity(edges);
     for d in 1..comps {
-        let p = f.parent[d] as usize;
+        let p = f.comps[d].parent as usize;
         if need[p] == NO_NEED {
             continue;
         }
-        let t = need[p] ^ f.value[p] ^ (f.value[d] + 1);
+        let t = need[p] ^ f.comps[p].value ^ (f.comps[d].value + 1);
         if t == 0 {
-            moves.push(f.bridge[d]);
+            moves.push(f.comps[d].bridge);
         } else {
             need[d] = t - 1;
         }
@@ -162,17 +176,17 @@ fn bridge_moves(f: &Fusion, target: u64) -> (Vec<u64>, Vec<u32>) {
 /// component by fusing it again without each edge, with the stalks hanging below its
 /// vertices as weights.
 fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves: &mut Vec<u32>) {
-    let comps = f.value.len();
+    let comps = f.comps.len();
     // Stalk value hanging from each vertex: its child components' (g(D) + 1).
     let mut stalk = vec![0u64; g.n as usize];
     for d in 1..comps {
-        let (a, b) = g.edges[f.bridge[d] as usize];
-        let x = if f.comp[a as usize] == f.parent[d] {
+        let (a, b) = g.edges[f.comps[d].bridge as usize];
+        let x = if f.comp[a as usize] == f.comps[d].parent {
             a
         } else {
             b
         };
-        stalk[x as usize] ^= f.value[d] + 1;
+        stalk[x as usize] ^= f.comps[d].value + 1;
     }
     let cactus = cactus_moves(g, f, need, internal, &stalk, moves);
     let rest: Vec<bool> = (0..comps).map(|c| internal[c] && !cactus[c]).collect();
@@ -185,7 +199,7 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         // A live edge's end is reached, so it has a component.
         let c = f.comp[a as usize] as usize;
-        if f.live(g, e) && !f.is_bridge[e] && rest[c] {
+        if f.live(g, e) && !f.is_bridge(g, e) && rest[c] {
             edges_of[c].push(e as u32);
         }
     }
@@ -205,7 +219,7 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
         let entry = if c == 0 {
             0
         } else {
-            let (a, b) = g.edges[f.bridge[c] as usize];
+            let (a, b) = g.edges[f.comps[c].bridge as usize];
             if f.comp[a as usize] == c as u32 {
                 a
             } else {
@@ -235,7 +249,7 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
                 n: verts.len() as u32,
                 edges: without,
             };
-            if fuse(&sub, &weights).value[0] == need[c] {
+            if fuse(&sub, &weights).comps[0].value == need[c] {
                 moves.push(e);
             }
         }
@@ -412,7 +426,13 @@ fn cactus_moves(
             v = g.other(e, v);
             weights.push(weight[v as usize]);
         }
-        ring_moves(edges, &weights, f.value[k] ^ fused[id], need[k], moves);
+        ring_moves(
+            edges,
+            &weights,
+            f.comps[k].value ^ fused[id],
+            need[k],
+            moves,
+        );
     }
     is_cactus
 }
@@ -425,13 +445,16 @@ pub fn solve(pos: &HackenbushPos) -> HackenbushAnswer {
         .iter()
         .map(|g| (g.n > 0).then(|| fuse(g, &[])))
         .collect();
-    let total = fused.iter().flatten().fold(0, |acc, f| acc ^ f.value[0]);
+    let total = fused
+        .iter()
+        .flatten()
+        .fold(0, |acc, f| acc ^ f.comps[0].value);
     let mut moves = Vec::new();
     if total != 0 {
         moves.reserve(pos.graphs.iter().map(|g| g.edges.len()).sum());
         for (i, (g, f)) in pos.graphs.iter().zip(&fused).enumerate() {
             let Some(f) = f else { continue };
-            for e in moves_of_fused(g, f, total ^ f.value[0]) {
+            for e in moves_of_fused(g, f, total ^ f.comps[0].value) {
                 moves.push((i as u32, e));
             }
         }
@@ -462,8 +485,8 @@ mod tests {
     fn cactus_components_are_taken_whole_and_others_left_to_refusion() {
         let handled = |g: &Graph| {
             let f = fuse(g, &[]);
-            let need = vec![0; f.value.len()];
-            let internal = vec![true; f.value.len()];
+            let need = vec![0; f.comps.len()];
+            let internal = vec![true; f.comps.len()];
             let stalk = vec![0; g.n as usize];
             cactus_moves(g, &f, &need, &internal, &stalk, &mut Vec::new())
         };
