@@ -30,7 +30,7 @@ use grundy_games::checker::compare;
 use grundy_games::schema::{Instance, Schema, SchemaSpec};
 use grundy_games::testdata::Schemas;
 use grundy_games::{format, peel, Answer, CutAnswer, Game, Limits, Position, Problem};
-use grundy_oracle::Budget;
+use grundy_oracle::{Budget, PLAIN_MASK_EDGES};
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -105,6 +105,37 @@ fn fixed_seed_campaign_of_every_game() {
             "{}: {passed} checked",
             game.name()
         );
+    }
+}
+
+/// `hackenbush` sums of more edges than the oracle searches on plain edge masks: it
+/// answers them from its per-piece tables instead, a path no case of the campaign above
+/// reaches (it stops at 10 edges). Both engines must agree there too.
+#[test]
+fn hackenbush_sums_past_the_plain_masks() {
+    let sizes = Sizes {
+        edges: 18,
+        vertices: 14,
+        ..Sizes::SMALL
+    };
+    let (mut big, mut i) = (0, 0u64);
+    while big < 200 {
+        assert!(
+            i < 5000,
+            "only {big} sums of over {PLAIN_MASK_EDGES} edges checked"
+        );
+        let g = gen::position(Game::Hackenbush, &mut Rng::for_case(SEED, i), &sizes);
+        i += 1;
+        let Position::Hackenbush(h) = &g.position else {
+            unreachable!("a hackenbush position")
+        };
+        if h.graphs.iter().map(|g| g.edges.len()).sum::<usize>() <= PLAIN_MASK_EDGES {
+            continue;
+        }
+        big += u32::from(checked(
+            &g.position,
+            &format!("hackenbush case {i} ({})", g.shape),
+        ));
     }
 }
 

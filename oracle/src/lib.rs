@@ -54,6 +54,9 @@ pub(crate) mod tiny;
 pub use memo::advise_huge_pages;
 pub use ruleset::Rules;
 pub use search::{OracleError, Play, DEFAULT_MAX_STATES};
+/// Most edges of a `hackenbush` sum searched on its plain edge masks ([`tiny`]); larger
+/// sums are searched by their per-piece tables ([`blocks`]).
+pub use tiny::TINY_SUM as PLAIN_MASK_EDGES;
 
 use grundy_games::kind::Kind;
 use grundy_games::*;
