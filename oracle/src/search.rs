@@ -301,6 +301,59 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         }
     }
 
+    /// Whether one more state may be opened: the states on the stack count against the
+    /// budget too (a long game, say millions of stones, must not grow the stack unbounded
+    /// before any state is finished), and so do the moves examined and waiting (time and
+    /// memory).
+    fn within_budget(&mut self) -> Result<(), OracleError> {
+        if self.frames.len() + self.memo.len() >= self.limit {
+            return Err(self.give_up(self.frames.len() + self.memo.len()));
+        }
+        let move_limit = MOVES_PER_STATE * self.limit as u64;
+        if self.generated >= move_limit {
+            self.give_up(0);
+            return Err(OracleError::TooManyMoves {
+                examined: self.generated,
+                limit: move_limit,
+            });
+        }
+        let pending_limit = PENDING_PER_STATE * self.limit;
+        if self.succ.len() >= pending_limit {
+            let pending = self.succ.len();
+            self.give_up(0);
+            return Err(OracleError::TooManyPending {
+                pending,
+                limit: pending_limit,
+            });
+        }
+        Ok(())
+    }
+
+    /// Finishes the frame `f` (popped, all its successors seen): its value, its pending
+    /// moves dropped, the value memoized.
+    fn close(&mut self, f: Frame<R::State>) -> Result<u32, OracleError> {
+        let v = self.finish(&f);
+        self.succ.truncate(f.start);
+        if T::KEEP_ADDRESSES {
+            self.succ_addr.truncate(f.start);
+        }
+        self.big.truncate(f.big_start);
+        if self.memo.len() >= self.limit {
+            return Err(self.give_up(self.memo.len()));
+        }
+        if let Err(full) = self.memo.insert(f.addr, f.state, v) {
+            let e = self.give_up(self.memo.len());
+            return Err(if full.out_of_memory {
+                OracleError::OutOfMemory {
+                    stored: full.stored,
+                }
+            } else {
+                e
+            });
+        }
+        Ok(v)
+    }
+
     /// The value of `start` (a Grundy value, or 1/0 for a misère win/loss).
     pub fn value(&mut self, start: R::State) -> Result<u32, OracleError> {
         let h = self.memo.address(&start);
@@ -334,30 +387,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                     }
                     continue;
                 }
-                // States on the stack count against the budget too: a long game (say,
-                // millions of stones) must not grow the stack unbounded before any state
-                // is finished.
-                if self.frames.len() + self.memo.len() >= self.limit {
-                    return Err(self.give_up(self.frames.len() + self.memo.len()));
-                }
-                // Pending and examined moves are bounded too (memory and time).
-                let move_limit = MOVES_PER_STATE * self.limit as u64;
-                if self.generated >= move_limit {
-                    self.give_up(0);
-                    return Err(OracleError::TooManyMoves {
-                        examined: self.generated,
-                        limit: move_limit,
-                    });
-                }
-                let pending_limit = PENDING_PER_STATE * self.limit;
-                if self.succ.len() >= pending_limit {
-                    let pending = self.succ.len();
-                    self.give_up(0);
-                    return Err(OracleError::TooManyPending {
-                        pending,
-                        limit: pending_limit,
-                    });
-                }
+                self.within_budget()?;
                 let f = &mut self.frames[depth];
                 f.next = next;
                 f.seen = seen;
@@ -366,25 +396,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
             }
             let mut f = self.frames.pop().expect("non-empty stack");
             f.seen = seen;
-            let v = self.finish(&f);
-            self.succ.truncate(f.start);
-            if T::KEEP_ADDRESSES {
-                self.succ_addr.truncate(f.start);
-            }
-            self.big.truncate(f.big_start);
-            if self.memo.len() >= self.limit {
-                return Err(self.give_up(self.memo.len()));
-            }
-            if let Err(full) = self.memo.insert(f.addr, f.state, v) {
-                let e = self.give_up(self.memo.len());
-                return Err(if full.out_of_memory {
-                    OracleError::OutOfMemory {
-                        stored: full.stored,
-                    }
-                } else {
-                    e
-                });
-            }
+            let v = self.close(f)?;
             if self.frames.is_empty() {
                 return Ok(v);
             }
