@@ -915,32 +915,7 @@ mod tests {
     use std::collections::HashSet;
 
     fn random_positions(count: usize, max_vertices: u64, max_edges: u64) -> Vec<HackenbushPos> {
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
-        (0..count)
-            .map(|_| {
-                let k = 1 + next(3) as usize;
-                HackenbushPos {
-                    graphs: (0..k)
-                        .map(|_| {
-                            let n = 1 + next(max_vertices) as u32;
-                            let m = next(max_edges) as usize;
-                            Graph {
-                                n,
-                                edges: (0..m)
-                                    .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
-                                    .collect(),
-                            }
-                        })
-                        .collect(),
-                }
-            })
-            .collect()
+        crate::hackenbush::random_sums(count, 7, 3, max_vertices, max_edges)
     }
 
     /// Over every reachable state of many small positions: the successors are the flood

@@ -395,36 +395,56 @@ impl crate::Exhaustive for grundy_games::kind::Hackenbush {
     }
 }
 
+/// `count` random sums of 1 to `graphs` graphs, each of 1 to `vertices` vertices and
+/// fewer than `edges` edges between random ends (loops, parallel edges and edges cut off
+/// from the root included), from `seed`: the test positions of the `hackenbush` rules
+/// (plain, by blocks, small sums).
+#[cfg(test)]
+pub(crate) fn random_sums(
+    count: usize,
+    seed: u64,
+    graphs: u64,
+    vertices: u64,
+    edges: u64,
+) -> Vec<HackenbushPos> {
+    use grundy_games::Graph;
+    let mut seed = seed;
+    let mut next = |m: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % m
+    };
+    (0..count)
+        .map(|_| {
+            let k = 1 + next(graphs) as usize;
+            HackenbushPos {
+                graphs: (0..k)
+                    .map(|_| {
+                        let n = 1 + next(vertices) as u32;
+                        let m = next(edges) as usize;
+                        Graph {
+                            n,
+                            edges: (0..m)
+                                .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
+                                .collect(),
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_games::Graph;
 
     /// The search-based successors equal the flood-fill ones on many small graphs.
     #[test]
     fn both_successor_paths_agree() {
-        let mut seed = 1u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
-        for _ in 0..3000 {
-            let k = 1 + next(3) as usize;
-            let graphs: Vec<Graph> = (0..k)
-                .map(|_| {
-                    let n = 1 + next(5) as u32;
-                    let m = next(6) as usize;
-                    Graph {
-                        n,
-                        edges: (0..m)
-                            .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
-                            .collect(),
-                    }
-                })
-                .collect();
-            let rules = HackenbushRules::<u64>::new(&HackenbushPos { graphs }).unwrap();
+        for pos in random_sums(3000, 1, 3, 5, 6) {
+            let rules = HackenbushRules::<u64>::new(&pos).unwrap();
             let start = rules.start();
             let mut fast = Vec::new();
             rules.successors_by_search(start, &mut fast);

@@ -152,29 +152,8 @@ mod tests {
     /// state's moves asked twice, so the second answer comes from what was kept).
     #[test]
     fn kept_moves_agree_with_the_flood_fill() {
-        let mut seed = 7u64;
-        let mut next = |m: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % m
-        };
         let mut sums = 0;
-        for _ in 0..2000 {
-            let k = 1 + next(4) as usize;
-            let graphs: Vec<Graph> = (0..k)
-                .map(|_| {
-                    let n = 1 + next(5) as u32;
-                    let m = next(5) as usize;
-                    Graph {
-                        n,
-                        edges: (0..m)
-                            .map(|_| (next(n as u64) as u32, next(n as u64) as u32))
-                            .collect(),
-                    }
-                })
-                .collect();
-            let pos = HackenbushPos { graphs };
+        for pos in crate::hackenbush::random_sums(2000, 7, 4, 5, 5) {
             let Some(rules) = TinySum::new(&pos) else {
                 continue;
             };
