@@ -336,21 +336,13 @@ fn hackenbush_answer<M: Mask>(
     play: Play,
     budget: Budget,
 ) -> Result<Report<HackenbushAnswer>, OracleError> {
-    let tiny =
-        crate::tiny::TinySum::new(pos).filter(|t| budget.dense && t.numbers() <= budget.max_states);
+    // Only with a dense table of its masks (else the blocks number the states).
+    let tiny = crate::tiny::TinySum::new(pos)
+        .filter(|t| budget.dense && t.numbers().is_some_and(|n| n <= budget.max_states as u64));
     let (value, mut moves, states) = if let Some(rules) = tiny {
         // A small sum: no tables to set up, every edge mask its own index.
         let start = rules.plain().start();
-        match crate::dense::Dense::try_new(rules.numbers()) {
-            Some(table) => {
-                let mut s = Search::with_table(rules, play, budget.max_states, table);
-                plain_answer(&mut s, start, play)?
-            }
-            None => {
-                let mut s = Search::new(rules, play, budget.max_states);
-                plain_answer(&mut s, start, play)?
-            }
-        }
+        with_numbered_search!(rules, play, budget, s => plain_answer(&mut s, start, play)?)
     } else if let Some(rules) = crate::blocks::BlockRules::<M>::new(pos) {
         let start = rules.start();
         with_numbered_search!(rules, play, budget, s => {

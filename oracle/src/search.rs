@@ -104,6 +104,17 @@ pub const DEFAULT_MAX_STATES: usize = 1_000_000;
 /// Tables up to this size are taken to sit in the processor's caches (no prefetching).
 const CACHED_TABLE: usize = 64 << 10;
 
+/// Notes a successor's value among those a frame has seen: values below 64 as bits of
+/// `seen`, larger ones on the shared `big` list (the frame's part of it).
+#[inline(always)]
+fn note(seen: &mut u64, big: &mut Vec<u32>, v: u32) {
+    if v < 64 {
+        *seen |= 1 << v;
+    } else {
+        big.push(v);
+    }
+}
+
 struct Frame<S> {
     state: S,
     /// The state's memo address (hash or index).
@@ -251,13 +262,10 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
         });
     }
 
+    /// Records a finished child's value in the top frame.
     fn record(&mut self, v: u32) {
         let f = self.frames.last_mut().expect("a frame to record into");
-        if v < 64 {
-            f.seen |= 1 << v;
-        } else {
-            self.big.push(v);
-        }
+        note(&mut f.seen, &mut self.big, v);
     }
 
     fn finish(&mut self, f: &Frame<R::State>) -> u32 {
@@ -380,11 +388,7 @@ impl<R: Rules, T: Table<R::State>> Search<R, T> {
                 next += 1;
                 let v = self.memo.get(h, s);
                 if v != UNKNOWN {
-                    if v < 64 {
-                        seen |= 1 << v;
-                    } else {
-                        self.big.push(v);
-                    }
+                    note(&mut seen, &mut self.big, v);
                     continue;
                 }
                 self.within_budget()?;

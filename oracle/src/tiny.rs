@@ -93,9 +93,10 @@ impl TinySum {
         })
     }
 
-    /// The number of states a table must hold: every edge mask.
-    pub fn numbers(&self) -> usize {
-        1 << self.plain.names.len()
+    /// A bound on the states' numbers: every edge mask is one (the same contract as
+    /// [`crate::blocks::BlockRules::numbers`], always known here).
+    pub fn numbers(&self) -> Option<u64> {
+        Some(1 << self.plain.names.len())
     }
 }
 

@@ -48,20 +48,16 @@ impl Fusion {
         self.cover.reached[g.edges[e].0 as usize]
     }
 
-    /// Whether edge `e` of `g` is a bridge: the tree edge above a vertex that no back
-    /// edge spans (read from the cover, so no per-edge array is kept).
-    pub fn is_bridge(&self, g: &Graph, e: usize) -> bool {
-        let (a, b) = g.edges[e];
-        let pe = &self.cover.parent_edge;
-        let child = if pe[a as usize] == e as u32 {
-            a
-        } else if pe[b as usize] == e as u32 {
-            b
-        } else {
-            return false;
-        };
-        self.cover.cover[child as usize] == 0
+    /// Whether edge `e` of `g` lies inside a component: live and not a bridge.
+    pub fn is_internal(&self, g: &Graph, e: usize) -> bool {
+        inside(&self.cover.reached, &self.comp, g.edges[e])
     }
+}
+
+/// Whether the edge `(a, b)` lies inside a component: live (its ends reached) and with both
+/// ends in the same component (a bridge joins two).
+fn inside(reached: &[bool], comp: &[u32], (a, b): (u32, u32)) -> bool {
+    reached[a as usize] && comp[a as usize] == comp[b as usize]
 }
 
 /// Fuses `g`; `weight[x]` is the value of a stalk hanging from vertex x (0 for none).
@@ -91,9 +87,9 @@ pub fn fuse(g: &Graph, weight: &[u64]) -> Fusion {
         }
         comps[comp[v as usize] as usize].value ^= weight.get(v as usize).copied().unwrap_or(0);
     }
-    // An edge inside a component (live, not a bridge) is a loop worth 1 once fused.
+    // An edge inside a component is a loop worth 1 once fused.
     for &(a, b) in &g.edges {
-        if cc.reached[a as usize] && comp[a as usize] == comp[b as usize] {
+        if inside(&cc.reached, &comp, (a, b)) {
             comps[comp[a as usize] as usize].value ^= 1;
         }
     }
@@ -136,7 +132,7 @@ fn moves_of_fused(g: &Graph, f: &Fusion, target: u64) -> Vec<u32> {
     let mut internal = vec![false; f.comps.len()];
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         let c = f.comp[a as usize];
-        if f.live(g, e) && !f.is_bridge(g, e) && need[c as usize] != NO_NEED {
+        if f.is_internal(g, e) && need[c as usize] != NO_NEED {
             internal[c as usize] = true;
         }
     }
@@ -199,7 +195,7 @@ fn internal_moves(g: &Graph, f: &Fusion, need: &[u64], internal: &[bool], moves:
     for (e, &(a, _)) in g.edges.iter().enumerate() {
         // A live edge's end is reached, so it has a component.
         let c = f.comp[a as usize] as usize;
-        if f.live(g, e) && !f.is_bridge(g, e) && rest[c] {
+        if f.is_internal(g, e) && rest[c] {
             edges_of[c].push(e as u32);
         }
     }
