@@ -133,9 +133,10 @@ pub struct LimitArgs {
     /// (default 2).
     #[arg(long, value_parser = parse_factor)]
     wall_factor: Option<f64>,
-    /// Memory limit per run in MiB (address space; default: none, or the package's).
-    #[arg(long)]
-    ml: Option<u64>,
+    /// Memory limit per run in MiB (address space), or `unlimited` (default 256, or the
+    /// package's `[judge] memory`).
+    #[arg(long, visible_alias = "memory")]
+    ml: Option<String>,
     /// Stack limit in MiB, or `unlimited` (default 8, the usual `ulimit -s`).
     #[arg(long)]
     stack: Option<String>,
@@ -153,7 +154,7 @@ impl LimitArgs {
         auto_limit: Option<PathBuf>,
     ) -> Result<(Limits, f64), Error> {
         let (base, base_factor) =
-            defaults.unwrap_or((Limits::with_time(Duration::from_secs(2), 2.0), 2.0));
+            defaults.unwrap_or((Limits::judged(Duration::from_secs(2), 2.0), 2.0));
         let stack = match self.stack.as_deref() {
             None => base.stack,
             Some("unlimited") => None,
@@ -200,9 +201,15 @@ impl LimitArgs {
             Limits {
                 time,
                 wall: time.mul_f64(factor),
-                memory: match self.ml {
-                    Some(m) => Some(mib("--ml", m)?),
+                memory: match self.ml.as_deref() {
                     None => base.memory,
+                    Some("unlimited") => None,
+                    Some(m) => Some(mib(
+                        "--ml",
+                        m.parse::<u64>().map_err(|_| {
+                            Error::usage(format!("--ml {m}: expected MiB or `unlimited`"))
+                        })?,
+                    )?),
                 },
                 stack,
                 output: match self.output_limit {

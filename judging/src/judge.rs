@@ -27,6 +27,9 @@ pub enum Verdict {
     MemoryLimit,
     /// Printed more than the output cap.
     OutputLimit,
+    /// Passed on the ordinary build, but its sanitized build (`--sanitize`) reports
+    /// undefined behaviour: the sanitizer's finding in one line.
+    Undefined(String),
 }
 
 impl Verdict {
@@ -40,6 +43,7 @@ impl Verdict {
             Verdict::TimeLimit(_) => "TLE",
             Verdict::MemoryLimit => "MLE",
             Verdict::OutputLimit => "OLE",
+            Verdict::Undefined(_) => "UB",
         }
     }
 }
@@ -54,6 +58,7 @@ impl fmt::Display for Verdict {
             Verdict::TimeLimit(d) => write!(f, "TLE: {d}"),
             Verdict::MemoryLimit => write!(f, "MLE"),
             Verdict::OutputLimit => write!(f, "OLE: output limit exceeded"),
+            Verdict::Undefined(d) => write!(f, "UB: {d}"),
         }
     }
 }

@@ -39,6 +39,7 @@ pub mod output;
 pub mod package;
 pub mod report;
 pub mod rules;
+pub mod sanitizer;
 pub mod solutions;
 pub mod suite;
 pub mod testset;

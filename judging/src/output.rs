@@ -135,6 +135,15 @@ pub fn vertices(n: usize) -> String {
     }
 }
 
+/// A memory size in words: whole GiB as such (`1 GiB`), else MiB (`256 MiB`).
+pub fn mib_text(bytes: u64) -> String {
+    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 {
+        format!("{} GiB", bytes >> 30)
+    } else {
+        format!("{} MiB", bytes >> 20)
+    }
+}
+
 /// A number with its indefinite article, as it is read aloud: `a 2`, `an 8`, `an 11`,
 /// `an 18`, `a 256`, `an 80`.
 pub fn with_article(n: u64) -> String {
@@ -146,6 +155,13 @@ pub fn with_article(n: u64) -> String {
 
 #[cfg(test)]
 mod article_tests {
+    #[test]
+    fn sizes_read_in_mib_or_whole_gib() {
+        assert_eq!(super::mib_text(256 << 20), "256 MiB");
+        assert_eq!(super::mib_text(1 << 30), "1 GiB");
+        assert_eq!(super::mib_text(1536 << 20), "1536 MiB");
+    }
+
     #[test]
     fn articles_follow_the_sound() {
         for (n, w) in [

@@ -59,7 +59,7 @@ struct PackageToml {
 struct JudgeToml {
     time: Option<f64>,
     wall_factor: Option<f64>,
-    memory: Option<u64>,
+    memory: Option<toml::Value>,
     stack: Option<toml::Value>,
     output: Option<u64>,
 }
@@ -213,8 +213,8 @@ pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> 
     Ok(Some((pkg.limits, pkg.wall_factor)))
 }
 
-/// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, no memory
-/// limit, 64 MiB of output), and the wall-clock factor.
+/// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, 256 MiB of
+/// memory, 64 MiB of output), and the wall-clock factor.
 fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
     let time = judge.time.unwrap_or(2.0);
     if !(time.is_finite() && time > 0.0 && time <= 1e6) {
@@ -230,10 +230,18 @@ fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
         Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
         Some(_) => return Err("judge.stack: expected MiB (1 to 1048576) or \"unlimited\"".into()),
     };
+    let memory = match &judge.memory {
+        None => Some(runner::DEFAULT_MEMORY),
+        Some(toml::Value::String(s)) if s == "unlimited" => None,
+        Some(toml::Value::Integer(m)) if (1..=1 << 30).contains(m) => Some((*m as u64) << 20),
+        Some(_) => {
+            return Err("judge.memory: expected MiB (1 to 1073741824) or \"unlimited\"".into())
+        }
+    };
     let limits = Limits {
         time: Duration::from_secs_f64(time),
         wall: Duration::from_secs_f64(time * wall_factor),
-        memory: judge.memory.map(|m| m << 20),
+        memory,
         stack,
         output: (judge.output.unwrap_or(64).clamp(1, 1 << 30) << 20) as usize,
     };

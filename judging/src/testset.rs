@@ -118,6 +118,7 @@ fn witnesses<S: Suite>(
             first: true,
             reports: Vec::new(),
             hunt: None,
+            sanitize: false,
         };
         let (_, report) = check::run_one(suite, o)?;
         let saved = report

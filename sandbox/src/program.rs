@@ -131,6 +131,16 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
         }
         return runnable(argv);
     };
+    let exe = compile(first, &compiler)?;
+    let mut argv = vec![exe.display().to_string()];
+    argv.extend(cmd[1..].iter().cloned());
+    runnable(argv)
+}
+
+/// Builds the source file `first` with `compiler` (its flags; the output and the source
+/// are added), once: the build is cached by a hash of the source and the command.
+fn compile(first: &str, compiler: &[&str]) -> Result<PathBuf, PrepareError> {
+    let path = Path::new(first);
     let source = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
     let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("prog");
@@ -149,6 +159,7 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
         )
         .map_err(|e| PrepareError::io(format!("cannot run {}: {e}", compiler[0]), e))?;
         if !out.status.success() {
+            let _ = std::fs::remove_file(&tmp);
             return Err(format!(
                 "{first}: compilation failed ({}):\n{}",
                 compiler.join(" "),
@@ -159,9 +170,81 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
         std::fs::rename(&tmp, &exe)
             .map_err(|e| PrepareError::io(format!("{}: {e}", exe.display()), e))?;
     }
-    let mut argv = vec![exe.display().to_string()];
+    Ok(exe)
+}
+
+/// The compiler command of a sanitized build of a source file, by its extension: C++
+/// with AddressSanitizer, UndefinedBehaviorSanitizer and libstdc++'s debug mode; Rust as
+/// a debug build (overflow checks, debug assertions). `None` for anything else (Python
+/// names its errors and their lines already).
+pub fn sanitized_compiler(first: &str) -> Option<Vec<&'static str>> {
+    let ext = Path::new(first).extension().and_then(|e| e.to_str())?;
+    match ext {
+        "cpp" | "cc" | "cxx" => Some(vec![
+            "g++",
+            "-std=c++17",
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-D_GLIBCXX_DEBUG",
+            "-pipe",
+        ]),
+        "rs" => Some(vec![
+            "rustc",
+            "--edition",
+            "2021",
+            "-g",
+            "-C",
+            "debug-assertions=on",
+            "-C",
+            "overflow-checks=on",
+        ]),
+        _ => None,
+    }
+}
+
+/// What the sanitized build of a command is.
+#[derive(Debug)]
+pub enum Sanitized {
+    /// The argv that runs it (through `env`, which sets the sanitizers' options).
+    Argv(Vec<String>),
+    /// The command is not a source file grundy builds (a binary, a script).
+    NotASource,
+    /// The build failed, e.g. a compiler without the sanitizers' runtime: its words.
+    Unavailable(String),
+}
+
+/// The sanitized build of `cmd` ([`sanitized_compiler`]), run through `env` with the
+/// sanitizers' options: no leak check, a trace on abort (libstdc++'s debug mode aborts),
+/// and a resident-memory cap of `rss_mib` (ASan reserves terabytes of address space, so
+/// an address-space limit cannot hold it).
+pub fn prepare_sanitized(cmd: &[String], rss_mib: u64) -> Sanitized {
+    let Some(first) = cmd.first() else {
+        return Sanitized::NotASource;
+    };
+    let Some(compiler) = sanitized_compiler(first) else {
+        return Sanitized::NotASource;
+    };
+    let exe = match compile(first, &compiler) {
+        Ok(exe) => exe,
+        Err(e) => return Sanitized::Unavailable(e.to_string()),
+    };
+    let mut argv = vec![
+        "/usr/bin/env".to_string(),
+        format!(
+            "ASAN_OPTIONS=detect_leaks=0:handle_abort=1:hard_rss_limit_mb={rss_mib}:quarantine_size_mb=64:malloc_context_size=4"
+        ),
+        "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1".to_string(),
+        "RUST_BACKTRACE=0".to_string(),
+        exe.display().to_string(),
+    ];
     argv.extend(cmd[1..].iter().cloned());
-    runnable(argv)
+    match runnable(argv) {
+        Ok(argv) => Sanitized::Argv(argv),
+        Err(e) => Sanitized::Unavailable(e.to_string()),
+    }
 }
 
 /// The argv with file arguments made absolute, if its program can be executed.

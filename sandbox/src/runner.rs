@@ -42,7 +42,35 @@ impl Limits {
             output: 64 << 20,
         }
     }
+
+    /// The limits a judged program gets by default, as judges give them: [`Limits::with_time`]
+    /// with a memory limit of [`DEFAULT_MEMORY`].
+    pub fn judged(time: Duration, wall_factor: f64) -> Limits {
+        Limits {
+            memory: Some(DEFAULT_MEMORY),
+            ..Limits::with_time(time, wall_factor)
+        }
+    }
+
+    /// The limits of a re-run with an unlimited stack: the stack is lifted, the memory is
+    /// not — it is capped at the memory limit or [`STACK_RERUN_MEMORY`], whichever is
+    /// larger, so a recursion that never ends stops there instead of growing to the
+    /// machine's memory.
+    pub fn without_stack_limit(&self) -> Limits {
+        Limits {
+            stack: None,
+            memory: Some(self.memory.unwrap_or(0).max(STACK_RERUN_MEMORY)),
+            ..*self
+        }
+    }
 }
+
+/// The memory limit of a judged program when neither the command line nor the package
+/// sets one: 256 MiB, as most judges give.
+pub const DEFAULT_MEMORY: u64 = 256 << 20;
+
+/// The least memory cap of a re-run with an unlimited stack: 1 GiB.
+pub const STACK_RERUN_MEMORY: u64 = 1 << 30;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

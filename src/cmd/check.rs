@@ -44,6 +44,12 @@ pub struct CheckArgs {
     /// every group of failures).
     #[arg(long)]
     first: bool,
+    /// Also run every test that passes on a sanitized build (C++: AddressSanitizer,
+    /// UndefinedBehaviorSanitizer and libstdc++'s debug mode; Rust: a debug build):
+    /// undefined behaviour the ordinary build survives becomes a failure (UB) of its own
+    /// group, shrunk like any other.
+    #[arg(long)]
+    sanitize: bool,
     /// After the plan, hunt for a slowest input of the maximum size (hill-climbing with
     /// structural moves); a TLE found is reported and saved like any failure.
     #[arg(long)]
@@ -78,6 +84,7 @@ impl CheckArgs {
             shrink_time,
             color,
             first,
+            sanitize,
             hunt_tle,
             hunt_time,
             report,
@@ -102,6 +109,7 @@ impl CheckArgs {
                     shrink_time,
                     color: color.for_stderr(),
                     first,
+                    sanitize,
                     reports,
                     hunt: hunt_tle.then_some(hunt_time),
                 })

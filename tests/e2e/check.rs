@@ -220,15 +220,33 @@ fn memory_hogs_exceed_the_memory_limit() {
         &[solution("agc017d_memory_hog.cpp")],
     );
     assert_eq!(c.verdict(), "MLE", "{}", c.stderr());
-    // Without --ml the same program is accepted. Touching 512 MiB is system time (page
-    // faults): 0.3 s alone, but once 2.05 s on a 2-core machine busy with other tests,
-    // over the default 2 s; this test is about memory, so the time limit is generous.
+    // Without --ml the default limit holds it too (256 MiB, as judges give)...
     let c = check(
         "agc017d",
-        &["--cases", "3", "--no-adversarial", "--tl", "8"],
+        &["--cases", "3", "--no-adversarial"],
+        &[solution("agc017d_memory_hog.cpp")],
+    );
+    assert_eq!(c.verdict(), "MLE", "{}", c.stderr());
+    assert!(c.stderr().contains("memory 256 MiB"), "{}", c.stderr());
+    // ...and with `--ml unlimited` the same program is accepted. Touching 512 MiB is
+    // system time (page faults): 0.3 s alone, but once 2.05 s on a 2-core machine busy
+    // with other tests, over the default 2 s; this test is about memory, so the time
+    // limit is generous.
+    let c = check(
+        "agc017d",
+        &[
+            "--cases",
+            "3",
+            "--no-adversarial",
+            "--tl",
+            "8",
+            "--ml",
+            "unlimited",
+        ],
         &[solution("agc017d_memory_hog.cpp")],
     );
     assert_eq!(c.out.status.code(), Some(0), "{}", c.stderr());
+    assert!(c.stderr().contains("memory unlimited"), "{}", c.stderr());
 }
 
 #[test]
@@ -453,7 +471,7 @@ fn a_stack_overflow_is_re_run_with_an_unlimited_stack_and_its_depth_found() {
     assert_eq!(c.out.status.code(), Some(1), "{err}");
     assert!(
         err.contains(
-            "RE SIGSEGV with a 2 MiB stack; its failing test re-run with an unlimited stack: OK"
+            "RE SIGSEGV with a 2 MiB stack; its failing test re-run with an unlimited stack (memory capped at 1 GiB): OK"
         ) || err.contains("RE SIGSEGV with a 2 MiB stack; each of its"),
         "{err}"
     );
@@ -481,9 +499,14 @@ fn two_crash_causes_behind_one_signal_are_two_groups_with_true_notes() {
         err.contains("RE SIGSEGV not fixed by an unlimited stack on maximum inputs (star)"),
         "{err}"
     );
-    assert!(err.contains("re-run with an unlimited stack: OK"), "{err}");
     assert!(
-        err.contains("re-run with an unlimited stack: still failing"),
+        err.contains("re-run with an unlimited stack (memory capped at 1 GiB): OK"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "re-run with an unlimited stack (memory capped at 1 GiB): still failing, its memory well below the 1 GiB cap (not a stack overflow)"
+        ),
         "{err}"
     );
 }
@@ -642,4 +665,92 @@ fn the_peak_memory_shown_is_the_programs_own() {
     assert_eq!(c.verdict().split(':').next(), Some("WA"), "{}", c.stderr());
     let peak = peak_mib(&c.stderr()).unwrap_or_else(|| panic!("{}", c.stderr()));
     assert!((1.0..10.0).contains(&peak), "{peak} MiB\n{}", c.stderr());
+}
+
+#[test]
+fn an_endless_recursion_is_named_from_a_sample_of_capped_re_runs_and_its_line() {
+    // The recursion passes the wrong parent down and never ends, from 2 vertices on. Its
+    // cause is established on the smallest few failing tests, each re-run with an
+    // unlimited stack whose memory is capped at 1 GiB (it grows there, so no stack size
+    // cures it); the sanitized build names the recursion's line.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "30", "--shrink-time", "10"],
+        &[solution("agc017d_wrong_parent.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(err.contains("memory 256 MiB"), "{err}");
+    assert!(
+        err.contains("RE SIGSEGV, unbounded recursion (no stack size cures it) on small"),
+        "{err}"
+    );
+    assert!(
+        err.contains("re-run with an unlimited stack (memory capped at 1 GiB): its memory grew to the 1 GiB cap and it still failed: an unbounded recursion, which no stack size cures"),
+        "{err}"
+    );
+    // A sample, not every failing test, and the report says how many.
+    assert!(
+        err.contains("the 3 smallest of its") || err.contains("6 of its"),
+        "{err}"
+    );
+    assert!(!err.contains("not a stack overflow"), "{err}");
+    assert!(
+        err.contains("on the sanitized build: stack-overflow at agc017d_wrong_parent.cpp:"),
+        "{err}"
+    );
+    let saved = saved_inputs(&c, Problem::Agc017d);
+    assert_eq!(saved[0].0, 2, "{saved:?}");
+}
+
+#[test]
+fn sanitize_finds_undefined_behaviour_that_an_o2_build_survives_at_its_line() {
+    // Vertex 100,000 indexes one past an array of 100,000: the -O2 build passes every
+    // test...
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "10"],
+        &[solution("agc017d_latent_oob.cpp")],
+    );
+    assert_eq!(c.out.status.code(), Some(0), "{}", c.stderr());
+    // ...the sanitized build names the read at its line, as a group of its own.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "10", "--sanitize", "--shrink-time", "3"],
+        &[solution("agc017d_latent_oob.cpp")],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    let line = line_of("agc017d_latent_oob.cpp", "order_of[v] = ");
+    assert!(
+        err.contains(&format!(
+            "UB: index 100000 out of bounds for type 'int [100000]' at agc017d_latent_oob.cpp:{line} on maximum inputs"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("ASAN_OPTIONS="),
+        "the reproduce line runs the sanitized build: {err}"
+    );
+    assert!(err.contains(" --sanitize -- "), "{err}");
+    // A fixed row of 16 children per vertex, written past by a vertex of degree 17.
+    let c = check_plan(
+        "agc017d",
+        &["--cases", "10", "--sanitize", "--shrink-time", "5"],
+        &[solution("agc017d_row16.cpp")],
+    );
+    let err = c.stderr();
+    let line = line_of("agc017d_row16.cpp", "child[u][count_of[u]++]");
+    assert!(
+        err.contains(&format!(
+            "UB: index 16 out of bounds for type 'int [16]' at agc017d_row16.cpp:{line}"
+        )),
+        "{err}"
+    );
+}
+
+/// The line (from 1) of a solution's source that holds `text`.
+fn line_of(file: &str, text: &str) -> usize {
+    let src = std::fs::read_to_string(solution(file)).unwrap();
+    1 + src.lines().position(|l| l.contains(text)).expect(text)
 }

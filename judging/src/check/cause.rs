@@ -34,6 +34,8 @@ pub(crate) enum Kind {
     MemoryLimit,
     /// OLE.
     OutputLimit,
+    /// UB: the sanitizer's finding (its kind and place).
+    Undefined(String),
 }
 
 /// What the re-run of a crash with an unlimited stack showed.
@@ -43,8 +45,12 @@ pub(crate) enum Stack {
     Untried,
     /// It passes with an unlimited stack.
     Fixed,
-    /// It fails with an unlimited stack too.
+    /// It fails with an unlimited stack too, its memory well below the re-run's cap: not
+    /// a stack overflow.
     NotFixed,
+    /// With an unlimited stack its memory grew to the re-run's cap, and it still failed:
+    /// a recursion that no stack size cures.
+    Unbounded,
 }
 
 /// A failure's cause: its kind, and what an unlimited stack changed. Ordered by name, as
@@ -78,6 +84,7 @@ impl Cause {
             Verdict::TimeLimit(_) => Kind::TimeLimit,
             Verdict::MemoryLimit => Kind::MemoryLimit,
             Verdict::OutputLimit => Kind::OutputLimit,
+            Verdict::Undefined(d) => Kind::Undefined(d.clone()),
             // Never a failure; named like a wrong answer rather than a panic.
             Verdict::Ok => Kind::Wrong(None),
         };
@@ -119,6 +126,7 @@ impl Cause {
             Kind::TimeLimit => "TLE".into(),
             Kind::MemoryLimit => "MLE".into(),
             Kind::OutputLimit => "OLE".into(),
+            Kind::Undefined(d) => format!("UB: {d}"),
         }
     }
 }
@@ -142,6 +150,7 @@ impl fmt::Display for Cause {
             Stack::Untried => Ok(()),
             Stack::Fixed => f.write_str(" fixed by an unlimited stack"),
             Stack::NotFixed => f.write_str(" not fixed by an unlimited stack"),
+            Stack::Unbounded => f.write_str(", unbounded recursion (no stack size cures it)"),
         }
     }
 }
@@ -172,6 +181,11 @@ mod tests {
         c.stack = Stack::Fixed;
         assert_eq!(c.to_string(), "RE SIGSEGV fixed by an unlimited stack");
         assert_eq!(c.verdict(), "RE SIGSEGV");
+        c.stack = Stack::Unbounded;
+        assert_eq!(
+            c.to_string(),
+            "RE SIGSEGV, unbounded recursion (no stack size cures it)"
+        );
         let py = Cause::of(
             &Verdict::Runtime("exit code 1".into()),
             &run_with("RecursionError: maximum recursion depth exceeded"),

@@ -12,8 +12,9 @@
 //! program in the loop, and its result, judged once more, is saved.
 
 use super::cause::{Cause, Stack};
+use super::rerun::cause_of;
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
-use super::{judge_with, Failure, Judge, JudgedBy, Options, TestTier};
+use super::{Failure, Judge, JudgedBy, Options, TestTier};
 use crate::contain;
 use crate::corpus;
 use crate::error::Error;
@@ -32,44 +33,28 @@ const PREVIEW_LINES: usize = 12;
 /// The failing tests of one kind.
 pub(crate) struct Group<I> {
     /// What its failures are (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
-    detail: Cause,
+    pub(crate) detail: Cause,
     /// Small inputs, or larger ones.
     tier: Class,
     /// The tiers of its tests.
     tiers: std::collections::BTreeSet<TestTier>,
     /// The failing tests.
-    tests: Vec<u64>,
+    pub(crate) tests: Vec<u64>,
+    /// Each failing test's size ([`Suite::size`]) and index.
+    pub(crate) sizes: Vec<(usize, u64)>,
+    /// How many of its tests were re-run with an unlimited stack, of how many
+    /// ([`super::rerun`]); `(0, 0)` when none was.
+    pub(crate) rerun: (usize, usize),
     /// How many failing tests had each shape.
     shapes: BTreeMap<String, usize>,
     /// The first failing test (the representative).
-    first: Failure<I>,
+    pub(crate) first: Failure<I>,
     /// Said when a group of larger inputs joined this one.
     merged: Option<String>,
 }
 
-/// What a failure is, as groups tell failures apart ([`Cause::of`]), and for a crash that
-/// a bigger stack may cure, whether it does — every such failure is re-run with an
-/// unlimited stack (cheap: only failures are), so that two causes behind one signal (a
-/// deep recursion and an overflowing pool, both SIGSEGV) are two groups, each with a true
-/// note.
-pub(crate) fn cause_of<S: Suite>(
-    jd: &Judge<'_, S>,
-    input: &S::Input,
-    v: &Verdict,
-    run: &Run,
-) -> Cause {
-    let Judge { o, .. } = *jd;
-    let mut c = Cause::of(v, run);
-    if o.limits.stack.is_none() || !c.stack_like(run) {
-        return c;
-    }
-    c.stack = match without_stack_limit(jd, input) {
-        Ok(Verdict::Ok) => Stack::Fixed,
-        Ok(_) => Stack::NotFixed,
-        Err(_) => Stack::Untried,
-    };
-    c
-}
+/// The groups of a check, by cause and size class.
+pub(crate) type Groups<I> = BTreeMap<(Cause, Class), Group<I>>;
 
 /// Adds a failing test to its group (the one with the lowest index represents it).
 /// The size class a group gathers: small inputs, or the larger ones (medium, large and
@@ -84,6 +69,7 @@ pub(crate) fn add<I>(
     groups: &mut BTreeMap<(Cause, Class), Group<I>>,
     f: Failure<I>,
     shape: String,
+    size: usize,
 ) {
     let class = if f.test.tier == TestTier::Small {
         Class::Small
@@ -96,6 +82,7 @@ pub(crate) fn add<I>(
     match groups.get_mut(&key) {
         Some(g) => {
             g.tests.push(index);
+            g.sizes.push((size, index));
             g.tiers.insert(tier);
             *g.shapes.entry(shape).or_default() += 1;
             if index < g.first.test.index {
@@ -112,6 +99,8 @@ pub(crate) fn add<I>(
                     tier: key.1,
                     tiers: [tier].into_iter().collect(),
                     tests: vec![index],
+                    sizes: vec![(size, index)],
+                    rerun: (0, 0),
                     shapes,
                     first: f,
                     merged: None,
@@ -249,16 +238,28 @@ pub(crate) fn report<S: Suite>(
 
 /// True when `input` fails the way the group's `detail` says (its verdict and cause).
 fn fails_same<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> bool {
-    jd.judge(input)
-        .is_ok_and(|(v, run, ..)| v != Verdict::Ok && cause_of(jd, input, &v, &run) == *detail)
+    matches!(outcome(jd, input, detail), Outcome::Same)
 }
 
-/// Re-runs a stack-like crash with an unlimited stack: the verdict there.
-fn without_stack_limit<S: Suite>(jd: &Judge<'_, S>, input: &S::Input) -> Result<Verdict, Error> {
-    let Judge { suite, o, argv } = *jd;
-    let mut limits = o.limits;
-    limits.stack = None;
-    judge_with(suite, &limits, argv, input).map(|(v, ..)| v)
+/// How an input fares against a group's cause.
+enum Outcome {
+    /// It fails the way the group's cause says.
+    Same,
+    /// It passes.
+    Passes,
+    /// It fails another way: that cause.
+    Other(Cause),
+}
+
+/// Judges `input` and tells whether it fails the way `detail` says.
+fn outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> Outcome {
+    match jd.judge(input) {
+        Ok((Verdict::Ok, ..)) | Err(_) => Outcome::Passes,
+        Ok((v, run, ..)) => match cause_of(jd, input, &v, &run) {
+            c if c == *detail => Outcome::Same,
+            c => Outcome::Other(c),
+        },
+    }
 }
 
 /// Why a bisection found no size threshold on a shape.
@@ -288,72 +289,112 @@ impl std::fmt::Display for NoThreshold {
     }
 }
 
-/// The size from which a failure starts, on one shape: `(largest passing, smallest
-/// failing, runs)`, or why there is none.
+/// A size threshold on one shape, as the runs saw it.
+struct Threshold {
+    /// The largest size that did not fail the group's way.
+    lo: usize,
+    /// The smallest size that did.
+    hi: usize,
+    /// Runs of the program.
+    runs: usize,
+    /// How the size `lo` failed, when it failed another way (else it passed).
+    lo_failed: Option<Cause>,
+}
+
+/// The size from which a failure starts, on one shape, or why there is none. Searched
+/// upwards from the least size by factors of 16, then by bisection: a failure that starts
+/// small is found in a few runs (each failing run may be re-run with an unlimited stack,
+/// up to the memory cap).
 fn threshold<S: Suite>(
     jd: &Judge<'_, S>,
     shape: TreeShape,
     detail: &Cause,
     from: usize,
     deadline: Instant,
-) -> Result<(usize, usize, usize), NoThreshold> {
+) -> Result<Threshold, NoThreshold> {
     let Judge { suite, o, .. } = *jd;
     let mut calls = 0;
-    let mut fails = |n: usize| -> Option<bool> {
+    let mut fails = |n: usize| -> Option<Outcome> {
         if Instant::now() >= deadline || contain::interrupted() || calls > 40 {
             return None;
         }
         calls += 1;
         let input = suite.sized(shape, n, o.seed)?.ok()?;
-        Some(fails_same(jd, &input, detail))
+        Some(outcome(jd, &input, detail))
     };
     let mut hi = from.min(suite.max_size());
-    if fails(hi) != Some(true) {
+    if !matches!(fails(hi), Some(Outcome::Same)) {
         hi = suite.max_size();
-        if fails(hi) != Some(true) {
+        if !matches!(fails(hi), Some(Outcome::Same)) {
             return Err(NoThreshold::Passes { shape, size: hi });
         }
     }
     let mut lo = 2;
-    match fails(lo) {
-        Some(false) => {}
-        Some(true) => return Err(NoThreshold::AlwaysFails(shape)),
+    let mut lo_failed = match fails(lo) {
+        Some(Outcome::Passes) => None,
+        Some(Outcome::Other(c)) => Some(c),
+        Some(Outcome::Same) => return Err(NoThreshold::AlwaysFails(shape)),
         None => return Err(NoThreshold::NoTime),
+    };
+    let mut step = |n: usize, lo: &mut usize, hi: &mut usize, lo_failed: &mut Option<Cause>| {
+        match fails(n) {
+            Some(Outcome::Same) => *hi = n,
+            Some(Outcome::Passes) => (*lo, *lo_failed) = (n, None),
+            Some(Outcome::Other(c)) => (*lo, *lo_failed) = (n, Some(c)),
+            None => return false,
+        }
+        true
+    };
+    // Up from the least size by factors of 16, then bisection.
+    let mut probe = lo * 16;
+    while probe < hi && step(probe, &mut lo, &mut hi, &mut lo_failed) && lo == probe {
+        probe *= 16;
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        match fails(mid) {
-            Some(true) => hi = mid,
-            Some(false) => lo = mid,
-            None => break,
+        if !step(mid, &mut lo, &mut hi, &mut lo_failed) {
+            break;
         }
     }
-    Ok((lo, hi, calls))
+    Ok(Threshold {
+        lo,
+        hi,
+        runs: calls,
+        lo_failed,
+    })
 }
 
-/// For a crash group, what the re-runs with an unlimited stack showed: every failing
-/// test of the group was re-run (see [`cause_of`]), so the note holds for all of them.
+/// For a crash group, what the re-runs with an unlimited stack showed, and on how many of
+/// its failing tests ([`super::rerun`]: a sample when they agree).
 fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     let bytes = o.limits.stack?;
+    let cap = o.limits.without_stack_limit().memory.unwrap_or(0);
     let signal = g.detail.verdict();
-    let fixed = match g.detail.stack {
-        Stack::Fixed => true,
-        Stack::NotFixed => false,
+    let showed = match g.detail.stack {
+        Stack::Fixed => "OK (a deep recursion: a judge with a larger stack accepts it)".to_string(),
+        Stack::NotFixed => format!(
+            "still failing, its memory well below the {} cap (not a stack overflow)",
+            crate::output::mib_text(cap)
+        ),
+        Stack::Unbounded => format!(
+            "its memory grew to the {} cap and it still failed: an unbounded recursion, which no stack size cures",
+            crate::output::mib_text(cap)
+        ),
         Stack::Untried => return None,
     };
-    let all = if g.tests.len() == 1 {
-        "its failing test".to_string()
-    } else {
-        format!("each of its {} failing tests", g.tests.len())
+    let which = match g.rerun {
+        (1, 1) => "its failing test".to_string(),
+        (r, t) if r == t => format!("each of its {t} failing tests"),
+        (r, t) if g.merged.is_some() => format!(
+            "{r} of its {t} failing tests (the smallest on small inputs and on larger ones)"
+        ),
+        (1, t) => format!("the smallest of its {t} failing tests"),
+        (r, t) => format!("the {r} smallest of its {t} failing tests"),
     };
     Some(format!(
-        "{signal} with {} MiB stack; {all} re-run with an unlimited stack: {}",
+        "{signal} with {} MiB stack; {which} re-run with an unlimited stack (memory capped at {}): {showed}",
         crate::output::with_article(bytes >> 20),
-        if fixed {
-            "OK (a deep recursion: a judge with a larger stack accepts it)"
-        } else {
-            "still failing (not a stack overflow)"
-        }
+        crate::output::mib_text(cap),
     ))
 }
 
@@ -416,7 +457,7 @@ fn growth_note<S: Suite>(
     detail: &Cause,
     shape: Option<TreeShape>,
 ) -> Option<String> {
-    let Judge { suite, o, argv } = *jd;
+    let Judge { suite, o, argv, .. } = *jd;
     if !detail.is_time_limit() {
         return None;
     }
@@ -446,15 +487,24 @@ fn threshold_start<S: Suite>(
     // At most half of the group's time, and 30 s.
     let left = deadline.saturating_duration_since(Instant::now());
     let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
-    let (lo, hi, runs) = match threshold(jd, shape, &g.detail, from, end) {
+    let Threshold {
+        lo,
+        hi,
+        runs,
+        lo_failed,
+    } = match threshold(jd, shape, &g.detail, from, end) {
         Ok(t) => t,
         Err(why) => return (Some(why.to_string()), None),
     };
     // What the bisection observed on this shape, nothing more; the verdict without its
-    // cause (which the group's name says).
+    // cause (which the group's name says) when the smaller size passed.
     let verdict = g.detail.verdict();
+    let (below, failing) = match &lo_failed {
+        None => ("passes".to_string(), verdict),
+        Some(c) => (format!("fails another way ({c})"), g.detail.to_string()),
+    };
     let mut note = format!(
-        "bisection on generated {}s ({runs} runs): the {} of {} vertices{} passes, the one of {} fails with {verdict}",
+        "bisection on generated {}s ({runs} runs): the {} of {} vertices{} {below}, the one of {} fails with {failing}",
         shape.name(),
         shape.name(),
         thousands(lo),
@@ -594,6 +644,8 @@ fn join_larger<S: Suite>(
                 large.first.test.index,
             ));
             g.tests.extend(large.tests);
+            g.sizes.extend(large.sizes);
+            g.rerun = (g.rerun.0 + large.rerun.0, g.rerun.1 + large.rerun.1);
             g.tiers.extend(large.tiers);
             for (shape, n) in large.shapes {
                 *g.shapes.entry(shape).or_default() += n;
@@ -643,14 +695,14 @@ fn report_group<S: Suite>(
         stalled: w.stalled,
     };
     let (mut finding, settled) = settle(jd, g, w.input, w.start);
-    if detail.stack == Stack::NotFixed {
-        // The signal's usual gloss is ruled out by the group's own re-runs.
-        if let Verdict::Runtime(m) = &mut finding.verdict {
-            *m = m.replace(
-                "(segmentation fault, e.g. a stack overflow)",
-                "(segmentation fault; not a stack overflow: it fails with an unlimited stack too)",
-            );
-        }
+    // The signal's usual gloss, as the group's own re-runs settle it.
+    let gloss = match detail.stack {
+        Stack::NotFixed => Some("(segmentation fault; not a stack overflow: it fails with an unlimited stack too)"),
+        Stack::Unbounded => Some("(segmentation fault: a stack overflow from a recursion that does not end; with an unlimited stack it grows to the memory cap)"),
+        Stack::Fixed | Stack::Untried => None,
+    };
+    if let (Some(gloss), Verdict::Runtime(m)) = (gloss, &mut finding.verdict) {
+        *m = m.replace("(segmentation fault, e.g. a stack overflow)", gloss);
     }
     // A growth of CPU time tells something only of a run that ran out of CPU time (not of
     // one that slept, or waited on a line that never came).
@@ -671,6 +723,13 @@ fn report_group<S: Suite>(
     let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &settled);
     let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
     eprint!("{shrunk_line}{body}");
+    // A crash explained at its line: the witness on the sanitized build.
+    if matches!(finding.verdict, Verdict::Runtime(_)) {
+        if let Some(note) = super::sanitized::explain(jd, &finding.input) {
+            eprintln!("{note}");
+            notes.push(note.lines().next().unwrap_or_default().to_string());
+        }
+    }
     Ok(Summary {
         label,
         tests,
@@ -821,7 +880,7 @@ fn finding_text<S: Suite>(
     saved: &std::io::Result<std::path::PathBuf>,
     first_index: u64,
 ) -> (String, String) {
-    let Judge { suite, o, argv } = *jd;
+    let Judge { suite, o, argv, .. } = *jd;
     let mut s = if o.color {
         format!("verdict: \x1b[1;31m{}\x1b[0m\n", f.verdict)
     } else {
@@ -835,7 +894,11 @@ fn finding_text<S: Suite>(
         o.limits.wall.as_secs_f64(),
         f.run.peak_text()
     );
-    if let JudgedBy::Answer(by) = &f.judged_by {
+    let undefined = matches!(f.verdict, Verdict::Undefined(_));
+    if undefined {
+        // The ordinary build passed this input; what is shown is the sanitized run.
+        s += "the ordinary build's output is accepted; the run shown is the sanitized build's, stopped by the sanitizer\n";
+    } else if let JudgedBy::Answer(by) = &f.judged_by {
         s += &format!("expected output (by the {by}) and the program's:\n");
         s += &side_by_side(&f.expected, &f.run.stdout, o.color);
     } else {
@@ -862,7 +925,17 @@ fn finding_text<S: Suite>(
                 ".out expected, .actual"
             };
             s += &format!("saved: {} (+ {extra})\n", p.display());
-            let shown: Vec<String> = argv.iter().map(|a| shell_quote(a)).collect();
+            // UB shows on the sanitized build only: that is the command to run.
+            let sanitized = match super::sanitized::build(jd.memo, o) {
+                super::sanitized::Build::Argv { argv, .. } if undefined => Some(argv),
+                _ => None,
+            };
+            let shown: Vec<String> = sanitized
+                .map(Vec::as_slice)
+                .unwrap_or(argv)
+                .iter()
+                .map(|a| shell_quote(a))
+                .collect();
             if f.judged_by == JudgedBy::Jury {
                 // The program needs the jury on its other end: only grundy replays it.
                 s += &format!(

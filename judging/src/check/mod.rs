@@ -12,6 +12,8 @@
 
 mod cause;
 mod groups;
+mod rerun;
+mod sanitized;
 mod solutions;
 mod text;
 
@@ -62,6 +64,9 @@ pub struct Options {
     /// After the plan, hunt this long for an input of the maximum size that runs past the
     /// time limit (none: no hunt).
     pub hunt: Option<Duration>,
+    /// Run every passing test on the sanitized build too ([`sanitized`]): undefined
+    /// behaviour is a failure (UB).
+    pub sanitize: bool,
 }
 
 /// One test of the plan.
@@ -140,7 +145,7 @@ fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>,
 }
 
 /// A failing test: its verdict, run and expected output, and what it is (the group it
-/// joins: [`groups::cause_of`]).
+/// joins: [`cause::Cause::of`], then [`rerun::establish`]).
 pub(crate) struct Failure<I> {
     test: Test<I>,
     verdict: Verdict,
@@ -179,6 +184,19 @@ pub(crate) struct Judge<'a, S: Suite> {
     pub(crate) suite: &'a S,
     pub(crate) o: &'a Options,
     pub(crate) argv: &'a [String],
+    /// What one check keeps between its stages: each input's re-run with an unlimited
+    /// stack ([`rerun`]), the sanitized build ([`sanitized`]).
+    pub(crate) memo: &'a Memo,
+}
+
+/// See [`Judge::memo`].
+#[derive(Default)]
+pub(crate) struct Memo {
+    /// What each input's re-run with an unlimited stack showed: an input judged again (a
+    /// witness checked five times, a shrunk input settled) is not re-run again.
+    pub(crate) reruns: rerun::Seen,
+    /// The sanitized build, made when first needed.
+    pub(crate) sanitized: std::sync::OnceLock<sanitized::Build>,
 }
 
 impl<S: Suite> Clone for Judge<'_, S> {
@@ -190,12 +208,21 @@ impl<S: Suite> Clone for Judge<'_, S> {
 impl<S: Suite> Copy for Judge<'_, S> {}
 
 impl<S: Suite> Judge<'_, S> {
-    /// [`judge_with`] under the options' limits.
+    /// [`judge_with`] under the options' limits; with `--sanitize`, a test that passes is
+    /// run on the sanitized build too, and undefined behaviour it reports is the verdict
+    /// (UB, with the sanitized run).
     pub(crate) fn judge(
         &self,
         input: &S::Input,
     ) -> Result<(Verdict, Run, Vec<u8>, JudgedBy), Error> {
-        judge_with(self.suite, &self.o.limits, self.argv, input)
+        let judged = judge_with(self.suite, &self.o.limits, self.argv, input)?;
+        if !self.o.sanitize || judged.0 != Verdict::Ok {
+            return Ok(judged);
+        }
+        let Some((finding, run)) = sanitized::undefined(self, input)? else {
+            return Ok(judged);
+        };
+        Ok((Verdict::Undefined(finding.summary), run, judged.2, judged.3))
     }
 }
 
@@ -225,7 +252,8 @@ impl<I> Findings<I> {
         });
         if !ok {
             let shape = suite.shape(&f.test.input);
-            groups::add(&mut self.groups, f, shape);
+            let size = suite.size(&f.test.input);
+            groups::add(&mut self.groups, f, shape, size);
         }
     }
 }
@@ -236,8 +264,14 @@ fn run_plan<S: Suite>(
     o: &Options,
     argv: &[String],
     indices: &[u64],
+    memo: &Memo,
 ) -> Result<Findings<S::Input>, Error> {
-    let jd = Judge { suite, o, argv };
+    let jd = Judge {
+        suite,
+        o,
+        argv,
+        memo,
+    };
     let draw = Draw::new(contain::interrupted);
     let start = Instant::now();
     let found = Mutex::new(Findings {
@@ -269,11 +303,9 @@ fn run_plan<S: Suite>(
         if verdict != Verdict::Ok && o.first {
             draw.stop();
         }
-        let cause = if verdict == Verdict::Ok {
-            cause::Cause::of(&verdict, &run)
-        } else {
-            groups::cause_of(&jd, &test.input, &verdict, &run)
-        };
+        // What the failure is; the re-runs that tell a crash's cause come after the plan,
+        // on a sample of each group (`rerun::establish`).
+        let cause = cause::Cause::of(&verdict, &run);
         let failure = Failure {
             test,
             verdict,
@@ -310,6 +342,7 @@ fn hunt_tle<S: Suite>(
     budget: Duration,
     index: u64,
     found: &mut Findings<S::Input>,
+    memo: &Memo,
 ) -> Result<(), Error> {
     eprintln!(
         "hunting for a slow input of {} vertices for {} s…",
@@ -330,7 +363,12 @@ fn hunt_tle<S: Suite>(
     if h.verdict.is_none() {
         return Ok(());
     }
-    let jd = Judge { suite, o, argv };
+    let jd = Judge {
+        suite,
+        o,
+        argv,
+        memo,
+    };
     let (verdict, run, expected, judged_by) = jd.judge(&h.input)?;
     found.results.push(CaseResult {
         problem: suite.name(),
@@ -347,7 +385,8 @@ fn hunt_tle<S: Suite>(
     });
     if verdict != Verdict::Ok {
         let shape = suite.shape(&h.input);
-        let cause = groups::cause_of(&jd, &h.input, &verdict, &run);
+        let size = suite.size(&h.input);
+        let cause = cause::Cause::of(&verdict, &run);
         groups::add(
             &mut found.groups,
             Failure {
@@ -364,6 +403,7 @@ fn hunt_tle<S: Suite>(
                 cause,
             },
             shape,
+            size,
         );
     }
     Ok(())
@@ -405,14 +445,22 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         o.limits.time.as_secs_f64(),
         o.limits.wall.as_secs_f64(),
         o.limits.stack.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
-        o.limits.memory.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
+        o.limits.memory.map(crate::output::mib_text).unwrap_or("unlimited".into()),
         o.jobs,
         if o.first { ", stopping at the first failure" } else { "" }
     );
+    if o.sanitize {
+        eprintln!("every test that passes runs on the sanitized build too (--sanitize)");
+    }
     let start = Instant::now();
-    let mut found = run_plan(suite, &o, &argv, &indices)?;
+    let memo = Memo::default();
+    if o.sanitize {
+        // Built now, so that a compiler without the sanitizers' runtime is said once.
+        sanitized::build(&memo, &o);
+    }
+    let mut found = run_plan(suite, &o, &argv, &indices, &memo)?;
     if let Some(budget) = o.hunt {
-        hunt_tle(suite, &o, &argv, budget, total, &mut found)?;
+        hunt_tle(suite, &o, &argv, budget, total, &mut found, &memo)?;
     }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
@@ -440,15 +488,15 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         outln!("{}", crate::output::summary(passed as u64, 0));
         return Ok((Outcome::Passed, report));
     }
-    let groups: Vec<groups::Group<S::Input>> = found.groups.into_values().collect();
-    report.groups = groups::report(
-        &Judge {
-            suite,
-            o: &o,
-            argv: &argv,
-        },
-        groups,
-    )?;
+    let jd = Judge {
+        suite,
+        o: &o,
+        argv: &argv,
+        memo: &memo,
+    };
+    let groups: Vec<groups::Group<S::Input>> =
+        rerun::establish(&jd, found.groups)?.into_values().collect();
+    report.groups = groups::report(&jd, groups)?;
     report.footprint = Some(report::Footprint::now());
     report::write(&report, "grundy check", &o.reports)?;
     outln!("{}", crate::output::summary(passed as u64, failed as u64));

@@ -91,11 +91,15 @@ pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
         l.stack.map(|b| (b >> 20).to_string()).unwrap_or("unlimited".into()),
         l.output >> 20,
     );
-    if let Some(m) = l.memory {
-        s += &format!(" --ml {}", m >> 20);
+    match l.memory {
+        Some(m) => s += &format!(" --ml {}", m >> 20),
+        None => s += " --ml unlimited",
     }
     if o.no_adversarial {
         s += " --no-adversarial";
+    }
+    if o.sanitize {
+        s += " --sanitize";
     }
     let cmd: Vec<String> = o.cmd.iter().map(|a| shell_quote(a)).collect();
     s + " -- " + &cmd.join(" ")

@@ -1,0 +1,169 @@
+//! The experiment that tells a crash's cause: a re-run with an unlimited stack. Its memory
+//! stays capped ([`Limits::without_stack_limit`]: the memory limit, or 1 GiB, whichever
+//! is larger), so a recursion that never ends stops at the cap — and is named for it —
+//! instead of growing to the machine's memory. A group's cause is established on a
+//! sample (its smallest failing tests), not on every test: when the sample agrees, the
+//! note says how many were re-run; when it does not (two causes behind one signal), every
+//! test of the group is re-run and the group is split by what each showed.
+
+use super::cause::{Cause, Stack};
+use super::groups::{self, Group, Groups};
+use super::{judge_with, make_test, Failure, Judge};
+use crate::error::Error;
+use crate::judge::Verdict;
+use crate::runner::Run;
+use crate::suite::Suite;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+/// What each input's re-run showed, by a hash of the input's text.
+#[derive(Default)]
+pub(crate) struct Seen(Mutex<HashMap<u64, Stack>>);
+
+/// Failing tests of a group re-run with an unlimited stack when they agree: the smallest.
+pub(crate) const SAMPLE: usize = 3;
+
+/// A failure's cause ([`Cause::of`]) and, for a crash that a bigger stack may cure, what
+/// a re-run with an unlimited stack shows (the run is the failing one, under the options'
+/// limits).
+pub(crate) fn cause_of<S: Suite>(
+    jd: &Judge<'_, S>,
+    input: &S::Input,
+    v: &Verdict,
+    run: &Run,
+) -> Cause {
+    let mut c = Cause::of(v, run);
+    if jd.o.limits.stack.is_some() && c.stack_like(run) {
+        c.stack = stack_outcome(jd, input, run);
+    }
+    c
+}
+
+/// What a re-run of `input` with an unlimited stack shows, `run` being its failing run
+/// under the options' limits; an input re-run before is not re-run again.
+fn stack_outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, run: &Run) -> Stack {
+    let key = crate::program::content_hash(jd.suite.write(input).as_bytes());
+    if let Some(&s) = jd.memo.reruns.0.lock().expect("lock").get(&key) {
+        return s;
+    }
+    let s = stack_rerun(jd, input, run);
+    jd.memo.reruns.0.lock().expect("lock").insert(key, s);
+    s
+}
+
+/// [`stack_outcome`], run.
+fn stack_rerun<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, run: &Run) -> Stack {
+    let Judge { suite, o, argv, .. } = *jd;
+    let limits = o.limits.without_stack_limit();
+    let cap = limits.memory.unwrap_or(u64::MAX);
+    match judge_with(suite, &limits, argv, input) {
+        Ok((Verdict::Ok, ..)) => Stack::Fixed,
+        Ok((_, rerun, ..)) if grew_to_cap(run, &rerun, cap) => Stack::Unbounded,
+        Ok(_) => Stack::NotFixed,
+        Err(_) => Stack::Untried,
+    }
+}
+
+/// True when lifting the stack alone made a run's memory grow to the cap: its peak there
+/// is at least half the cap, while the failing run's peak was below a quarter of it.
+fn grew_to_cap(run: &Run, rerun: &Run, cap: u64) -> bool {
+    let before = run.own_peak().unwrap_or(0);
+    rerun.max_rss >= cap / 2 && before < cap / 4
+}
+
+/// Establishes the cause of every group of stack-like crashes (the plan filed them by
+/// [`Cause::of`] alone): its [`SAMPLE`] smallest failing tests are re-run with an
+/// unlimited stack; when they agree, the group takes that cause, else every test of the
+/// group is re-run and filed by what it showed.
+pub(crate) fn establish<S: Suite>(
+    jd: &Judge<'_, S>,
+    found: Groups<S::Input>,
+) -> Result<Groups<S::Input>, Error> {
+    let mut out = BTreeMap::new();
+    for ((cause, class), mut g) in found {
+        if jd.o.limits.stack.is_none() || !cause.stack_like(&g.first.run) {
+            out.insert((cause, class), g);
+            continue;
+        }
+        let mut order = g.sizes.clone();
+        order.sort_unstable();
+        let mut seen: Vec<Stack> = Vec::new();
+        for &(_, i) in &order {
+            if seen.len() == SAMPLE {
+                break;
+            }
+            if let Some(s) = rerun_test(jd, &g, i)? {
+                seen.push(s);
+            }
+        }
+        if let Some(&s) = seen.first().filter(|s| seen.iter().all(|t| t == *s)) {
+            g.detail.stack = s;
+            g.rerun = (seen.len(), g.tests.len());
+            out.insert((g.detail.clone(), class), g);
+        } else {
+            split(jd, g, &mut out)?;
+        }
+    }
+    Ok(out)
+}
+
+/// The failing test `i` of group `g` judged again and, when it fails the same way, what
+/// its re-run with an unlimited stack shows.
+fn rerun_test<S: Suite>(
+    jd: &Judge<'_, S>,
+    g: &Group<S::Input>,
+    i: u64,
+) -> Result<Option<Stack>, Error> {
+    let input = if i == g.first.test.index {
+        g.first.test.input.clone()
+    } else {
+        match make_test(jd.suite, jd.o, i) {
+            Ok(t) => t.input,
+            Err(_) => return Ok(None),
+        }
+    };
+    let (v, run, ..) = jd.judge(&input)?;
+    if v == Verdict::Ok || Cause::of(&v, &run) != g.detail {
+        return Ok(None);
+    }
+    Ok(Some(stack_outcome(jd, &input, &run)))
+}
+
+/// Every test of a group whose sample disagreed, judged and re-run again, filed by the
+/// cause each showed (a test that passes when judged again stays out of the groups; its
+/// failing verdict stays in the report's list of tests).
+fn split<S: Suite>(
+    jd: &Judge<'_, S>,
+    g: Group<S::Input>,
+    out: &mut Groups<S::Input>,
+) -> Result<(), Error> {
+    let mut first = Some(g.first);
+    for &(_, i) in &g.sizes {
+        let test = match first.take_if(|f| f.test.index == i) {
+            Some(f) => f.test,
+            None => make_test(jd.suite, jd.o, i)?,
+        };
+        let (verdict, run, expected, judged_by) = jd.judge(&test.input)?;
+        if verdict == Verdict::Ok {
+            continue;
+        }
+        let cause = cause_of(jd, &test.input, &verdict, &run);
+        let shape = jd.suite.shape(&test.input);
+        let size = jd.suite.size(&test.input);
+        let f = Failure {
+            test,
+            verdict,
+            run,
+            expected,
+            judged_by,
+            cause,
+        };
+        groups::add(out, f, shape, size);
+    }
+    for g in out.values_mut() {
+        if g.rerun.1 == 0 && g.detail.stack != Stack::Untried {
+            g.rerun = (g.tests.len(), g.tests.len());
+        }
+    }
+    Ok(())
+}
