@@ -25,6 +25,9 @@ pub enum Recv {
     Closed,
     /// Nothing within its remaining thinking time.
     Silent,
+    /// Nothing, while it used no CPU time for this long ([`Session::watch_idleness`]):
+    /// it waits on its input, or sleeps — a deadlock, most often a missing flush.
+    Idle(Duration),
     /// A line longer than [`MAX_LINE`] bytes (and still going).
     TooLong,
     /// Over a limit (CPU time, output): the run is over.
@@ -59,6 +62,8 @@ pub struct Session {
     /// Wall time spent waiting on the program so far.
     waited: Duration,
     limits: Limits,
+    /// Stop a wait for a line after the program used no CPU time for this long.
+    idle: Option<Duration>,
     exited: Option<Result<Ended, Error>>,
     _workdir: tempfile::TempDir,
     _id: RunId,
@@ -89,10 +94,24 @@ impl Session {
             started: Instant::now(),
             waited: Duration::ZERO,
             limits: *limits,
+            idle: None,
             exited: None,
             _workdir: workdir,
             _id: id,
         })
+    }
+
+    /// From now on, a wait for a line ([`Session::recv`], [`Session::recv_turn`]) ends
+    /// with [`Recv::Idle`] once the program has used no CPU time for `after` (a program
+    /// on its turn computes; one that neither computes nor writes waits on its input:
+    /// deadlocked). Judges call it an idleness limit.
+    pub fn watch_idleness(&mut self, after: Duration) {
+        self.idle = Some(after);
+    }
+
+    /// The CPU time the program has used so far.
+    pub fn cpu(&mut self) -> Duration {
+        self.child.cpu()
     }
 
     /// The program's thinking time left.
@@ -184,6 +203,8 @@ impl Session {
 
     fn recv_capped(&mut self, turn: Option<Duration>) -> Recv {
         let began = Instant::now();
+        // The program's CPU time when it last grew, and when that was seen.
+        let mut busy = (self.child.cpu(), Instant::now());
         let result = loop {
             let from = self.read.max(self.scanned);
             if let Some(k) = self.out.data[from..].iter().position(|&b| b == b'\n') {
@@ -223,6 +244,14 @@ impl Session {
             if left.is_zero() {
                 break Recv::Silent;
             }
+            if let Some(idle) = self.idle {
+                let cpu = self.child.cpu();
+                if cpu != busy.0 {
+                    busy = (cpu, Instant::now());
+                } else if busy.1.elapsed() >= idle {
+                    break Recv::Idle(idle);
+                }
+            }
             self.step(left.as_millis().clamp(1, 20) as i32);
         };
         self.waited += began.elapsed();
@@ -235,11 +264,13 @@ impl Session {
     pub fn recv_within(&mut self, wait: Duration) -> Recv {
         let waited = self.waited;
         let limits = self.limits;
+        let idle = self.idle.take();
         self.waited = Duration::ZERO;
         self.limits.wall = wait;
         let r = self.recv();
         self.limits = limits;
         self.waited = waited;
+        self.idle = idle;
         r
     }
 

@@ -1199,3 +1199,41 @@ fn harden_plays_every_game_of_a_multi_test_package() {
     // Shrunk to one game: the count line `1`, then its heap.
     assert!(err.contains("to size 1:\n    1\n"), "{err}");
 }
+
+/// A contestant that never flushes waits on the jury while the jury waits on it: the game
+/// stops once it has used no CPU time for a second (an idleness limit), not at the wall
+/// backstop, and the verdict asks about flushing.
+#[test]
+fn a_contestant_that_never_flushes_is_stopped_idle_and_asked_about_flushing() {
+    let dir = example("cut-interactive");
+    let program = dir.join("wrong-no-flush.py").display().to_string();
+    let (out, _) = check(
+        &dir,
+        &[
+            "--cases",
+            "6",
+            "--no-adversarial",
+            "--first",
+            "--tl",
+            "5",
+            "--shrink-time",
+            "2",
+        ],
+        &["python3", &program],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("no line came while it used no CPU time for 1 s")
+            && err.contains("does the program flush its output after each line?"),
+        "{err}"
+    );
+    // The shown run's wall time: about the idleness limit, far below the 10 s backstop.
+    let wall: f64 = err
+        .split(" s wall (backstop 10 s)")
+        .next()
+        .and_then(|s| s.rsplit(", ").next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a wall time: {err}"));
+    assert!(wall < 4.0, "stopped when idle, not at the backstop: {err}");
+}

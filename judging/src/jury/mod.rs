@@ -96,6 +96,10 @@ pub struct InteractSpec {
     pub move_time: Option<Duration>,
 }
 
+/// How long a contestant on its turn may use no CPU time and write nothing before the game
+/// stops (an idleness limit): a deadlock costs this, not the whole wall limit.
+pub const IDLENESS: Duration = Duration::from_secs(1);
+
 /// The default of `interact.max_vertices`.
 pub const MAX_VERTICES: usize = 100;
 
@@ -334,6 +338,10 @@ impl Game<'_> {
             Recv::Silent => Err(Stop::Verdict(Verdict::TimeLimit(format!(
                 "silent on its turn: {what} was expected, and no line came within its thinking time"
             )))),
+            Recv::Idle(after) => Err(Stop::Verdict(Verdict::TimeLimit(format!(
+                "idle on its turn: {what} was expected, and no line came while it used no CPU time for {} s (it waits on the jury, and the jury on it): does the program flush its output after each line?",
+                after.as_secs_f64()
+            )))),
             Recv::TooLong => Err(Stop::Verdict(Verdict::Presentation(format!(
                 "a line of more than {} MiB where {what} was expected",
                 crate::session::MAX_LINE >> 20
@@ -437,7 +445,8 @@ pub(crate) fn judge(
     limits: &Limits,
     games: impl FnOnce(&mut Game<'_>) -> Result<(), Stop>,
 ) -> Result<Played, PlayError> {
-    let session = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
+    let mut session = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
+    session.watch_idleness(IDLENESS.min(limits.wall));
     let mut g = Game {
         session,
         transcript: Vec::new(),

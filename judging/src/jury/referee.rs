@@ -83,13 +83,13 @@ pub fn referee(
     let mut jury = Session::start(&cmd, limits)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
     let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
-    let (transcript, timed_out) = relay(&mut jury, &mut program, limits.wall);
+    let (transcript, ending) = relay(&mut jury, &mut program, limits.wall);
     let (jrun, _) = jury.finish(Duration::from_millis(200));
     let (run, _) = program.finish(Duration::from_millis(200));
     let message = convention.message(dir.path(), &jrun.stderr);
     let exit = convention.as_testlib(&jrun.exit);
     let verdict = verdict(
-        convention, &exit, &jrun.exit, &run, limits, timed_out, &message,
+        convention, &exit, &jrun.exit, &run, limits, ending, &message,
     )?;
     Ok(Played {
         verdict,
@@ -104,22 +104,41 @@ fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
         .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
 }
 
+/// How a relay ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The interactor exited.
+    Exited,
+    /// The wall limit passed with the interactor still running.
+    TimedOut,
+    /// Neither side wrote a line or used CPU time for [`super::IDLENESS`]: each waits on
+    /// the other (a deadlock, most often a missing flush).
+    Idle,
+}
+
 /// Relays every line between the interactor and the program (both sessions), recording
-/// them, until the interactor exits or `wall` has passed (then `true`).
-fn relay(jury: &mut Session, program: &mut Session, wall: Duration) -> (Vec<Line>, bool) {
+/// them, until the interactor exits, `wall` has passed, or both sides are idle.
+fn relay(jury: &mut Session, program: &mut Session, wall: Duration) -> (Vec<Line>, Ending) {
     let mut transcript = Vec::new();
     let deadline = std::time::Instant::now() + wall;
     let step = Duration::from_millis(5);
-    let mut timed_out = false;
     let mut program_gone = false;
+    // Both sides' CPU time when it last grew (or a line last moved), and when.
+    let mut busy = (Duration::ZERO, std::time::Instant::now());
     loop {
         if jury.exited() {
-            break;
+            return (transcript, Ending::Exited);
         }
         if std::time::Instant::now() >= deadline {
-            timed_out = true;
-            break;
+            return (transcript, Ending::TimedOut);
         }
+        let cpu = jury.cpu() + program.cpu();
+        if cpu != busy.0 {
+            busy = (cpu, std::time::Instant::now());
+        } else if !program_gone && busy.1.elapsed() >= super::IDLENESS {
+            return (transcript, Ending::Idle);
+        }
+        let lines = transcript.len();
         if let Recv::Line(l) = jury.recv_within(step) {
             transcript.push(Line {
                 at: program.elapsed(),
@@ -144,11 +163,13 @@ fn relay(jury: &mut Session, program: &mut Session, wall: Duration) -> (Vec<Line
                 Recv::Over(_) | Recv::TooLong => {
                     program_gone = true;
                 }
-                Recv::Silent => {}
+                Recv::Silent | Recv::Idle(_) => {}
             }
         }
+        if transcript.len() != lines {
+            busy.1 = std::time::Instant::now();
+        }
     }
-    (transcript, timed_out)
 }
 
 /// The program's verdict from the interactor's exit (in testlib's terms, `exit`; as it
@@ -160,7 +181,7 @@ fn verdict(
     raw: &Exit,
     run: &crate::runner::Run,
     limits: &Limits,
-    timed_out: bool,
+    ending: Ending,
     message: &str,
 ) -> Result<Verdict, PlayError> {
     let crashed = match &run.exit {
@@ -168,10 +189,15 @@ fn verdict(
         Exit::Signal(s, name) => Some(format!("killed by signal {s}, {name}")),
         _ => None,
     };
-    Ok(if timed_out {
+    Ok(if ending == Ending::TimedOut {
         Verdict::TimeLimit(format!(
             "the game did not end within {} s (the interactor was still running)",
             limits.wall.as_secs_f64()
+        ))
+    } else if ending == Ending::Idle {
+        Verdict::TimeLimit(format!(
+            "idle: neither the program nor the interactor wrote a line or used CPU time for {} s (each waits on the other): does the program flush its output after each line?",
+            super::IDLENESS.as_secs_f64()
         ))
     } else {
         match (exit, &run.exit) {
