@@ -151,6 +151,7 @@ impl Growth {
     /// prediction at the maximum size.
     pub fn line(&self) -> String {
         let used: Vec<&(usize, f64)> = self.points.iter().filter(|p| p.1 >= self.floor()).collect();
+        let slowest = self.points.iter().map(|p| p.1).fold(0.0, f64::max);
         let mut s = match (&self.fit, used.first(), used.last()) {
             // A fit this loose is no exponent: the times scatter around any curve.
             (Some(f), Some(a), Some(b)) if f.r2 < MIN_R2 => format!(
@@ -171,22 +172,44 @@ impl Growth {
                 self.max,
                 f.predict(self.max as f64) + self.base
             ),
-            _ => format!(
-                "growth: too fast to measure on {} (at most {:.1} ms above start-up up to n = {})",
+            // Nothing measured: the least size tried already ran past the limit.
+            _ if self.points.is_empty() => {
+                let (n, v) = self
+                    .stopped_at
+                    .as_ref()
+                    .map_or((0, String::new()), |(n, v)| (*n, v.to_string()));
+                return format!(
+                    "growth: none on {}: it does not finish on n = {n} ({v}): a hang, not a growth rate",
+                    self.shape.name()
+                );
+            }
+            _ if slowest < self.floor() => format!(
+                "growth: too fast to measure on {} (at most {:.1} ms above start-up up to n = {}, below the noise floor of {:.1} ms)",
                 self.shape.name(),
-                self.points.iter().map(|p| p.1).fold(0.0, f64::max) * 1e3,
+                slowest * 1e3,
+                self.points.last().map_or(0, |p| p.0),
+                self.floor() * 1e3
+            ),
+            _ => format!(
+                "growth: not fitted on {} (only {} of {} sizes above the noise floor of {:.1} ms; at most {:.1} ms above start-up up to n = {})",
+                self.shape.name(),
+                used.len(),
+                self.points.len(),
+                self.floor() * 1e3,
+                slowest * 1e3,
                 self.points.last().map_or(0, |p| p.0)
             ),
         };
         if let Some((n, v)) = &self.stopped_at {
             s += &format!("; stopped at n = {n}: {v}");
             // The TLE is a measurement too: from the last size measured to it, the time
-            // grew at least this fast (the last time, if below the noise, counted at the
-            // noise floor: a lower bound either way).
-            if let (true, Some(&(last, t))) =
+            // grew at least this fast. The last size's time is bounded above by the
+            // slowest time measured up to it (a time below the noise counted at the
+            // noise floor), so the bound is one the runs support.
+            if let (true, Some(&(last, _))) =
                 (matches!(v, Verdict::TimeLimit(_)), self.points.last())
             {
-                let t = t.max(self.floor());
+                let t = slowest.max(self.floor());
                 if *n > last && self.stopped_time > t {
                     let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
                     s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
@@ -211,9 +234,22 @@ pub fn measure<S: Suite>(
     let Some(small) = suite.sized(shape, 2, seed) else {
         return Ok(None);
     };
-    // The start-up: even a program that fails on two vertices has started up.
+    // The start-up: even a program that fails on two vertices has started up; one that
+    // runs past the limit there hangs, and has no growth to measure.
     let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
         Ok(times) => times,
+        Err((t, v)) if matches!(v, Verdict::TimeLimit(_)) => {
+            return Ok(Some(Growth {
+                shape,
+                points: Vec::new(),
+                fit: None,
+                stopped_at: Some((2, v)),
+                stopped_time: t,
+                base: 0.0,
+                jitter: 0.0,
+                max,
+            }));
+        }
         Err((t, _)) => vec![t],
     };
     let base = starts[starts.len() / 2];
@@ -599,6 +635,38 @@ mod tests {
         let line = growth(Some(loose), None, 0.0).line();
         assert!(line.contains("noisy on chain"), "{line}");
         assert!(!line.contains("predicted"), "{line}");
+    }
+
+    /// The lower bound is taken from the slowest time measured up to the last size (a
+    /// last time that came out low once gave "at least n^9.5" for a quadratic program),
+    /// and "too fast to measure" is said only below the noise floor.
+    #[test]
+    fn the_bound_uses_the_times_measured_and_measurable_times_are_not_too_fast() {
+        let mut g = growth(None, Some(12496), 2.014);
+        g.points = vec![(1562, 0.0612), (3124, 0.2448), (6248, 0.0021)];
+        let line = g.line();
+        // ln(2.014 / 0.2448) / ln 2 = 3.04, not ln(2.014 / 0.0021) / ln 2 = 9.9.
+        assert!(
+            line.contains("so at least n^3.0 between n = 6248 and 12496"),
+            "{line}"
+        );
+        assert!(!line.contains("too fast"), "{line}");
+        assert!(line.contains("not fitted on chain"), "{line}");
+        g.points = vec![(1000, 0.0005), (2000, 0.001)];
+        assert!(g.line().contains("too fast to measure"), "{}", g.line());
+    }
+
+    /// A program past the limit on the least size hangs: no growth rate is claimed.
+    #[test]
+    fn a_hang_on_the_least_size_is_no_growth_rate() {
+        let mut g = growth(None, Some(2), 4.0);
+        g.points.clear();
+        let line = g.line();
+        assert!(
+            line.contains("it does not finish on n = 2 (TLE: 2 s): a hang, not a growth rate"),
+            "{line}"
+        );
+        assert!(!line.contains("n^"), "{line}");
     }
 
     /// The worst shape is chosen with what the runs showed: a TLE at a smaller size beats

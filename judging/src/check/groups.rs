@@ -155,6 +155,9 @@ struct Summary {
     shrunk: String,
     saved: String,
     notes: Vec<String>,
+    /// When the shrunk input did not fail again: its size, and the size of the input
+    /// shown instead (the smallest that did).
+    unconfirmed: Option<(String, String)>,
 }
 
 /// Reports every group (the smallest first failing input first), then the table; the
@@ -224,14 +227,22 @@ pub(crate) fn report<S: Suite>(
     Ok(summaries
         .into_iter()
         .map(|s| {
-            serde_json::json!({
+            let mut g = serde_json::json!({
                 "group": s.label,
                 "tests": s.tests,
                 "first_failing_test": s.first,
                 "shrunk_to": s.shrunk,
                 "saved": s.saved,
                 "notes": s.notes,
-            })
+            });
+            // A shrunk input that did not fail again is no witness: the input shown is
+            // the smallest that did.
+            if let Some((not_again, shown)) = s.unconfirmed {
+                g["shrunk_to"] = serde_json::Value::Null;
+                g["shrunk_input_did_not_fail_again"] = not_again.into();
+                g["smallest_failing"] = shown.into();
+            }
+            g
         })
         .collect())
 }
@@ -730,14 +741,20 @@ fn report_group<S: Suite>(
             notes.push(note.lines().next().unwrap_or_default().to_string());
         }
     }
+    let shown = suite.describe(&finding.input);
+    let unconfirmed = settled.did_not_fail_again().map(|s| (s, shown.clone()));
     Ok(Summary {
         label,
         tests,
         first: first_index,
         size: suite.size(&finding.input),
-        shrunk: suite.describe(&finding.input),
+        shrunk: match &unconfirmed {
+            None => shown,
+            Some((_, shown)) => format!("did not fail again; smallest failing: {shown}"),
+        },
         saved: saved_name,
         notes,
+        unconfirmed,
     })
 }
 
@@ -859,6 +876,14 @@ enum Settled {
 }
 
 impl Settled {
+    /// The shrunk input's size when it did not fail again.
+    fn did_not_fail_again(&self) -> Option<String> {
+        match self {
+            Settled::Shrunk => None,
+            Settled::Start(size) | Settled::First(size) => Some(size.clone()),
+        }
+    }
+
     /// What the shrink line says after "shrunk in … to".
     fn words(&self, shown: &str) -> String {
         let (size, which) = match self {

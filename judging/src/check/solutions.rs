@@ -44,7 +44,7 @@ fn folder_name(name: &str) -> String {
 }
 
 /// What a solution's report comes to: the verdict counts, the first failing test (and
-/// its verdict), the first group's shrunk witness.
+/// its verdict), the shrunk witness of that test's group.
 type Summary = (Vec<(String, usize)>, Option<(String, String)>, String);
 
 /// The [`Summary`] of a report.
@@ -61,13 +61,23 @@ fn summarize(r: &Report) -> Summary {
         .iter()
         .find(|c| c.status == "fail")
         .map(|c| (c.name.clone(), c.verdict.clone()));
+    // The witness of the group of that first failing test: a row's columns come from
+    // one group.
+    let index = first
+        .as_ref()
+        .and_then(|(name, _)| name.trim_start_matches("test ").parse::<u64>().ok());
     let shrunk = r
         .groups
-        .first()
-        .and_then(|g| g.get("shrunk_to"))
-        .and_then(|s| s.as_str())
-        .unwrap_or("-")
-        .to_string();
+        .iter()
+        .find(|g| g.get("first_failing_test").and_then(|t| t.as_u64()) == index)
+        .and_then(|g| match g.get("shrunk_to").and_then(|s| s.as_str()) {
+            Some(s) => Some(s.to_string()),
+            None => g
+                .get("smallest_failing")
+                .and_then(|s| s.as_str())
+                .map(|s| format!("{s} (shrunk one passed)")),
+        })
+        .unwrap_or_else(|| "-".into());
     (counts, first, shrunk)
 }
 
