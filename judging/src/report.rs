@@ -17,7 +17,7 @@ pub struct CaseResult {
     pub input: String,
     /// `pass` or `fail`.
     pub status: &'static str,
-    /// Verdict code (OK, WA, PE, RE, TLE, MLE, OLE, ERROR).
+    /// Verdict code (OK, WA, PE, RE, TLE, MLE, OLE, UB, ERROR).
     pub verdict: String,
     /// Details of a failure.
     pub message: String,

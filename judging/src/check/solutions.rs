@@ -255,3 +255,43 @@ fn print_matrix<S: Suite>(suite: &S, rows: &[Row]) {
         outln!("{line}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(i: u64, verdict: &str) -> CaseResult {
+        CaseResult {
+            problem: "p".into(),
+            name: format!("test {i}"),
+            input: String::new(),
+            status: if verdict == "OK" { "pass" } else { "fail" },
+            verdict: verdict.into(),
+            message: String::new(),
+            seconds: 0.0,
+        }
+    }
+
+    /// A row's "first failing" and "shrunk to" come from one group: the groups are listed
+    /// smallest witness first, and the first of them (a WA from test 30, shrunk to 4
+    /// vertices) once stood beside test 12's TLE. A witness that did not fail again is
+    /// said so.
+    #[test]
+    fn a_row_s_columns_come_from_one_group() {
+        let report = Report {
+            corpus: "p".into(),
+            subject: "sol".into(),
+            passed: 1,
+            failed: 2,
+            cases: vec![case(3, "OK"), case(12, "TLE"), case(30, "WA")],
+            groups: vec![
+                serde_json::json!({"first_failing_test": 30, "shrunk_to": "4 vertices"}),
+                serde_json::json!({"first_failing_test": 12, "shrunk_to": null, "smallest_failing": "8,000 vertices"}),
+            ],
+            footprint: None,
+        };
+        let (_, first, shrunk) = summarize(&report);
+        assert_eq!(first, Some(("test 12".into(), "TLE".into())));
+        assert_eq!(shrunk, "8,000 vertices (shrunk one passed)");
+    }
+}
