@@ -77,8 +77,15 @@ pub fn instances(schema: &Schema, bounds: &Bounds) -> Result<(Vec<Instance>, boo
 
 type Options = Vec<(Value, Vec<(String, i64)>)>;
 
-fn range_of(schema: &Schema, name: &str, span: i64) -> std::ops::RangeInclusive<i64> {
-    let (lo, hi) = schema.range(name);
+/// The values of `name` enumerated: from the least of its range as the integers of the
+/// earlier lines (`known`) make it, at most `span` more.
+fn range_of(
+    schema: &Schema,
+    name: &str,
+    span: i64,
+    known: &BTreeMap<String, i64>,
+) -> std::ops::RangeInclusive<i64> {
+    let (lo, hi) = schema.range_in(name, &|k| known.get(k).copied());
     lo..=hi.min(lo.saturating_add(span))
 }
 
@@ -110,7 +117,10 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
     };
     Ok(match item {
         Item::Ints(names) => {
-            let ranges: Vec<_> = names.iter().map(|n| range_of(schema, n, b.size)).collect();
+            let ranges: Vec<_> = names
+                .iter()
+                .map(|n| range_of(schema, n, b.size, &p.ints))
+                .collect();
             product(&ranges, b.limit)
                 .into_iter()
                 .map(|xs| {
@@ -141,7 +151,7 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
         Item::Array { len, values, .. } => {
             let k = known(len)?;
             let range = match values {
-                Elements::Range(name) => range_of(schema, name, b.values),
+                Elements::Range(name) => range_of(schema, name, b.values, &p.ints),
                 // Every vertex of the structure before the array (the last one so far).
                 Elements::Vertex => {
                     let n = p.values.iter().rev().find_map(|v| match v {
@@ -455,7 +465,7 @@ mod tests {
         #[derive(serde::Deserialize)]
         struct T {
             input: Vec<grundy_games::schema::ItemSpec>,
-            limits: BTreeMap<String, [i64; 2]>,
+            limits: BTreeMap<String, [grundy_games::bound::Bound; 2]>,
         }
         let t: T = toml::from_str(toml_text).unwrap();
         Schema::new(&grundy_games::schema::SchemaSpec {

@@ -164,7 +164,22 @@ fn plan_counts(
     for it in &schema.items {
         match it {
             Item::Array { len, .. } if !counts.contains_key(len) => {
-                counts.insert(len.clone(), clamp(per_case as i64, schema.range(len)));
+                // A length over its whole range (up to the case's size), never pinned to
+                // it: 1 (or the least), 2, half, all of it, or anything between.
+                let (lo, hi) = schema.range_in(len, &|k| counts.get(k).copied());
+                let top = (per_case as i64).clamp(lo, hi.max(lo));
+                let k = if extreme {
+                    top
+                } else {
+                    match rng.below(6) {
+                        0 => lo,
+                        1 => (lo + 1).min(top),
+                        2 => ((top + lo) / 2).max(lo),
+                        3 => top,
+                        _ => lo + rng.below((top - lo) as u64 + 1) as i64,
+                    }
+                };
+                counts.insert(len.clone(), k);
             }
             Item::Queries { count, .. } if !counts.contains_key(count) => {
                 let (lo, hi) = schema.range(count);
@@ -184,10 +199,13 @@ fn plan_counts(
 
 fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> Case {
     let counts = plan_counts(schema, rng, per_case, shape.extreme);
+    // The integers made so far (the planned counts, then each as it is drawn): the
+    // bounds that name them are evaluated with their values.
+    let mut known = counts.clone();
     let mut values: Vec<Value> = Vec::with_capacity(schema.items.len());
     for (i, it) in schema.items.iter().enumerate() {
         let v = match it {
-            Item::Ints(names) => gen_ints(schema, rng, names, &counts, shape),
+            Item::Ints(names) => gen_ints(schema, rng, names, &mut known, shape),
             Item::Tree {
                 count,
                 parents,
@@ -216,7 +234,8 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                     rng.below(n as u64 / 2 + 2) as usize
                 };
                 let s = tree_shape(rng, shape);
-                let edges = graph_edges(rng, n, n - 1 + extra, schema.range(m_name), rules, s);
+                let m_range = schema.range_in(m_name, &|k| known.get(k).copied());
+                let edges = graph_edges(rng, n, n - 1 + extra, m_range, rules, s);
                 let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
                 Value::Edges {
                     n: n as u32,
@@ -232,7 +251,12 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
             } => {
                 let k = counts[len].max(0) as usize;
                 match elements {
-                    Elements::Range(lim) => gen_array(rng, k, schema.range(lim), shape),
+                    Elements::Range(lim) => gen_array(
+                        rng,
+                        k,
+                        schema.range_in(lim, &|k| known.get(k).copied()),
+                        shape,
+                    ),
                     Elements::Vertex => {
                         let n = match schema.structure_before(i).map(|j| &values[j]) {
                             Some(Value::Edges { n, .. }) => *n as usize,
@@ -261,28 +285,34 @@ fn tree_shape(rng: &mut Rng, shape: &Shape) -> TreeShape {
 }
 
 /// The integers of an `ints` item: counts as planned, the others drawn from their range
-/// (at one end of it for an extreme shape).
+/// as the integers made before them make it (at one end of it for an extreme shape).
 fn gen_ints(
     schema: &Schema,
     rng: &mut Rng,
     names: &[String],
-    counts: &BTreeMap<String, i64>,
+    known: &mut BTreeMap<String, i64>,
     shape: &Shape,
 ) -> Value {
-    let ints = names.iter().map(|n| {
-        if let Some(&c) = counts.get(n) {
-            return c;
+    let counts = schema.counts();
+    let mut ints = Vec::with_capacity(names.len());
+    for n in names {
+        if let Some(&c) = known.get(n).filter(|_| counts.contains(&n.as_str())) {
+            ints.push(c);
+            continue;
         }
-        let (lo, hi) = schema.range(n);
-        if !shape.extreme {
+        let (lo, hi) = schema.range_in(n, &|k| known.get(k).copied());
+        let hi = hi.max(lo);
+        let x = if !shape.extreme {
             value(rng, lo, hi)
         } else if rng.chance(1, 2) {
             hi
         } else {
             lo
-        }
-    });
-    Value::Ints(ints.collect())
+        };
+        known.insert(n.clone(), x);
+        ints.push(x);
+    }
+    Value::Ints(ints)
 }
 
 /// An array of `k` values in `lo..=hi`; a pattern now and then (all minimum, all
@@ -483,4 +513,48 @@ pub fn adversarial(schema: &Schema) -> Vec<(String, Shape)> {
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_games::schema::SchemaSpec;
+
+    fn schema(text: &str) -> Schema {
+        let spec: SchemaSpec = toml::from_str(text).unwrap();
+        Schema::new(&spec).unwrap()
+    }
+
+    /// "N K, the tree, K chips": the array's length is drawn over its range (1, the
+    /// whole of it, and between), never pinned to the tree's size; a bound that names n
+    /// holds in every input, and reaches more than its least value.
+    #[test]
+    fn lengths_cover_their_range_and_dependent_bounds_hold() {
+        let s = schema(
+            "[[input]]\nints = [\"n\", \"k\", \"x\"]\n[[input]]\ntree = \"n\"\n[[input]]\narray = \"k\"\nvalues = \"vertex\"\n[limits]\nn = [1, 1000]\nk = [1, \"n\"]\nx = [1, \"n\"]\n",
+        );
+        let mut rng = Rng::new(7);
+        let (mut lengths, mut xs) = (HashSet::new(), HashSet::new());
+        let (mut at_one, mut at_n) = (false, false);
+        for _ in 0..300 {
+            let shape = Shape {
+                size: 40,
+                tree: None,
+                extreme: false,
+            };
+            let inst = generate(&s, &mut rng, &shape).unwrap();
+            let case = &inst.cases[0];
+            let n = s.int_of(case, "n").unwrap();
+            let k = s.int_of(case, "k").unwrap();
+            let x = s.int_of(case, "x").unwrap();
+            assert!((1..=n).contains(&k) && (1..=n).contains(&x), "{n} {k} {x}");
+            at_one |= k == 1 && n > 1;
+            at_n |= k == n && n > 1;
+            lengths.insert(k);
+            xs.insert(x);
+        }
+        assert!(at_one && at_n, "a length of 1 and of the whole tree");
+        assert!(lengths.len() > 10, "{lengths:?}");
+        assert!(xs.len() > 10, "{xs:?}");
+    }
 }

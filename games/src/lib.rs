@@ -10,6 +10,7 @@
 #[cfg(feature = "arbitrary")]
 pub mod arbitrary;
 pub mod board;
+pub mod bound;
 pub mod checker;
 pub mod christmas;
 pub mod edit;
@@ -27,6 +28,7 @@ pub mod problem;
 pub mod scan;
 pub mod schema;
 pub mod statement;
+pub mod suggest;
 #[cfg(any(test, feature = "testdata"))]
 pub mod testdata;
 pub mod tree;

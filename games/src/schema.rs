@@ -10,6 +10,7 @@
 //! line), [`Schema::write`] prints one. Generators and the shrinker of instances live in the
 //! fuzzing crate; running references and checkers in the command line.
 
+use crate::bound::{Bound, Expr};
 use crate::error::{ErrorKind, InputError};
 use crate::graph::Graph;
 use crate::scan::Scanner;
@@ -78,9 +79,10 @@ pub struct SchemaSpec {
     /// The items of one test case, in order.
     #[serde(default)]
     pub input: Vec<ItemSpec>,
-    /// The statement's limits: `name = [min, max]`.
+    /// The statement's limits: `name = [min, max]`, each bound an integer or an
+    /// expression over integers read before ([`crate::bound`]).
     #[serde(default)]
-    pub limits: BTreeMap<String, [i64; 2]>,
+    pub limits: BTreeMap<String, [Bound; 2]>,
     /// Several test cases (absent: exactly one).
     pub tests: Option<TestsSpec>,
 }
@@ -189,8 +191,11 @@ pub enum Tests {
 pub struct Schema {
     /// Items of one test case.
     pub items: Vec<Item>,
-    /// Ranges by name.
+    /// Ranges by name: for a bound that names other integers, the least and the
+    /// greatest it can be (its envelope; [`Schema::range_in`] gives it for one case).
     pub limits: BTreeMap<String, (i64, i64)>,
+    /// The bounds that name other integers, as expressions.
+    pub dependent: BTreeMap<String, (Expr, Expr)>,
     /// How test cases are laid out.
     pub tests: Tests,
     /// Limits on sums over the test cases.
@@ -245,6 +250,7 @@ impl Schema {
         Schema {
             items: Vec::new(),
             limits: BTreeMap::new(),
+            dependent: BTreeMap::new(),
             tests: Tests::One,
             sums: BTreeMap::new(),
         }
@@ -253,15 +259,10 @@ impl Schema {
     /// Checks and resolves a written schema. Errors name the item (1-based) and say what
     /// is expected.
     pub fn new(spec: &SchemaSpec) -> Result<Schema, SpecError> {
-        let mut limits = BTreeMap::new();
-        for (name, &[lo, hi]) in &spec.limits {
-            if lo > hi {
-                return Err(format!("limits.{name}: [{lo}, {hi}] is empty (min > max)"));
-            }
-            limits.insert(name.clone(), (lo, hi));
-        }
+        let (limits, dependent) = resolve_limits(&spec.limits)?;
         let mut r = Resolver {
             limits,
+            dependent,
             defined: Vec::new(),
             structure: None,
         };
@@ -270,6 +271,7 @@ impl Schema {
             Some(None) => Tests::UntilEof,
             Some(Some(c)) => {
                 r.need(c, "tests.count")?;
+                r.bounds_known(c, "tests.count", false)?;
                 if r.limits[c].0 < 1 {
                     return Err(format!(
                         "limits.{c}: the number of test cases is at least 1"
@@ -301,14 +303,58 @@ impl Schema {
         Ok(Schema {
             items,
             limits: r.limits,
+            dependent: r.dependent,
             tests,
             sums,
         })
     }
 
-    /// The range of a limit.
+    /// The range of a limit (for a bound that names other integers, its envelope).
     pub fn range(&self, name: &str) -> (i64, i64) {
         self.limits[name]
+    }
+
+    /// The range of a limit in one test case, where `known` holds the integers read (or
+    /// made) so far: a bound that names them is evaluated with their values (a name not
+    /// known yet stands for its whole range).
+    pub fn range_in(&self, name: &str, known: &dyn Fn(&str) -> Option<i64>) -> (i64, i64) {
+        let Some((lo, hi)) = self.dependent.get(name) else {
+            return self.limits[name];
+        };
+        let env = |n: &str| {
+            known(n)
+                .map(|v| (v, v))
+                .or_else(|| self.limits.get(n).copied())
+        };
+        let lo = lo.eval(&env).map_or(self.limits[name].0, |r| r.0);
+        let hi = hi.eval(&env).map_or(self.limits[name].1, |r| r.1);
+        (lo, hi)
+    }
+
+    /// True when every integer of `case` is within its range as the case's own values
+    /// make it (the bounds that name other integers).
+    pub fn bounds_hold(&self, case: &Case) -> bool {
+        let known = |n: &str| self.int_of(case, n);
+        self.items
+            .iter()
+            .zip(&case.values)
+            .all(|(it, v)| match (it, v) {
+                (Item::Ints(names), Value::Ints(vals)) => names.iter().zip(vals).all(|(n, x)| {
+                    let (lo, hi) = self.range_in(n, &known);
+                    (lo..=hi).contains(x)
+                }),
+                (
+                    Item::Array {
+                        values: Elements::Range(lim),
+                        ..
+                    },
+                    Value::Array(a),
+                ) => {
+                    let (lo, hi) = self.range_in(lim, &known);
+                    a.iter().all(|x| (lo..=hi).contains(x))
+                }
+                _ => true,
+            })
     }
 
     /// The item index of the tree or graph that `vertex`/`edge` fields of item `q` refer
@@ -366,6 +412,53 @@ impl Schema {
                         *val = *x;
                     }
                 }
+            }
+        }
+        if !self.dependent.is_empty() {
+            self.pull_bounds(case);
+        }
+    }
+
+    /// Every free integer and array value whose bound names other integers, brought into
+    /// its range as the case's values make it (in reading order): shrinking `n` pulls an
+    /// `x` in `[1, n]` along. Counts are left as their structures make them.
+    fn pull_bounds(&self, case: &mut Case) {
+        let counts = self.counts();
+        for i in 0..self.items.len() {
+            let fixed: Vec<(usize, i64)> = match (&self.items[i], &case.values[i]) {
+                (Item::Ints(names), Value::Ints(vals)) => names
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| {
+                        self.dependent.contains_key(*n) && !counts.contains(&n.as_str())
+                    })
+                    .map(|(k, n)| {
+                        let (lo, hi) = self.range_in(n, &|m| self.int_of(case, m));
+                        (k, vals[k].clamp(lo, hi.max(lo)))
+                    })
+                    .collect(),
+                (
+                    Item::Array {
+                        values: Elements::Range(lim),
+                        ..
+                    },
+                    Value::Array(a),
+                ) if self.dependent.contains_key(lim) => {
+                    let (lo, hi) = self.range_in(lim, &|m| self.int_of(case, m));
+                    a.iter()
+                        .enumerate()
+                        .map(|(k, x)| (k, (*x).clamp(lo, hi.max(lo))))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            match &mut case.values[i] {
+                Value::Ints(vals) | Value::Array(vals) => {
+                    for (k, x) in fixed {
+                        vals[k] = x;
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -484,6 +577,34 @@ impl Schema {
         Ok(Instance { cases })
     }
 
+    /// Reads the integer `name` in `[lo, hi]`; out of a range that depends on other
+    /// integers, the error says which bound and with what values.
+    fn read_bounded(
+        &self,
+        s: &mut Scanner<'_>,
+        name: &str,
+        lo: i64,
+        hi: i64,
+    ) -> Result<i64, InputError> {
+        let Some((elo, ehi)) = self.dependent.get(name) else {
+            return s.signed_in(name, lo, hi);
+        };
+        let line = s.line();
+        let x = s.signed_in(name, self.limits[name].0, self.limits[name].1)?;
+        if !(lo..=hi).contains(&x) {
+            return Err(InputError::new(
+                line,
+                ErrorKind::Constraint,
+                format!(
+                    "{name} = {x} is out of its range [{}, {}] = [{lo}, {hi}] here",
+                    elo.text(),
+                    ehi.text()
+                ),
+            ));
+        }
+        Ok(x)
+    }
+
     fn read_case(&self, s: &mut Scanner<'_>) -> Result<Case, InputError> {
         let mut env: BTreeMap<&str, i64> = BTreeMap::new();
         let mut values: Vec<Value> = Vec::with_capacity(self.items.len());
@@ -492,8 +613,8 @@ impl Schema {
                 Item::Ints(names) => {
                     let mut vals = Vec::with_capacity(names.len());
                     for n in names {
-                        let (lo, hi) = self.limits[n];
-                        let x = s.signed_in(n, lo, hi)?;
+                        let (lo, hi) = self.range_in(n, &|k| env.get(k).copied());
+                        let x = self.read_bounded(s, n, lo, hi)?;
                         env.insert(n, x);
                         vals.push(x);
                     }
@@ -527,7 +648,7 @@ impl Schema {
                     let mut a = Vec::with_capacity(len.min(s.remaining()));
                     match elements {
                         Elements::Range(lim) => {
-                            let (lo, hi) = self.limits[lim];
+                            let (lo, hi) = self.range_in(lim, &|k| env.get(k).copied());
                             for k in 0..len {
                                 a.push(s.signed_with(lo, hi, || format!("{lim}[{}]", k + 1))?);
                             }
@@ -597,6 +718,7 @@ fn read_vertices(
 /// graph (what `vertex` and `edge` fields refer to), the limits.
 struct Resolver {
     limits: BTreeMap<String, (i64, i64)>,
+    dependent: BTreeMap<String, (Expr, Expr)>,
     defined: Vec<String>,
     structure: Option<usize>,
 }
@@ -605,6 +727,34 @@ impl Resolver {
     /// `name` has a range in `[limits]`.
     fn need(&self, name: &str, at: &str) -> Result<(), SpecError> {
         need_limit(&self.limits, name, at)
+    }
+
+    /// A bound of `name` that names other integers names only integers read before
+    /// `at`; `what` is where such a bound may not be (`None`: anywhere it is read).
+    fn bounds_known(&self, name: &str, at: &str, allowed: bool) -> Result<(), SpecError> {
+        let Some((lo, hi)) = self.dependent.get(name) else {
+            return Ok(());
+        };
+        if !allowed {
+            return Err(format!(
+                "limits.{name}: a bound that names another integer (`{}`, `{}`) is allowed for integers on a line and array values, not here ({at})",
+                lo.text(),
+                hi.text()
+            ));
+        }
+        for e in [lo, hi] {
+            if let Some(n) = e
+                .names()
+                .into_iter()
+                .find(|n| !self.defined.iter().any(|d| d == n))
+            {
+                return Err(format!(
+                    "limits.{name}: its bound `{}` names `{n}`, which is not an integer read before {at} (a bound may name only integers read before it)",
+                    e.text()
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// `name` is an integer read before this item.
@@ -666,6 +816,7 @@ impl Resolver {
             if self.defined.contains(n) {
                 return Err(format!("{at}: `{n}` is read twice"));
             }
+            self.bounds_known(n, at, true)?;
             self.defined.push(n.clone());
         }
         Ok(Item::Ints(names.to_vec()))
@@ -687,6 +838,7 @@ impl Resolver {
         };
         if let Some(w) = &it.weights {
             self.need(w, at)?;
+            self.bounds_known(w, &format!("{at}, weights"), false)?;
         }
         Ok(Item::Tree {
             count: count.to_string(),
@@ -708,6 +860,7 @@ impl Resolver {
         self.count_of(edges, "the edge count", at)?;
         if let Some(w) = &it.weights {
             self.need(w, at)?;
+            self.bounds_known(w, &format!("{at}, weights"), false)?;
         }
         Ok(Item::Graph {
             count: count.to_string(),
@@ -743,6 +896,7 @@ impl Resolver {
                 ));
             }
             self.need(values, at)?;
+            self.bounds_known(values, at, true)?;
             Elements::Range(values.clone())
         };
         let name = match &it.name {
@@ -812,12 +966,99 @@ impl Resolver {
                 "edge" => Field::Edge,
                 name => {
                     self.need(name, at)?;
+                    self.bounds_known(name, &format!("{at}, a query field"), false)?;
                     Field::Value(name.to_string())
                 }
             });
         }
         Ok(Kind { tag, fields })
     }
+}
+
+/// The limits' bounds parsed, and each limit's envelope: a bound that names other limits
+/// is evaluated over their envelopes, in an order where every name it uses is known
+/// first (a cycle is an error).
+#[allow(clippy::type_complexity)]
+fn resolve_limits(
+    spec: &BTreeMap<String, [Bound; 2]>,
+) -> Result<(BTreeMap<String, (i64, i64)>, BTreeMap<String, (Expr, Expr)>), SpecError> {
+    let mut parsed: BTreeMap<&str, (Expr, Expr)> = BTreeMap::new();
+    for (name, [lo, hi]) in spec {
+        let parse = |b: &Bound, which: &str| {
+            b.parse()
+                .map_err(|e| format!("limits.{name}: its {which} bound: {e}"))
+        };
+        let (lo, hi) = (parse(lo, "lower")?, parse(hi, "upper")?);
+        for n in lo.names().into_iter().chain(hi.names()) {
+            if !spec.contains_key(n) {
+                return Err(format!(
+                    "limits.{name}: `{n}` has no range: a bound may name only integers of [limits]{}",
+                    crate::suggest::did_you_mean(n, spec.keys().map(String::as_str))
+                ));
+            }
+        }
+        parsed.insert(name, (lo, hi));
+    }
+    let mut limits: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    while limits.len() < parsed.len() {
+        let before = limits.len();
+        for (name, (lo, hi)) in &parsed {
+            if limits.contains_key(*name) {
+                continue;
+            }
+            let env = |n: &str| limits.get(n).copied();
+            let (Ok(l), Ok(h)) = (lo.eval(&env), hi.eval(&env)) else {
+                continue;
+            };
+            let (lo_v, hi_v) = (l.0, h.1);
+            if lo.as_constant().is_some() && hi.as_constant().is_some() && lo_v > hi_v {
+                return Err(format!(
+                    "limits.{name}: [{lo_v}, {hi_v}] is empty (min > max)"
+                ));
+            }
+            if lo_v > hi_v {
+                return Err(format!(
+                    "limits.{name}: [{}, {}] is empty for every value of what it names (min > max)",
+                    lo.text(),
+                    hi.text()
+                ));
+            }
+            limits.insert(name.to_string(), (lo_v, hi_v));
+        }
+        if limits.len() == before {
+            let stuck: Vec<&str> = parsed
+                .keys()
+                .filter(|n| !limits.contains_key(**n))
+                .copied()
+                .collect();
+            // A divisor that may be 0 is the other way a bound fails to evaluate.
+            for n in &stuck {
+                let (lo, hi) = &parsed[n];
+                let env = |m: &str| limits.get(m).copied().or(Some((0, 0)));
+                for e in [lo, hi] {
+                    if let Err(why) = e.eval(&env) {
+                        if why.contains("divide") {
+                            return Err(format!("limits.{n}: {why}"));
+                        }
+                    }
+                }
+            }
+            return Err(format!(
+                "limits: the bounds of {} name each other in a cycle",
+                stuck
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    let dependent = parsed
+        .into_iter()
+        .filter(|(_, (lo, hi))| !lo.names().is_empty() || !hi.names().is_empty())
+        .map(|(n, b)| (n.to_string(), b))
+        .collect();
+    Ok((limits, dependent))
 }
 
 /// Only the keys `allowed` (beside the item's kind) may be given.
@@ -850,11 +1091,17 @@ fn need_limit(
     at: &str,
 ) -> Result<(), SpecError> {
     if limits.contains_key(name) {
-        Ok(())
-    } else {
-        Err(format!(
+        return Ok(());
+    }
+    // A typo of a limit, or of the words an item's fields may also be.
+    let known = limits.keys().map(String::as_str).chain(["vertex", "edge"]);
+    match crate::suggest::nearest(name, known) {
+        Some(k) => Err(format!(
+            "{at}: `{name}` has no range (did you mean `{k}`?); a new integer needs `{name} = [MIN, MAX]` in [limits]"
+        )),
+        None => Err(format!(
             "{at}: `{name}` has no range: add `{name} = [MIN, MAX]` to [limits]"
-        ))
+        )),
     }
 }
 
@@ -1159,6 +1406,74 @@ fn write_value(out: &mut String, it: &Item, v: &Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn schema(text: &str) -> Result<Schema, SpecError> {
+        let spec: SchemaSpec = toml::from_str(text).map_err(|e| e.to_string())?;
+        Schema::new(&spec)
+    }
+
+    const LEAVES: &str = "[[input]]\nints = [\"n\", \"x\"]\n[[input]]\ntree = \"n\"\n[limits]\nn = [1, 1000]\nx = [1, \"n\"]\n";
+
+    /// `x = [1, "n"]`: the validator holds x to the n of its own test case, the error
+    /// names the bound and its value there, and the envelope is the widest range.
+    #[test]
+    fn a_bound_may_name_an_integer_read_before_it() {
+        let s = schema(LEAVES).unwrap();
+        assert_eq!(s.range("x"), (1, 1000));
+        assert!(s.read(b"3 3\n1 2\n2 3\n").is_ok());
+        let e = s.read(b"3 4\n1 2\n2 3\n").unwrap_err().to_string();
+        assert!(
+            e.contains("x = 4 is out of its range [1, n] = [1, 3] here"),
+            "{e}"
+        );
+        assert_eq!(s.range_in("x", &|n| (n == "n").then_some(7)), (1, 7));
+    }
+
+    /// Shrinking n pulls x along: the counts follow the structures, then every bound
+    /// that names them is made true again.
+    #[test]
+    fn a_smaller_tree_pulls_a_dependent_integer_into_its_range() {
+        let s = schema(LEAVES).unwrap();
+        let mut inst = s.read(b"5 5\n1 2\n2 3\n3 4\n4 5\n").unwrap();
+        let case = &mut inst.cases[0];
+        case.values[1] = Value::Edges {
+            n: 3,
+            edges: vec![(0, 1), (1, 2)],
+            weights: Vec::new(),
+        };
+        s.sync_counts(case);
+        assert_eq!(case.values[0], Value::Ints(vec![3, 3]));
+        assert!(s.bounds_hold(case));
+        assert!(s.read(s.write(&inst).as_bytes()).is_ok());
+    }
+
+    /// A bound that names what is read after it, names nothing known, or closes a cycle
+    /// is refused; a typo gets its nearest name.
+    #[test]
+    fn bad_bounds_are_refused_with_what_to_write() {
+        let after = "[[input]]\nints = [\"x\", \"n\"]\n[limits]\nn = [1, 9]\nx = [1, \"n\"]\n";
+        let e = schema(after).unwrap_err();
+        assert!(
+            e.contains("names `n`, which is not an integer read before"),
+            "{e}"
+        );
+        let typo =
+            "[[input]]\nints = [\"count\", \"x\"]\n[limits]\ncount = [1, 9]\nx = [1, \"cuont\"]\n";
+        let e = schema(typo).unwrap_err();
+        assert!(
+            e.contains("`cuont` has no range") && e.contains("did you mean `count`?"),
+            "{e}"
+        );
+        let cycle = "[[input]]\nints = [\"a\", \"b\"]\n[limits]\na = [1, \"b\"]\nb = [1, \"a\"]\n";
+        let e = schema(cycle).unwrap_err();
+        assert!(e.contains("name each other in a cycle"), "{e}");
+        let bad = "[[input]]\nints = [\"n\", \"x\"]\n[limits]\nn = [1, 9]\nx = [1, \"n +\"]\n";
+        let e = schema(bad).unwrap_err();
+        assert!(e.contains("limits.x: its upper bound:"), "{e}");
+        let item = "[[input]]\nints = [\"n\"]\n[[input]]\narray = \"n\"\nvalues = \"colr\"\n[limits]\nn = [1, 9]\ncolour = [0, 1]\n";
+        let e = schema(item).unwrap_err();
+        assert!(e.contains("did you mean `colour`?"), "{e}");
+    }
 
     #[test]
     fn a_parent_list_follows_the_tree_rooted_at_vertex_1_whatever_the_stored_orientation() {

@@ -163,8 +163,12 @@ impl GameSpec {
             }
         };
         let none = t.none.clone().unwrap_or_else(|| "-1".into());
-        if !valid_word(&none) {
-            return Err(format!("game.none: expected one word, found {none:?}").into());
+        // An empty word is a word: an empty line where there is no winning move.
+        if !(none.is_empty() || valid_word(&none)) {
+            return Err(format!(
+                "game.none: expected one word, or \"\" for an empty line, found {none:?}"
+            )
+            .into());
         }
         let timeout = t.timeout.unwrap_or(20.0);
         if !(timeout.is_finite() && timeout > 0.0 && timeout <= 1e5) {
@@ -464,7 +468,20 @@ impl RulesGame {
     /// word exactly when there is no winning move.
     pub fn judge_any_move(&self, results: &[CaseResult], output: &[u8]) -> Verdict {
         let text = String::from_utf8_lossy(output);
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let mut lines: Vec<&str> = if self.spec.none.is_empty() {
+            // Empty lines are answers: each stands where there is no winning move (and
+            // missing last lines count as empty ones).
+            let mut all: Vec<&str> = text.lines().collect();
+            while all.len() > results.len() && all.last().is_some_and(|l| l.trim().is_empty()) {
+                all.pop();
+            }
+            all
+        } else {
+            text.lines().filter(|l| !l.trim().is_empty()).collect()
+        };
+        if self.spec.none.is_empty() && lines.len() < results.len() {
+            lines.resize(results.len(), "");
+        }
         if lines.len() != results.len() {
             return Verdict::Presentation(format!(
                 "expected {} line(s), one move per test case, found {}",

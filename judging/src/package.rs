@@ -35,7 +35,7 @@ struct PackageToml {
     #[serde(default)]
     input: Vec<ItemSpec>,
     #[serde(default)]
-    limits: BTreeMap<String, [i64; 2]>,
+    limits: BTreeMap<String, [grundy_games::bound::Bound; 2]>,
     tests: Option<TestsSpec>,
     #[serde(default)]
     judge: JudgeToml,

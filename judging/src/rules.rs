@@ -275,6 +275,13 @@ impl Worker {
                 message,
                 state,
             }) => Err(Fault {
+                // What the rules printed (a `print` while debugging, say) goes with it.
+                message: match self.stderr_tail() {
+                    tail if tail.trim().is_empty() => message,
+                    tail => format!(
+                        "{message}\nwhat the rules printed (stdout and stderr, the last lines):\n{tail}"
+                    ),
+                },
                 kind: match err.as_str() {
                     "load" => FaultKind::Load,
                     "exception" => FaultKind::Exception,
@@ -283,7 +290,6 @@ impl Worker {
                     "duplicate-label" => FaultKind::DuplicateLabel,
                     _ => FaultKind::Died,
                 },
-                message,
                 state,
             }),
             Err(e) => Err(self.died(&format!("the worker broke the protocol ({e})"))),

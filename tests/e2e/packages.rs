@@ -264,6 +264,54 @@ fn any_winning_move_is_judged_by_playing_it() {
     assert!(err.contains("is not a move of the start position"), "{err}");
 }
 
+/// What the rules print while debugging is shown with their error, not lost.
+#[test]
+fn what_the_rules_print_is_shown_with_their_error() {
+    let dir = rules_package(
+        "import sys\ndef start(case):\n    print('looking at', case.n)\n    print('on stderr', file=sys.stderr)\n    return case.n\n\ndef moves(h):\n    raise ValueError('boom')\n",
+        "",
+    );
+    let (code, _, err) = solve_rules(dir.path());
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("boom"), "{err}");
+    assert!(
+        err.contains("what the rules printed")
+            && err.contains("looking at 4")
+            && err.contains("on stderr"),
+        "{err}"
+    );
+}
+
+/// `none = ""`: an empty line is the answer where there is no winning move (AGC010 F's
+/// form), for the winning moves and for any one winning move.
+#[test]
+fn an_empty_none_word_is_an_empty_line() {
+    let dir = rules_package(TAKE_12, "answer = \"winning-moves\"\nnone = \"\"");
+    std::fs::write(dir.path().join("input.txt"), "3\n").unwrap();
+    let (code, out, err) = solve_rules(dir.path());
+    assert_eq!((code, out.as_str()), (Some(0), "\n"), "{err}");
+    let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"\nnone = \"\"");
+    let sol = dir.path().join("sol.py");
+    // Right: n mod 3 stones, or an empty line when n is a multiple of 3.
+    std::fs::write(&sol, "n = int(input())\nprint(n % 3 if n % 3 else '')\n").unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "20"],
+        &["python3", sol.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Wrong: an empty line where a move wins.
+    std::fs::write(&sol, "n = int(input())\nprint('')\n").unwrap();
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "20", "--first"],
+        &["python3", sol.to_str().unwrap()],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("(no winning move), but"), "{err}");
+}
+
 #[test]
 fn bad_rules_are_the_packages_fault() {
     let cases: [(&str, &str, &str); 9] = [
@@ -335,6 +383,13 @@ fn bad_rules_are_the_packages_fault() {
 #[test]
 fn diameters_example() {
     run_example("diameters", "WA");
+}
+
+/// Codeforces 1363 C as its statement writes it: `x = [1, "n"]`. The solution that looks
+/// at vertex 1 instead of x is caught (x ≠ 1 is generated) and shrunk.
+#[test]
+fn game_on_leaves_example() {
+    run_example_within("game-on-leaves", "WA", 4);
 }
 
 #[test]
