@@ -21,8 +21,15 @@ pub struct CaseResult {
     pub verdict: String,
     /// Details of a failure.
     pub message: String,
-    /// Seconds spent.
+    /// Seconds of the program's own run (wall time), or of the case's work where no
+    /// program ran.
     pub seconds: f64,
+    /// A failure's evidence beyond its message: the input, expected and actual output.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub details: String,
+    /// The command that reproduces a failure.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reproduce: String,
 }
 
 /// A whole report.
@@ -87,11 +94,27 @@ fn xml_escape(s: &str) -> String {
         .replace('\t', "&#9;")
 }
 
-/// JUnit XML: one testsuite per problem, one testcase per case.
+/// Text for an XML element's body: markup escaped, control characters but line ends
+/// shown as `\xHH`.
+fn xml_text(s: &str) -> String {
+    let kept: String = s
+        .split('\n')
+        .map(|line| escape(line).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n");
+    kept.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// JUnit XML: one testsuite per problem, one testcase per case. It keeps to the Jenkins
+/// xUnit plugin's JUnit schema and Ant's (`tests`, `failures`, `errors` and `skipped` on
+/// every suite); a failure's body holds its evidence and the command that reproduces it.
 pub fn junit(r: &Report, title: &str) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let total: f64 = r.cases.iter().map(|c| c.seconds).sum();
     out += &format!(
-        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\">\n",
+        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" time=\"{total:.3}\">\n",
         xml_escape(title),
         r.passed + r.failed,
         r.failed
@@ -101,8 +124,9 @@ pub fn junit(r: &Report, title: &str) -> String {
     for p in problems {
         let cases: Vec<&CaseResult> = r.cases.iter().filter(|c| c.problem == p).collect();
         let failures = cases.iter().filter(|c| c.status == "fail").count();
+        let time: f64 = cases.iter().map(|c| c.seconds).sum();
         out += &format!(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\">\n",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"0\" time=\"{time:.3}\">\n",
             xml_escape(p),
             cases.len()
         );
@@ -114,10 +138,21 @@ pub fn junit(r: &Report, title: &str) -> String {
                 c.seconds
             );
             if c.status == "fail" {
+                let mut body = format!("{}\ninput: {}\n", c.message, c.input);
+                if !c.details.is_empty() {
+                    body += &c.details;
+                    if !body.ends_with('\n') {
+                        body.push('\n');
+                    }
+                }
+                if !c.reproduce.is_empty() {
+                    body += &format!("reproduce: {}\n", c.reproduce);
+                }
                 out += &format!(
-                    ">\n      <failure type=\"{}\" message=\"{}\"/>\n    </testcase>\n",
+                    ">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>\n",
                     xml_escape(&c.verdict),
-                    xml_escape(&c.message)
+                    xml_escape(&c.message),
+                    xml_text(&body)
                 );
             } else {
                 out += "/>\n";

@@ -206,7 +206,8 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
             size,
             vertices,
             maximal: t.extreme,
-            command: Some(t.command(&r.dir)),
+            // The package by its absolute path: regenerate.sh runs from anywhere.
+            command: Some(t.command(&std::fs::canonicalize(&r.dir).unwrap_or(r.dir.clone()))),
             kills: Vec::new(),
         });
     }
@@ -363,7 +364,7 @@ fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
 /// how it was made, its size, what it kills, its command).
 fn script_and_summary(pkg: &Packaged, tests: &[Test], names: &[String]) -> (String, String) {
     let mut script = String::from(
-        "#!/bin/sh\n# Regenerates the random and adversarial inputs of this test set (grundy gen is\n# deterministic); the shrunk witnesses are not generated: they are kept as they are.\nset -e\n",
+        "#!/bin/sh\n# Regenerates the random and adversarial inputs of this test set (grundy gen is\n# deterministic); the shrunk witnesses are not generated: they are kept as they are.\n# It writes beside itself, wherever it is run from.\nset -e\ncd \"$(dirname \"$0\")\"\n",
     );
     let mut summary = format!(
         "# Test set of {}\n\n| test | how | size | vertices | kills | command |\n|---|---|---|---|---|---|\n",

@@ -208,6 +208,8 @@ fn replay_all(jobs: &[Job<'_>]) -> Result<Vec<CaseResult>, Error> {
             verdict,
             message,
             seconds: t.elapsed().as_secs_f64(),
+            details: String::new(),
+            reproduce: String::new(),
         });
     }
     Ok(results)

@@ -576,8 +576,85 @@ fn check_reports_every_test_s_verdict() {
         30
     );
     assert!(!r["groups"].as_array().unwrap().is_empty());
+    // A reproduce line for every group and every failing case.
+    for g in r["groups"].as_array().unwrap() {
+        assert!(
+            g["reproduce"][0].as_str().unwrap().contains(" < "),
+            "the program on the saved input: {g}"
+        );
+        assert!(g["reproduce"][1]
+            .as_str()
+            .unwrap()
+            .starts_with("grundy check agc017d"));
+    }
+    for case in r["cases"].as_array().unwrap() {
+        if case["status"] == "fail" {
+            assert!(
+                case["reproduce"].as_str().unwrap().contains("--case "),
+                "{case}"
+            );
+            assert!(
+                case["details"].as_str().unwrap().contains("Alice"),
+                "{case}"
+            );
+            // The program's own time, not grundy's work on the test.
+            assert!(case["seconds"].as_f64().unwrap() < 1.0, "{case}");
+        }
+    }
     let x = std::fs::read_to_string(&xml).unwrap();
     assert!(x.contains("tests=\"30\""), "{x}");
+    junit_keeps_the_schema_facts(&x);
+    assert!(x.contains("reproduce: grundy check agc017d"), "{x}");
+}
+
+/// Every element of a JUnit report carries the attributes the schema requires and no
+/// other than it allows (`tests/data/junit-schema-facts.toml`), and a failure has a body.
+fn junit_keeps_the_schema_facts(x: &str) {
+    let facts: toml::Table = toml::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/junit-schema-facts.toml"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let names = |element: &str, key: &str| -> Vec<String> {
+        facts[element][key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    for element in ["testsuites", "testsuite", "testcase", "failure"] {
+        let open = format!("<{element} ");
+        let mut seen = 0;
+        for piece in x.split(open.as_str()).skip(1) {
+            seen += 1;
+            let tag = &piece[..piece.find('>').unwrap()];
+            // Attribute names: the words before each `="`.
+            let attrs: Vec<&str> = tag
+                .split("\" ")
+                .map(|a| a.trim().trim_end_matches('/'))
+                .filter_map(|a| a.split_once("=\"").map(|(n, _)| n.trim()))
+                .collect();
+            for a in &attrs {
+                assert!(
+                    names(element, "allowed").iter().any(|n| n == a),
+                    "<{element}> may not carry `{a}`: {tag}"
+                );
+            }
+            for r in names(element, "required") {
+                assert!(
+                    attrs.contains(&r.as_str()),
+                    "<{element}> needs `{r}`: {tag}"
+                );
+            }
+            if element == "failure" {
+                assert!(!tag.ends_with('/'), "a failure has a body: {tag}");
+            }
+        }
+        assert!(seen > 0, "no <{element}> in {x}");
+    }
 }
 
 /// Every built-in problem's package lists its solutions (from tests/solutions/) with the

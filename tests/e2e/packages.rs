@@ -479,6 +479,26 @@ fn gen_validate_and_testset_of_a_package() {
     let args: Vec<&str> = cmd.split_whitespace().skip(1).collect();
     let again = grundy().args(&args).output().unwrap();
     assert_eq!(again.stdout, std::fs::read(out.path().join(file)).unwrap());
+    // The script itself, run from another folder, writes the same files beside itself.
+    let before = std::fs::read(out.path().join(file)).unwrap();
+    std::fs::remove_file(out.path().join(file)).unwrap();
+    let bin = Path::new(env!("CARGO_BIN_EXE_grundy")).parent().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let ran = std::process::Command::new("sh")
+        .arg(out.path().join("regenerate.sh"))
+        .current_dir(elsewhere.path())
+        .env(
+            "PATH",
+            format!(
+                "{}:{}",
+                bin.display(),
+                std::env::var("PATH").unwrap_or_default()
+            ),
+        )
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(0), "{}", stderr(&ran));
+    assert_eq!(std::fs::read(out.path().join(file)).unwrap(), before);
     let summary = std::fs::read_to_string(out.path().join("SUMMARY.md")).unwrap();
     assert!(
         summary.contains("the shrunk witness of wrong-int-overflow.cpp")

@@ -158,6 +158,9 @@ struct Summary {
     /// When the shrunk input did not fail again: its size, and the size of the input
     /// shown instead (the smallest that did).
     unconfirmed: Option<(String, String)>,
+    /// The commands that reproduce the witness: the program on the saved input, and
+    /// grundy on the group's first failing test.
+    reproduce: Vec<String>,
 }
 
 /// Reports every group (the smallest first failing input first), then the table; the
@@ -234,6 +237,7 @@ pub(crate) fn report<S: Suite>(
                 "shrunk_to": s.shrunk,
                 "saved": s.saved,
                 "notes": s.notes,
+                "reproduce": s.reproduce,
             });
             // A shrunk input that did not fail again is no witness: the input shown is
             // the smallest that did.
@@ -752,6 +756,7 @@ fn report_group<S: Suite>(
             None => shown,
             Some((_, shown)) => format!("did not fail again; smallest failing: {shown}"),
         },
+        reproduce: reproduce_commands(jd, &finding, &saved, first_index),
         saved: saved_name,
         notes,
         unconfirmed,
@@ -897,6 +902,42 @@ impl Settled {
     }
 }
 
+/// The commands that reproduce a group's witness: the program on the saved input (the
+/// sanitized build for UB; none for a game, which needs the jury), and grundy on the
+/// group's first failing test.
+fn reproduce_commands<S: Suite>(
+    jd: &Judge<'_, S>,
+    f: &Finding<S::Input>,
+    saved: &std::io::Result<std::path::PathBuf>,
+    first_index: u64,
+) -> Vec<String> {
+    let Judge { suite, o, argv, .. } = *jd;
+    let mut out = Vec::new();
+    if let (Ok(p), false) = (saved, f.judged_by == JudgedBy::Jury) {
+        let sanitized = match super::sanitized::build(jd.memo, o) {
+            super::sanitized::Build::Argv { argv, .. }
+                if matches!(f.verdict, Verdict::Undefined(_)) =>
+            {
+                Some(argv)
+            }
+            _ => None,
+        };
+        let shown: Vec<String> = sanitized
+            .map(Vec::as_slice)
+            .unwrap_or(argv)
+            .iter()
+            .map(|a| shell_quote(a))
+            .collect();
+        out.push(format!(
+            "{} < {}",
+            shown.join(" "),
+            shell_quote(&p.display().to_string())
+        ));
+    }
+    out.push(reproduce_line(suite, o, first_index));
+    out
+}
+
 /// The verdict, the resources, the outputs side by side, the program's stderr, where the
 /// input was saved and how to reproduce it; and the saved file's name for the summary.
 fn finding_text<S: Suite>(
@@ -905,7 +946,7 @@ fn finding_text<S: Suite>(
     saved: &std::io::Result<std::path::PathBuf>,
     first_index: u64,
 ) -> (String, String) {
-    let Judge { suite, o, argv, .. } = *jd;
+    let Judge { o, .. } = *jd;
     let mut s = if o.color {
         format!("verdict: \x1b[1;31m{}\x1b[0m\n", f.verdict)
     } else {
@@ -950,30 +991,15 @@ fn finding_text<S: Suite>(
                 ".out expected, .actual"
             };
             s += &format!("saved: {} (+ {extra})\n", p.display());
-            // UB shows on the sanitized build only: that is the command to run.
-            let sanitized = match super::sanitized::build(jd.memo, o) {
-                super::sanitized::Build::Argv { argv, .. } if undefined => Some(argv),
-                _ => None,
-            };
-            let shown: Vec<String> = sanitized
-                .map(Vec::as_slice)
-                .unwrap_or(argv)
-                .iter()
-                .map(|a| shell_quote(a))
-                .collect();
+            let commands = reproduce_commands(jd, f, saved, first_index);
             if f.judged_by == JudgedBy::Jury {
                 // The program needs the jury on its other end: only grundy replays it.
                 s += &format!(
                     "reproduce (the same game, the jury seeded by the input): {}\n",
-                    reproduce_line(suite, o, first_index)
+                    commands.join("\n")
                 );
             } else {
-                s += &format!(
-                    "reproduce: {} < {}\n       or: {}\n",
-                    shown.join(" "),
-                    shell_quote(&p.display().to_string()),
-                    reproduce_line(suite, o, first_index)
-                );
+                s += &format!("reproduce: {}\n", commands.join("\n       or: "));
             }
             p.display().to_string()
         }

@@ -226,6 +226,31 @@ impl<S: Suite> Judge<'_, S> {
     }
 }
 
+/// A failing test's evidence for a report: the expected output beside the program's (or
+/// the game's last lines), cut to fit.
+fn evidence<I>(f: &Failure<I>) -> String {
+    const LINES: usize = 20;
+    let shown = match &f.judged_by {
+        JudgedBy::Answer(by) => format!(
+            "expected output (by the {by}) and the program's:\n{}",
+            text::side_by_side(&f.expected, &f.run.stdout, false)
+        ),
+        JudgedBy::Jury => format!(
+            "the game (> the jury, < the program):\n{}",
+            text::ends(&String::from_utf8_lossy(&f.expected), 8, 8)
+        ),
+    };
+    let lines: Vec<&str> = shown.lines().collect();
+    if lines.len() <= LINES {
+        return shown;
+    }
+    format!(
+        "{}\n… ({} lines in all)\n",
+        lines[..LINES].join("\n"),
+        lines.len()
+    )
+}
+
 /// What the plan found: every test's result, and the failing tests grouped.
 struct Findings<I> {
     results: Vec<CaseResult>,
@@ -235,12 +260,12 @@ struct Findings<I> {
 impl<I> Findings<I> {
     /// Records test `i`'s result (`f.verdict` may be OK) and, if it failed, files it
     /// in its group.
-    fn record<S: Suite<Input = I>>(&mut self, suite: &S, i: u64, f: Failure<I>, seconds: f64) {
+    fn record<S: Suite<Input = I>>(&mut self, suite: &S, o: &Options, i: u64, f: Failure<I>) {
         let ok = f.verdict == Verdict::Ok;
         self.results.push(CaseResult {
             problem: suite.name(),
             name: format!("test {i}"),
-            input: f.test.label.clone(),
+            input: format!("{}, {}", f.test.label, suite.describe(&f.test.input)),
             status: if ok { "pass" } else { "fail" },
             verdict: f.verdict.code().into(),
             message: if ok {
@@ -248,7 +273,13 @@ impl<I> Findings<I> {
             } else {
                 f.verdict.to_string()
             },
-            seconds,
+            seconds: f.run.wall.as_secs_f64(),
+            details: if ok { String::new() } else { evidence(&f) },
+            reproduce: if ok {
+                String::new()
+            } else {
+                text::reproduce_line(suite, o, i)
+            },
         });
         if !ok {
             let shape = suite.shape(&f.test.input);
@@ -287,7 +318,6 @@ fn run_plan<S: Suite>(
         let Some(&i) = indices.get(k as usize) else {
             return;
         };
-        let t0 = Instant::now();
         let outcome = make_test(suite, o, i).and_then(|test| {
             jd.judge(&test.input)
                 .map(|(v, run, exp, by)| (test, v, run, exp, by))
@@ -314,11 +344,7 @@ fn run_plan<S: Suite>(
             judged_by,
             cause,
         };
-        let seconds = t0.elapsed().as_secs_f64();
-        found
-            .lock()
-            .expect("lock")
-            .record(suite, i, failure, seconds);
+        found.lock().expect("lock").record(suite, o, i, failure);
     });
     if let Some(e) = error.into_inner().expect("lock") {
         return Err(e);
@@ -382,6 +408,8 @@ fn hunt_tle<S: Suite>(
         verdict: verdict.code().into(),
         message: verdict.to_string(),
         seconds: run.wall.as_secs_f64(),
+        details: String::new(),
+        reproduce: String::new(),
     });
     if verdict != Verdict::Ok {
         let shape = suite.shape(&h.input);

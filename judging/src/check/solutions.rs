@@ -180,8 +180,17 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
             input: format!("expected {}", r.expect),
             status: if r.met { "pass" } else { "fail" },
             verdict: r.first.as_ref().map_or("OK".into(), |(_, v)| v.clone()),
-            message: r.note.clone(),
+            // Every row says what it got, met or not.
+            message: match (&r.first, r.note.is_empty()) {
+                (_, false) => r.note.clone(),
+                (None, true) => "every test passed".into(),
+                (Some((test, v)), true) => {
+                    format!("first failing: {test} ({v}), shrunk to {}", r.shrunk)
+                }
+            },
             seconds: r.seconds,
+            details: String::new(),
+            reproduce: String::new(),
         })
         .collect::<Vec<_>>();
     let failed = cases.iter().filter(|c| c.status == "fail").count();
@@ -269,6 +278,8 @@ mod tests {
             verdict: verdict.into(),
             message: String::new(),
             seconds: 0.0,
+            details: String::new(),
+            reproduce: String::new(),
         }
     }
 
