@@ -228,39 +228,35 @@ fn rules_answers_every_kind() {
     }
 }
 
+/// `grundy check` of the package in `dir` on a Python solution of source `source` (written
+/// as `sol.py` there): the exit code and stderr.
+fn check_python(dir: &Path, source: &str, args: &[&str]) -> (Option<i32>, String) {
+    let sol = dir.join("sol.py");
+    std::fs::write(&sol, source).unwrap();
+    let (out, _) = check(dir, args, &["python3", sol.to_str().unwrap()]);
+    (out.status.code(), stderr(&out))
+}
+
 #[test]
 fn any_winning_move_is_judged_by_playing_it() {
     let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"");
-    let sol = dir.path().join("sol.py");
     // Right: take n mod 3 stones, or -1 when n is a multiple of 3.
-    std::fs::write(&sol, "n = int(input())\nprint(n % 3 if n % 3 else -1)\n").unwrap();
-    let (out, _) = check(
-        dir.path(),
-        &["--cases", "20"],
-        &["python3", sol.to_str().unwrap()],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let right = "n = int(input())\nprint(n % 3 if n % 3 else -1)\n";
+    let (code, err) = check_python(dir.path(), right, &["--cases", "20"]);
+    assert_eq!(code, Some(0), "{err}");
     // Wrong: always takes one stone.
-    std::fs::write(&sol, "n = int(input())\nprint(1)\n").unwrap();
-    let (out, _) = check(
+    let (code, err) = check_python(
         dir.path(),
+        "n = int(input())\nprint(1)\n",
         &["--cases", "20", "--first"],
-        &["python3", sol.to_str().unwrap()],
     );
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("does not win") || err.contains("no winning move"),
         "{err}"
     );
     // Not a move at all.
-    std::fs::write(&sol, "print(7)\n").unwrap();
-    let (out, _) = check(
-        dir.path(),
-        &["--cases", "5", "--first"],
-        &["python3", sol.to_str().unwrap()],
-    );
-    let err = stderr(&out);
+    let (_, err) = check_python(dir.path(), "print(7)\n", &["--cases", "5", "--first"]);
     assert!(err.contains("is not a move of the start position"), "{err}");
 }
 
@@ -291,24 +287,17 @@ fn an_empty_none_word_is_an_empty_line() {
     let (code, out, err) = solve_rules(dir.path());
     assert_eq!((code, out.as_str()), (Some(0), "\n"), "{err}");
     let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"\nnone = \"\"");
-    let sol = dir.path().join("sol.py");
     // Right: n mod 3 stones, or an empty line when n is a multiple of 3.
-    std::fs::write(&sol, "n = int(input())\nprint(n % 3 if n % 3 else '')\n").unwrap();
-    let (out, _) = check(
-        dir.path(),
-        &["--cases", "20"],
-        &["python3", sol.to_str().unwrap()],
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let right = "n = int(input())\nprint(n % 3 if n % 3 else '')\n";
+    let (code, err) = check_python(dir.path(), right, &["--cases", "20"]);
+    assert_eq!(code, Some(0), "{err}");
     // Wrong: an empty line where a move wins.
-    std::fs::write(&sol, "n = int(input())\nprint('')\n").unwrap();
-    let (out, _) = check(
+    let (code, err) = check_python(
         dir.path(),
+        "n = int(input())\nprint('')\n",
         &["--cases", "20", "--first"],
-        &["python3", sol.to_str().unwrap()],
     );
-    let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("(no winning move), but"), "{err}");
 }
 
