@@ -432,7 +432,14 @@ pub fn main() -> i32 {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            // A checker's usage error is the judge's fault: testlib's "fail" (3), never
+            // the 2 a judge reads as a presentation error.
+            let checker = std::env::args().nth(1).as_deref() == Some("checker");
+            return match (e.use_stderr(), checker) {
+                (false, _) => EXIT_OK,
+                (true, true) => error::EXIT_INTERNAL,
+                (true, false) => EXIT_USAGE,
+            };
         }
     };
     error::exit_code(dispatch(cli.command))

@@ -31,6 +31,8 @@ pub enum ErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
     line: usize,
+    /// The 1-based column, where the error knows it.
+    column: Option<usize>,
     kind: ErrorKind,
     message: String,
 }
@@ -40,9 +42,16 @@ impl InputError {
     pub fn new(line: usize, kind: ErrorKind, message: impl Into<String>) -> InputError {
         InputError {
             line,
+            column: None,
             kind,
             message: message.into(),
         }
+    }
+
+    /// The error at a column of its line too (`line L, column C: …`).
+    pub fn at_column(mut self, column: usize) -> InputError {
+        self.column = Some(column);
+        self
     }
 
     /// The 1-based line the problem was found on.
@@ -63,7 +72,10 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        match self.column {
+            Some(c) => write!(f, "line {}, column {c}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
     }
 }
 

@@ -19,6 +19,7 @@ pub mod format;
 pub mod game;
 pub mod graph;
 pub mod kind;
+pub mod layout;
 pub mod limits;
 pub mod native;
 pub mod peel;

@@ -18,14 +18,22 @@ use grundy_games::{checker, format, Problem};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// `grundy validate DIR [FILE]`.
-pub fn validate(dir: &Path, file: Option<PathBuf>) -> Result<Outcome, Error> {
+/// `grundy validate DIR [FILE]`: the schema's constraints, and (unless `lenient`) the
+/// strict layout ([`grundy_games::layout`]).
+pub fn validate(dir: &Path, file: Option<PathBuf>, lenient: bool) -> Result<Outcome, Error> {
     let pkg = Package::load(dir)?;
     let (bytes, source) = crate::input::read_raw(file.as_deref())?;
     let inst = pkg
         .schema
         .read(&bytes)
         .map_err(|e| Error::input(format!("{source}: {e}")))?;
+    if !lenient {
+        // The layout a strict reader wants: the schema's writer's, token for token on
+        // the same lines.
+        grundy_games::layout::check(&bytes, pkg.schema.write(&inst).as_bytes()).map_err(|e| {
+            Error::input(format!("{source}: {e} (--lenient accepts any white space)"))
+        })?;
+    }
     outln!(
         "OK: a valid {} input ({} test case{}, size {})",
         pkg.name,
@@ -228,22 +236,52 @@ pub fn checker(
     input: &Path,
     output: &Path,
     answer: &Path,
+    result: Option<&Path>,
 ) -> Result<Outcome, Error> {
-    let read =
-        |p: &Path| std::fs::read(p).map_err(|e| Error::internal(format!("{}: {e}", p.display())));
-    let (inp, out, ans) = (read(input)?, read(output)?, read(answer)?);
-    let cases = problem
-        .parse(&inp, false)
-        .map_err(|e| Error::internal(format!("{}: {e}", input.display())))?;
+    // testlib's outcomes and exit codes: ok 0, wrong answer 1, presentation error 2, and
+    // 3 for a fault on the jury's side (an unreadable file, a malformed input or answer).
+    let verdict = |outcome: &str, message: String| -> Result<(), Error> {
+        let Some(path) = result else { return Ok(()) };
+        let xml = format!(
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"{outcome}\">{}</result>\n",
+            message
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+        );
+        std::fs::write(path, xml).map_err(|e| Error::internal(format!("{}: {e}", path.display())))
+    };
+    let fail = |message: String| {
+        let _ = verdict("fail", message.clone());
+        Err(Error::internal(message))
+    };
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (inp, out, ans) = match (read(input), read(output), read(answer)) {
+        (Ok(i), Ok(o), Ok(a)) => (i, o, a),
+        (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => return fail(e),
+    };
+    let cases = match problem.parse(&inp, false) {
+        Ok(c) => c,
+        Err(e) => return fail(format!("{}: {e}", input.display())),
+    };
+    if let Err(e) = format::check(problem, &cases, &ans) {
+        return fail(format!(
+            "the jury's answer {} is malformed: {e}",
+            answer.display()
+        ));
+    }
     if let Err(e) = format::check(problem, &cases, &out) {
+        verdict("presentation-error", e.to_string())?;
         return Err(Error::usage(format!("PE: {e}")));
     }
     match checker::compare(&ans, &out) {
         Ok(()) => {
+            verdict("accepted", "ok".into())?;
             eprintln!("ok");
             Ok(Outcome::Passed)
         }
         Err(d) => {
+            verdict("wrong-answer", d.to_string())?;
             eprintln!("wrong answer: {d}");
             Ok(Outcome::Failed)
         }

@@ -73,6 +73,10 @@ pub struct CheckerArgs {
     output: PathBuf,
     /// The expected output.
     answer: PathBuf,
+    /// testlib's optional result file and `-appes` (Polygon and Codeforces pass them):
+    /// the verdict is also written there, in testlib's XML.
+    #[arg(allow_hyphen_values = true, num_args = 0..=2)]
+    result: Vec<String>,
 }
 
 impl CheckerArgs {
@@ -83,7 +87,26 @@ impl CheckerArgs {
             input,
             output,
             answer,
+            result,
         } = self;
-        grundy_judging::workbench::checker(problem, &input, &output, &answer)
+        let (file, rest): (Vec<&String>, Vec<&String>) =
+            result.iter().partition(|a| !a.starts_with('-'));
+        if let Some(flag) = rest.iter().find(|a| a.as_str() != "-appes") {
+            return Err(Error::internal(format!(
+                "checker: unknown option `{flag}` (testlib's is -appes)"
+            )));
+        }
+        if file.len() > 1 {
+            return Err(Error::internal(
+                "checker: expected INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]",
+            ));
+        }
+        grundy_judging::workbench::checker(
+            problem,
+            &input,
+            &output,
+            &answer,
+            file.first().map(|f| PathBuf::from(f.as_str())).as_deref(),
+        )
     }
 }

@@ -103,8 +103,16 @@ fn peeled(problem: Problem, tree: peel::Peeling) -> Option<Vec<u8>> {
 }
 
 /// Checks an input against the statement's constraints.
-pub fn validate(problem: Problem, file: Option<PathBuf>) -> Result<Outcome, Error> {
-    let cases = input::load(problem, file.as_deref(), true)?;
+pub fn validate(problem: Problem, file: Option<PathBuf>, lenient: bool) -> Result<Outcome, Error> {
+    let (buf, source) = input::read(problem, file.as_deref(), true)?;
+    let cases = input::parse(problem, &buf, &source, true)?;
+    if !lenient {
+        // The layout a strict reader wants: what the format's writer prints, token for
+        // token on the same lines.
+        grundy_games::layout::check(&buf, problem.write_input(&cases).as_bytes()).map_err(|e| {
+            Error::input(format!("{source}: {e} (--lenient accepts any white space)"))
+        })?;
+    }
     crate::outln!(
         "OK: a valid {} input ({} test case{})",
         problem.name(),
@@ -146,6 +154,11 @@ pub struct ValidateArgs {
     problem: Target,
     /// The input file; standard input when absent or `-`.
     file: Option<PathBuf>,
+    /// Accept any white space between tokens (the reading of `solve`), instead of the
+    /// strict layout: one space, `\n` line ends, a final newline, no blank lines, no
+    /// leading zeros, the format's tokens on each line.
+    #[arg(long)]
+    lenient: bool,
 }
 
 impl SolveArgs {
@@ -183,10 +196,16 @@ impl SolveArgs {
 impl ValidateArgs {
     /// Runs the command with these arguments.
     pub fn run(self) -> Result<Outcome, Error> {
-        let ValidateArgs { problem, file } = self;
+        let ValidateArgs {
+            problem,
+            file,
+            lenient,
+        } = self;
         match (engine_of(&problem)?, problem) {
-            (Some(p), _) => crate::cmd::solve::validate(p, file),
-            (None, Target::Package(dir)) => grundy_judging::workbench::validate(&dir, file),
+            (Some(p), _) => crate::cmd::solve::validate(p, file, lenient),
+            (None, Target::Package(dir)) => {
+                grundy_judging::workbench::validate(&dir, file, lenient)
+            }
             (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
         }
     }

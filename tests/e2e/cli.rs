@@ -440,3 +440,56 @@ fn gen_size_is_the_vertex_count_of_native_tree_games() {
         }
     }
 }
+
+/// `grundy validate` holds an input to the strict layout (one space, `\n` line ends, a
+/// final newline, no blank lines, no leading zeros, the format's tokens on each line),
+/// naming the line and column; `--lenient` accepts what `solve` reads.
+#[test]
+fn validate_is_strict_about_the_layout_and_says_where() {
+    for (input, says) in [
+        (
+            "3\n1  2\n2 3\n",
+            "line 2, column 2: two spaces between tokens",
+        ),
+        (
+            "3\n1 2 \n2 3\n",
+            "line 2, column 4: a space at the end of the line",
+        ),
+        ("3\n\n1 2\n2 3\n", "line 2, column 1: a blank line"),
+        ("3\r\n1 2\r\n2 3\r\n", "line 1, column 2: a carriage return"),
+        (
+            "3\n1 2\n2 3",
+            "line 3, column 4: no newline at the end of the input",
+        ),
+        (
+            "03\n1 2\n2 3\n",
+            "line 1, column 1: `03` has a leading zero",
+        ),
+        (
+            "3\n1 2 2 3\n",
+            "line 2: 4 tokens on this line, where the format puts 2",
+        ),
+    ] {
+        let out = grundy(&["validate", "agc017d"], input.as_bytes());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.contains(says), "{input:?}: {err}");
+        let lenient = grundy(&["validate", "agc017d", "--lenient"], input.as_bytes());
+        assert!(lenient.status.success(), "{input:?}");
+    }
+    // A package's inputs too, by its schema's writer.
+    let dir = common::example("game-on-leaves");
+    let dir = dir.to_str().unwrap();
+    let ok = grundy(&["validate", dir], b"1\n3 2\n1 2\n2 3\n");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let out = grundy(&["validate", dir], b"1\n3 2 1 2\n2 3\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: 4 tokens on this line, where the format puts 2"),
+        "{err}"
+    );
+}

@@ -782,6 +782,36 @@ fn builtin_checkers_follow_the_testlib_protocol() {
             .unwrap();
         assert_eq!(o.status.code(), Some(code), "{output}: {}", stderr(&o));
     }
+    // testlib's optional result file and -appes, as Polygon and Codeforces pass them.
+    let out = write("out", "Alice\n");
+    let result = dir.path().join("result.xml");
+    let o = grundy()
+        .arg("checker")
+        .arg("agc017d")
+        .args([&input, &out, &answer, &result])
+        .arg("-appes")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let xml = std::fs::read_to_string(&result).unwrap();
+    assert!(xml.contains("<result outcome = \"wrong-answer\">"), "{xml}");
+    // The jury's fault is testlib's "fail" (3), never a verdict: a malformed answer, a
+    // usage error.
+    let bad = write("bad", "Maybe\n");
+    let o = grundy()
+        .arg("checker")
+        .arg("agc017d")
+        .args([&input, &out, &bad])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the jury's answer"), "{}", stderr(&o));
+    let o = grundy()
+        .args(["checker", "agc017d"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
 }
 
 #[test]
