@@ -138,7 +138,11 @@ impl GameSpec {
                 .map(|(_, k)| *k)
                 .ok_or_else(|| {
                     let names: Vec<&str> = AnswerKind::NAMES.iter().map(|(n, _)| *n).collect();
-                    format!("game.answer: `{a}` (expected one of {})", names.join(", "))
+                    format!(
+                        "game.answer: `{a}`{} (expected one of {})",
+                        grundy_games::suggest::did_you_mean(a, names.iter().copied()),
+                        names.join(", ")
+                    )
                 })?,
         };
         let ending = match t.play.as_deref() {

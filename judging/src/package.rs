@@ -143,6 +143,49 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// Where a table's error points: the key it names (`game.answer: …` → the `answer = …`
+/// line of `[game]`; `solutions[3].expect: …` → the `expect` of the third
+/// `[[solutions]]`), else the table's header, else the start of the file.
+fn locate_key(text: &str, header: &str, message: &str) -> (usize, usize) {
+    let table = header.trim_matches(|c| c == '[' || c == ']');
+    let rest = message.strip_prefix(table).unwrap_or("");
+    // `[K]` after an array of tables: its K-th header (1-based).
+    let (nth, rest) = match rest.strip_prefix('[') {
+        Some(r) => {
+            let digits: String = r.chars().take_while(char::is_ascii_digit).collect();
+            let k = digits.parse::<usize>().unwrap_or(1).max(1);
+            (k - 1, &r[digits.len()..].trim_start_matches(']'))
+        }
+        None => (0, &rest),
+    };
+    let key: String = rest
+        .strip_prefix('.')
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let Some(start) = text.match_indices(header).nth(nth).map(|(i, _)| i) else {
+        return (1, 1);
+    };
+    if !key.is_empty() {
+        // The key's line within this table (up to the next header).
+        let mut off = start + text[start..].find('\n').map_or(0, |k| k + 1);
+        for line in text[off..].split_inclusive('\n') {
+            let t = line.trim_start();
+            if t.starts_with('[') {
+                break;
+            }
+            if let Some(after) = t.strip_prefix(key.as_str()) {
+                if after.trim_start().starts_with('=') {
+                    return line_col(text, off + (line.len() - t.len()));
+                }
+            }
+            off += line.len();
+        }
+    }
+    line_col(text, start)
+}
+
 /// Where a schema error points: the `[[input]]` item or the limit it names.
 fn locate(text: &str, message: &str) -> (usize, usize) {
     if let Some(rest) = message.strip_prefix("input item ") {
@@ -409,28 +452,30 @@ impl Package {
             text.find(section)
                 .map_or((1, 1), |off| line_col(&text, off))
         };
+        // An error names its key: it points there.
+        let at_key = |section: &str, m: &TableError| locate_key(&text, section, &m.to_string());
         let (limits, wall_factor) =
-            judge_limits(&t.judge).map_err(|m| bad(at_section("[judge]"), &m))?;
+            judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
         let game = t
             .game
             .as_ref()
             .map(|g| GameSpec::load(g, dir))
             .transpose()
-            .map_err(|m| bad(at_section("[game]"), &m))?;
+            .map_err(|m| bad(at_key("[game]", &m), &m))?;
         let engine_named = t.reference.engine.as_deref().and_then(Problem::from_name);
         let interact = interact_spec(t.interact.as_ref(), game.as_ref(), engine_named, dir)
-            .map_err(|m| bad(at_section("[interact]"), &m))?;
+            .map_err(|m| bad(at_key("[interact]", &m), &m))?;
         let solutions = crate::solutions::load(dir, &t.solutions)
-            .map_err(|m| bad(at_section("[[solutions]]"), &m))?;
+            .map_err(|m| bad(at_key("[[solutions]]", &m), &m))?;
         // Rules answer every test; so, for an interactive problem, does the setter's
         // interactor: neither needs a reference solution.
         let judged = game.is_some() || interact.as_ref().is_some_and(|i| i.interactor.is_some());
         let (engine, model, brute) = references(&t.reference, dir, game.is_some(), judged)
-            .map_err(|m| bad(at_section("[reference]"), &m))?;
+            .map_err(|m| bad(at_key("[reference]", &m), &m))?;
         if t.statement.is_some() {
             restated(&text, engine).map_err(|m| bad(at_section("[statement]"), &m))?;
         }
-        let checker = checker(&t.checker, dir).map_err(|m| bad(at_section("[checker]"), &m))?;
+        let checker = checker(&t.checker, dir).map_err(|m| bad(at_key("[checker]", &m), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
                 .ok()

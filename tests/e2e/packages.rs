@@ -628,9 +628,19 @@ fn a_malformed_problem_toml_names_file_line_and_column() {
             "[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 5]\n",
             "[reference]: expected a `model`",
         ),
+        // An error points at its key: the third `[[solutions]]`'s `expect`, the
+        // `answer` of `[game]` (with the word it misspells).
+        (
+            "[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 5]\n[reference]\nmodel = \"m.py\"\n[[solutions]]\npath = \"m.py\"\nexpect = \"OK\"\n[[solutions]]\npath = \"m.py\"\nexpect = \"OK\"\n[[solutions]]\npath = \"m.py\"\nexpect = \"WAA\"\n",
+            "problem.toml:15:1: solutions[3].expect:",
+        ),
+        (
+            "[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 5]\n[game]\nrules = \"m.py\"\nplay = \"normal\"\nanswer = \"wiener\"\n",
+            "problem.toml:8:1: game.answer: `wiener` (did you mean `winner`?)",
+        ),
     ];
     for (toml, expected) in cases {
-        let dir = package(toml, &[]);
+        let dir = package(toml, &[("m.py", "print(1)\n")]);
         let out = grundy()
             .arg("check")
             .arg(dir.path())
