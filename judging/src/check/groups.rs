@@ -426,13 +426,16 @@ fn shrink_group<S: Suite>(
 ) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input, bool) {
     let Judge { suite, o, .. } = *jd;
     // `stall`: after that many candidates in a row that pass, no more are run (a shrink
-    // that starts at a threshold's witness rarely beats it, and each try is a run).
+    // that starts at a threshold's witness rarely beats it, and each try is a run) — but
+    // only once half of the shrink's time is spent: a shrink with most of its budget left
+    // goes on.
     let (mut passed_in_a_row, mut stalled, mut runs) = (0usize, false, 0usize);
+    let halfway = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
     let mut same = |cand: &S::Input| {
         if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
             return false;
         }
-        if stall.is_some_and(|k| passed_in_a_row >= k) {
+        if stall.is_some_and(|k| passed_in_a_row >= k) && Instant::now() >= halfway {
             stalled = true;
             return false;
         }
@@ -463,7 +466,8 @@ fn shrink_group<S: Suite>(
     (shrunk, input, stalled)
 }
 
-/// Candidates in a row that pass after which a shrink from a threshold's witness stops.
+/// Candidates in a row that pass after which a shrink from a threshold's witness stops
+/// (once half of its time is spent).
 const STALL: usize = 100;
 
 /// After a TLE, how the program's time grows on the shape that failed.
@@ -794,7 +798,7 @@ fn shrunk_line<S: Suite>(
             "; shrinking was cut short by the time limit or a signal, so it may not be minimal"
                 .to_string()
         } else if stalled {
-            format!("; stopped after {STALL} candidates in a row passed, so it may not be minimal")
+            format!("; stopped after {STALL} candidates in a row passed and half its time, so it may not be minimal")
         } else {
             String::new()
         },
