@@ -23,12 +23,22 @@ pub struct Shape {
     pub extreme: bool,
 }
 
-/// A value in `lo..=hi`: uniform, near the minimum, or an extreme.
+/// A value in `lo..=hi`: uniform, near the minimum, an extreme, or next to a power of two
+/// (2^k − 1, 2^k, 2^k + 1: where a narrow integer type or a bit trick breaks).
 fn value(rng: &mut Rng, lo: i64, hi: i64) -> i64 {
     let span = (i128::from(hi) - i128::from(lo)) as u128;
-    match rng.below(8) {
+    match rng.below(9) {
         0 => lo,
         1 => hi,
+        8 => {
+            // The powers of two within the range's magnitude.
+            let top = 63 - (hi.unsigned_abs().max(lo.unsigned_abs()).max(1)).leading_zeros();
+            let k = rng.below(u64::from(top) + 1) as u32;
+            let p = 1i128 << k;
+            let x = p + i128::from(rng.below(3) as i64 - 1);
+            let x = if lo < 0 && rng.chance(1, 2) { -x } else { x };
+            x.clamp(i128::from(lo), i128::from(hi)) as i64
+        }
         2 | 3 => lo + rng.below((span as u64).min(3) + 1) as i64,
         _ => {
             let off = if span >= u128::from(u64::MAX) {
@@ -554,6 +564,20 @@ mod tests {
             xs.insert(x);
         }
         assert!(at_one && at_n, "a length of 1 and of the whole tree");
+        // Values next to powers of two are drawn too (2^k − 1, 2^k, 2^k + 1).
+        let mut near = HashSet::new();
+        for _ in 0..2000 {
+            let v = value(&mut rng, 1, 1_000_000_000);
+            assert!((1..=1_000_000_000).contains(&v));
+            if (v + 1).count_ones() == 1 || v.count_ones() == 1 || (v - 1).count_ones() == 1 {
+                near.insert(v);
+            }
+        }
+        assert!(
+            near.contains(&255) || near.contains(&256) || near.contains(&257),
+            "{near:?}"
+        );
+        assert!(near.len() > 30, "{near:?}");
         assert!(lengths.len() > 10, "{lengths:?}");
         assert!(xs.len() > 10, "{xs:?}");
     }
