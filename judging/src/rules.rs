@@ -100,6 +100,16 @@ enum Reply<T> {
     },
 }
 
+/// Set by `--rules-stderr`: the workers' stderr goes to grundy's own, as they print it.
+static SHOW_STDERR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// From now on, what the rules print (stdout and stderr) is shown on grundy's stderr as
+/// they print it (`grundy solve --rules-stderr`, `grundy values --rules-stderr`), instead
+/// of being kept for their errors.
+pub fn show_stderr() {
+    SHOW_STDERR.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// One running worker.
 pub struct Worker {
     child: Launched,
@@ -143,7 +153,11 @@ impl Worker {
         // Not killed with the thread that starts it: a pooled worker outlives that job
         // thread; when grundy dies, its input closes and the shim ends.
         let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false);
-        cmd.cmd.stderr(Stdio::from(stderr));
+        if SHOW_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
+            cmd.cmd.stderr(Stdio::inherit());
+        } else {
+            cmd.cmd.stderr(Stdio::from(stderr));
+        }
         let mut child = cmd
             .spawn()
             .map_err(|e| died(format!("cannot run python3: {e}")))?;

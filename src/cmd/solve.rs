@@ -144,6 +144,10 @@ pub struct SolveArgs {
     /// Print the misère outcome (First/Second to win) instead, by the oracle.
     #[arg(long)]
     misere: bool,
+    /// For a package with rules: show what the rules print (stdout and stderr) as they
+    /// print it.
+    #[arg(long)]
+    rules_stderr: bool,
 }
 
 /// The arguments of `grundy validate`.
@@ -171,7 +175,11 @@ impl SolveArgs {
             strict,
             max_states,
             misere,
+            rules_stderr,
         } = self;
+        if rules_stderr {
+            grundy_judging::rules::show_stderr();
+        }
         let problem = match problem {
             Target::Package(dir) => {
                 let pkg = crate::package::Package::load(&dir)?;

@@ -35,6 +35,9 @@ pub struct ValuesArgs {
     /// Most inputs enumerated.
     #[arg(long, default_value_t = 20_000)]
     pub max_inputs: usize,
+    /// Show what the rules print (stdout and stderr) as they print it.
+    #[arg(long)]
+    pub rules_stderr: bool,
 }
 
 /// A row of the table of values: inputs, shape → count, the smallest input.
@@ -77,6 +80,9 @@ fn value_of(
 impl ValuesArgs {
     /// Runs the command.
     pub fn run(self) -> Result<Outcome, Error> {
+        if self.rules_stderr {
+            grundy_judging::rules::show_stderr();
+        }
         let pkg = Package::load(&self.dir)?;
         let Some(spec) = pkg.game.clone() else {
             return Err(Error::usage(format!(

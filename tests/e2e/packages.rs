@@ -278,6 +278,36 @@ fn what_the_rules_print_is_shown_with_their_error() {
     );
 }
 
+/// `--rules-stderr` shows what the rules print as they print it, in `solve` and `values`.
+#[test]
+fn rules_stderr_shows_what_the_rules_print() {
+    let rules = format!("def start_hook(n):\n    print('start of', n)\n{TAKE_12}");
+    let rules = rules.replace(
+        "    return case.n",
+        "    start_hook(case.n)\n    return case.n",
+    );
+    let dir = rules_package(&rules, "");
+    let (code, out, err) = solve_rules(dir.path());
+    assert_eq!((code, out.as_str()), (Some(0), "First\n"), "{err}");
+    assert!(
+        !err.contains("start of"),
+        "kept quiet without the flag: {err}"
+    );
+    for args in [
+        vec!["solve", "--rules-stderr"],
+        vec!["values", "--rules-stderr", "--size", "3"],
+    ] {
+        let mut cmd = grundy();
+        cmd.arg(args[0]).arg(dir.path());
+        if args[0] == "solve" {
+            cmd.arg(dir.path().join("input.txt"));
+        }
+        let o = cmd.args(&args[1..]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("start of "), "{args:?}: {}", stderr(&o));
+    }
+}
+
 /// `none = ""`: an empty line is the answer where there is no winning move (AGC010 F's
 /// form), for the winning moves and for any one winning move.
 #[test]
