@@ -242,6 +242,27 @@ pub fn sized(problem: Problem, rng: &mut Rng, n: usize, shape: TreeShape) -> Opt
     Some(cases)
 }
 
+/// `cases` made losing ([`Room::losing`]: value 0, the winner a mistake flips); `None`
+/// for a game without the construction or a result past the statement's vertex limit.
+pub fn losing(problem: Problem, cases: &[Position]) -> Option<Vec<Position>> {
+    let most = problem.strict_limits().vertices.1 as usize;
+    cases
+        .iter()
+        .map(|c| {
+            each_game!(c.game(), G => G::losing(G::pos(c)?).map(G::position))
+                .filter(|p| p.vertices() <= most)
+        })
+        .collect()
+}
+
+/// Whether [`losing`] has a construction for `problem`'s game.
+pub fn can_make_losing(problem: Problem) -> bool {
+    let rng = &mut Rng::new(0);
+    each_game!(problem.game(), G => G::on_tree(rng, 2, TreeShape::Chain, &Sizes::SMALL)
+        .and_then(|p| G::losing(&p))
+        .is_some())
+}
+
 /// The maximum-constraint and adversarial inputs of a problem (its game's
 /// [`Room::adversarial`]).
 pub fn adversarial(problem: Problem) -> Vec<Adversarial> {

@@ -36,11 +36,15 @@ pub enum TreeShape {
     Deep,
     /// A uniform labelled tree from a Prüfer sequence.
     Prufer,
+    /// A hub holding half the other vertices as children, the rest in random subtrees
+    /// below them: a vertex of high degree whose neighbours have children of their own
+    /// (a star's leaves hide a fixed-size row of neighbours overflowing; these do not).
+    Hub,
 }
 
 impl TreeShape {
     /// Every shape.
-    pub const ALL: [TreeShape; 8] = [
+    pub const ALL: [TreeShape; 9] = [
         TreeShape::Chain,
         TreeShape::Star,
         TreeShape::Caterpillar,
@@ -49,6 +53,7 @@ impl TreeShape {
         TreeShape::RandomParent,
         TreeShape::Deep,
         TreeShape::Prufer,
+        TreeShape::Hub,
     ];
 
     /// The id used on the command line and in statistics.
@@ -62,6 +67,7 @@ impl TreeShape {
             TreeShape::RandomParent => "random",
             TreeShape::Deep => "deep",
             TreeShape::Prufer => "prufer",
+            TreeShape::Hub => "hub",
         }
     }
 
@@ -103,8 +109,29 @@ pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
             (1..n).for_each(|i| parent[i] = (i as u64 - 1 - rng.below((i as u64).min(3))) as u32)
         }
         TreeShape::Prufer => return prufer(rng, n),
+        TreeShape::Hub => {
+            // Vertex 0 gets ⌈(n − 1) / 2⌉ children (its degree, see [`hub_size`]); each
+            // later vertex continues the path of the one before it, or (half of the time)
+            // hangs from a uniformly chosen earlier one other than the hub: subtrees of
+            // varied depths, so the neighbours' values differ.
+            let degree = (n.saturating_sub(1)).div_ceil(2);
+            for i in 1..n {
+                parent[i] = if i <= degree {
+                    0
+                } else if i > degree + 1 && rng.chance(1, 2) {
+                    i as u32 - 1
+                } else {
+                    1 + rng.below(i as u64 - 1) as u32
+                };
+            }
+        }
     }
     parent
+}
+
+/// The vertices of a [`TreeShape::Hub`] tree whose hub has `degree` neighbours.
+pub fn hub_size(degree: usize) -> usize {
+    2 * degree
 }
 
 /// A uniform labelled tree, returned as parents in BFS order from vertex 0.

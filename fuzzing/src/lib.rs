@@ -13,6 +13,7 @@ pub mod check;
 pub mod contest;
 pub mod corpus;
 pub mod exhaust;
+pub mod families;
 pub mod gen;
 pub mod growth;
 pub mod mutants;

@@ -97,6 +97,19 @@ pub trait Suite: Sync {
         -> Option<Result<Self::Input, Error>>;
     /// The largest size `sized` accepts.
     fn max_size(&self) -> usize;
+    /// The family members every check sweeps ([`grundy_fuzzing::families::sweep`]), each
+    /// built by [`Suite::sized`]; none for a problem without trees.
+    fn families(&self) -> Vec<grundy_fuzzing::families::Member> {
+        Vec::new()
+    }
+    /// The input of a family member (`None`: the problem has no trees).
+    fn member(
+        &self,
+        m: &grundy_fuzzing::families::Member,
+        seed: u64,
+    ) -> Option<Result<Self::Input, Error>> {
+        self.sized(m.shape, m.size, seed)
+    }
     /// Vertices of all the trees and graphs of an input.
     fn vertices_of(&self, input: &Self::Input) -> usize;
     /// The input changed by one move of the slow-input hunt (the same size), and the move
@@ -189,6 +202,35 @@ impl Suite for Builtin {
             return spec.max_vertices;
         }
         self.0.strict_limits().vertices.1.min(1_000_000) as usize
+    }
+
+    fn families(&self) -> Vec<grundy_fuzzing::families::Member> {
+        // Hackenbush (`poj3710`, the native game) is played on graphs, not on one tree.
+        if self.0.game() == grundy_games::Game::Hackenbush {
+            return Vec::new();
+        }
+        let least = if self.interact().is_some() {
+            2
+        } else {
+            self.0.strict_limits().vertices.0 as usize
+        };
+        let losing = self.interact().is_none() && contest::can_make_losing(self.0);
+        grundy_fuzzing::families::sweep(least, self.max_size(), losing)
+    }
+
+    fn member(
+        &self,
+        m: &grundy_fuzzing::families::Member,
+        seed: u64,
+    ) -> Option<Result<Vec<Position>, Error>> {
+        let cases = self.sized(m.shape, m.size, seed)?;
+        if !m.losing {
+            return Some(cases);
+        }
+        Some(cases.and_then(|c| {
+            contest::losing(self.0, &c)
+                .ok_or_else(|| Error::internal(format!("{} made losing", m.label)))
+        }))
     }
 
     fn vertices_of(&self, input: &Vec<Position>) -> usize {
@@ -502,6 +544,19 @@ impl Suite for Packaged {
 
     fn max_size(&self) -> usize {
         Packaged::max_size(self)
+    }
+
+    fn families(&self) -> Vec<grundy_fuzzing::families::Member> {
+        let has_tree = self
+            .pkg
+            .schema
+            .items
+            .iter()
+            .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }));
+        if !has_tree {
+            return Vec::new();
+        }
+        grundy_fuzzing::families::sweep(1, self.max_size(), false)
     }
 
     fn vertices_of(&self, input: &Instance) -> usize {

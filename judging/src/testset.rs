@@ -110,6 +110,7 @@ fn witnesses<S: Suite>(
             jobs: 1,
             only: None,
             no_adversarial: false,
+            no_families: false,
             limits: pkg.pkg.limits,
             wall_factor: pkg.pkg.wall_factor,
             save: scratch.join(out.len().to_string()),

@@ -29,6 +29,10 @@ pub struct CheckArgs {
     /// Skip the adversarial maximum-constraint inputs.
     #[arg(long)]
     no_adversarial: bool,
+    /// Skip the family sweep (chains of every small length and of lengths next to every
+    /// power of two, hubs of degree 16–20, 64, 256 and 1,000 with subtrees).
+    #[arg(long)]
+    no_families: bool,
     #[command(flatten)]
     limits: LimitArgs,
     /// Folder for the failing input: DIR/<problem>/NAME.in, .out (expected), .actual.
@@ -79,6 +83,7 @@ impl CheckArgs {
             jobs,
             case,
             no_adversarial,
+            no_families,
             limits,
             save,
             shrink_time,
@@ -103,6 +108,7 @@ impl CheckArgs {
                     jobs: jobs.max(1),
                     only: case,
                     no_adversarial,
+                    no_families,
                     wall_factor,
                     limits,
                     save,

@@ -74,10 +74,17 @@ fn wait_at_most(mut child: std::process::Child, limit: Duration) -> Output {
 }
 
 fn check_args(extra: &[&str], program: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = ["check", "agc017d", "--cases", "3", "--no-adversarial"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut args: Vec<String> = [
+        "check",
+        "agc017d",
+        "--cases",
+        "3",
+        "--no-adversarial",
+        "--no-families",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     args.extend(extra.iter().map(|s| s.to_string()));
     args.push("--".into());
     args.extend(program.iter().map(|s| s.to_string()));

@@ -129,6 +129,18 @@ impl Room for Cut {
         })
     }
 
+    /// A path of v vertices hung from the root of a tree of value v: the root's value
+    /// is the XOR of its branches' (colon principle), and the path's is v.
+    fn losing(p: &CutPos) -> Option<CutPos> {
+        let v = grundy_solver::cut::values(&p.tree)[0] as usize;
+        let n = p.tree.len();
+        let mut edges = p.tree.edges();
+        edges.extend((0..v).map(|k| (if k == 0 { 0 } else { (n + k - 1) as u32 }, (n + k) as u32)));
+        Some(CutPos {
+            tree: Tree::from_edges(n + v, &edges).ok()?,
+        })
+    }
+
     fn tree_mut(p: &mut CutPos) -> Option<&mut Tree> {
         Some(&mut p.tree)
     }

@@ -68,6 +68,14 @@ pub trait Room: Kind {
     /// jury; `None` for a game that is not played move by move.
     fn interactive(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Option<Self::Pos>;
 
+    /// `p` made a losing position (value 0) by an addition that keeps its shape's point
+    /// (a path hung from the root), for the family members swept as losing; `None` for
+    /// a game without such a construction. On a losing position a mistake that changes
+    /// the value changes the winner, which is all many statements print.
+    fn losing(_p: &Self::Pos) -> Option<Self::Pos> {
+        None
+    }
+
     /// The position's tree, for a game played on one.
     fn tree_mut(_p: &mut Self::Pos) -> Option<&mut Tree> {
         None

@@ -5,8 +5,9 @@
 //! oracle's reach) or larger ones show it, until an experiment tells a larger group apart
 //! from the small one with the same cause (its shrink ran to the end above the small
 //! group's size); otherwise it joins it (one mistake, one group). For each group, the one
-//! with the smallest first failing input first, within a share of the shrink budget: a
-//! group that needs large inputs gets its size threshold by bisection first on the shape
+//! with the smallest failing input first, within a share of the shrink budget, from its
+//! smallest failing input (a swept family member is often far smaller than the first
+//! random failure): a group that needs large inputs gets its size threshold by bisection first on the shape
 //! that failed ("the star of 95,400 vertices passes, the one of 96,000 fails"), whose failing
 //! input, checked to fail again, is where the shrink starts; the shrink runs with the
 //! program in the loop, and its result, judged once more, is saved.
@@ -47,7 +48,10 @@ pub(crate) struct Group<I> {
     pub(crate) rerun: (usize, usize),
     /// How many failing tests had each shape.
     shapes: BTreeMap<String, usize>,
-    /// The first failing test (the representative).
+    /// Each failing test's shape, by index.
+    pub(crate) shape_of: BTreeMap<u64, String>,
+    /// The representative: the smallest failing test ([`Suite::size`]; of those, the
+    /// first), where its shrink starts.
     pub(crate) first: Failure<I>,
     /// Said when a group of larger inputs joined this one.
     merged: Option<String>,
@@ -56,7 +60,8 @@ pub(crate) struct Group<I> {
 /// The groups of a check, by cause and size class.
 pub(crate) type Groups<I> = BTreeMap<(Cause, Class), Group<I>>;
 
-/// Adds a failing test to its group (the one with the lowest index represents it).
+/// Adds a failing test to its group (the smallest, then the one with the lowest index,
+/// represents it).
 /// The size class a group gathers: small inputs, or the larger ones (medium, large and
 /// maximum), which the reports list first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -81,16 +86,20 @@ pub(crate) fn add<I>(
     let tier = f.test.tier;
     match groups.get_mut(&key) {
         Some(g) => {
+            let first = g.first.test.index;
+            let first_size = g.sizes.iter().find(|&&(_, i)| i == first).map(|&(s, _)| s);
             g.tests.push(index);
             g.sizes.push((size, index));
             g.tiers.insert(tier);
+            g.shape_of.insert(index, shape.clone());
             *g.shapes.entry(shape).or_default() += 1;
-            if index < g.first.test.index {
+            if Some((size, index)) < first_size.map(|s| (s, first)) {
                 g.first = f;
             }
         }
         None => {
             let mut shapes = BTreeMap::new();
+            let shape_of = [(index, shape.clone())].into_iter().collect();
             shapes.insert(shape, 1);
             groups.insert(
                 key.clone(),
@@ -102,6 +111,7 @@ pub(crate) fn add<I>(
                     sizes: vec![(size, index)],
                     rerun: (0, 0),
                     shapes,
+                    shape_of,
                     first: f,
                     merged: None,
                 },
@@ -163,14 +173,14 @@ struct Summary {
     reproduce: Vec<String>,
 }
 
-/// Reports every group (the smallest first failing input first), then the table; the
+/// Reports every group (the one with the smallest failing input first), then the table; the
 /// groups as JSON values.
 pub(crate) fn report<S: Suite>(
     jd: &Judge<'_, S>,
     mut groups: Vec<Group<S::Input>>,
 ) -> Result<Vec<serde_json::Value>, Error> {
     let Judge { suite, o, .. } = *jd;
-    // Cheapest first: the group whose first failing input is smallest is shrunk (and
+    // Cheapest first: the group whose smallest failing input is smallest is shrunk (and
     // shown) first.
     groups.sort_by_key(|g| (suite.size(&g.first.test.input), g.first.test.index));
     let end = Instant::now() + o.shrink_time;
@@ -404,7 +414,11 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
             "{r} of its {t} failing tests (the smallest on small inputs and on larger ones)"
         ),
         (1, t) => format!("the smallest of its {t} failing tests"),
-        (r, t) => format!("the {r} smallest of its {t} failing tests"),
+        (r, t) if r <= super::rerun::SAMPLE => format!("the {r} smallest of its {t} failing tests"),
+        (r, t) => format!(
+            "{r} of its {t} failing tests (the {} smallest, and the smallest of each other shape)",
+            super::rerun::SAMPLE
+        ),
     };
     Some(format!(
         "{signal} with {} MiB stack; {which} re-run with an unlimited stack (memory capped at {}): {showed}",
@@ -423,7 +437,12 @@ fn shrink_group<S: Suite>(
     start: S::Input,
     stall: Option<usize>,
     deadline: Instant,
-) -> (grundy_fuzzing::shrink::Shrunk<S::Input>, S::Input, bool) {
+) -> (
+    grundy_fuzzing::shrink::Shrunk<S::Input>,
+    S::Input,
+    bool,
+    Option<String>,
+) {
     let Judge { suite, o, .. } = *jd;
     // `stall`: after that many candidates in a row that pass, no more are run (a shrink
     // that starts at a threshold's witness rarely beats it, and each try is a run) — but
@@ -446,6 +465,32 @@ fn shrink_group<S: Suite>(
     };
     let mut shrunk = suite.shrink(start, &mut same);
     let mut input = shrunk.case.clone();
+    // A failure no single structural step keeps (a value that wraps around at 256 changes
+    // with every vertex dropped) is tried on the swept family members below its size,
+    // smallest first: the first that fails the same way is shrunk in turn.
+    let mut family = None;
+    for m in super::families(suite, o) {
+        if m.size >= suite.size(&input) || Instant::now() >= deadline {
+            break;
+        }
+        let Some(Ok(cand)) = suite.member(&m, o.seed) else {
+            continue;
+        };
+        if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
+            continue;
+        }
+        let again = suite.shrink(cand, &mut same);
+        family = Some(format!(
+            "no structural step kept the failure below {}; the swept {} fails the same way, and shrinks to {}",
+            suite.describe(&input),
+            m.label,
+            suite.describe(&again.case)
+        ));
+        if suite.size(&again.case) < suite.size(&input) {
+            input = again.case;
+        }
+        break;
+    }
     for extra in 0..suite.extra_tries() {
         if suite.size(&input) <= 3 || Instant::now() >= deadline {
             break;
@@ -463,7 +508,7 @@ fn shrink_group<S: Suite>(
     }
     // Runs of the program, not calls of the predicate (a stalled shrink skips its runs).
     shrunk.tries = runs;
-    (shrunk, input, stalled)
+    (shrunk, input, stalled, family)
 }
 
 /// Candidates in a row that pass after which a shrink from a threshold's witness stops
@@ -603,7 +648,11 @@ fn witness<S: Suite>(
     let (note, start) = threshold_start(jd, g, deadline);
     let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
     let stall = start.is_some().then_some(STALL);
-    let (shrunk, input, stalled) = shrink_group(jd, g, from, stall, deadline);
+    let (shrunk, input, stalled, family) = shrink_group(jd, g, from, stall, deadline);
+    let note = match (note, family) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
+    };
     Shrunken {
         note,
         shrunk,
@@ -617,7 +666,7 @@ fn witness<S: Suite>(
 /// One mistake, one group: each group of larger inputs that has a group of small inputs
 /// with the same cause is shrunk first. It stays apart only when the experiment tells
 /// the two apart: its shrink ran to the end (1-minimal) at a size above the small group's
-/// first failing test. When its witness comes down to that size, or its shrink is cut
+/// smallest failing test. When its witness comes down to that size, or its shrink is cut
 /// short (nothing tells it apart), its tests join the small group, which says so. A group
 /// that stays apart keeps its shrink (aligned with `groups`).
 fn join_larger<S: Suite>(
@@ -647,7 +696,7 @@ fn join_larger<S: Suite>(
             let g = &mut groups[i];
             let how = if down {
                 format!(
-                    "shrink to {}, no larger than this group's first failing test",
+                    "shrink to {}, no larger than this group's smallest failing test",
                     suite.describe(&w.input)
                 )
             } else {
@@ -669,6 +718,7 @@ fn join_larger<S: Suite>(
             for (shape, n) in large.shapes {
                 *g.shapes.entry(shape).or_default() += n;
             }
+            g.shape_of.extend(large.shape_of);
         } else {
             pre[j] = Some(w);
             j += 1;
@@ -876,7 +926,7 @@ fn settle<S: Suite>(
 }
 
 /// Which input a group shows: the shrunk one, or (when that did not fail again on a
-/// re-run) where the shrink started, or the group's first failing test; with the shrunk
+/// re-run) where the shrink started, or the group's smallest failing test; with the shrunk
 /// input's size in words.
 enum Settled {
     Shrunk,
@@ -898,7 +948,7 @@ impl Settled {
         let (size, which) = match self {
             Settled::Shrunk => return shown.to_string(),
             Settled::Start(size) => (size, "where the shrink started"),
-            Settled::First(size) => (size, "the group's first failing test"),
+            Settled::First(size) => (size, "the group's smallest failing test"),
         };
         format!(
             "{size}, which did not fail again when re-run (a failure near a size threshold need not repeat); shown instead: {which}, {shown}"

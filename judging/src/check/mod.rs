@@ -47,6 +47,8 @@ pub struct Options {
     pub only: Option<u64>,
     /// Skip the adversarial inputs.
     pub no_adversarial: bool,
+    /// Skip the family sweep ([`grundy_fuzzing::families`]).
+    pub no_families: bool,
     /// Limits of each run.
     pub limits: Limits,
     /// The wall-clock factor the limits were made with (for the reproduce line).
@@ -84,6 +86,8 @@ pub(crate) enum TestTier {
     Small,
     Medium,
     Large,
+    /// A member of a swept family (a chain of k, a hub of degree d).
+    Family,
     Maximum,
 }
 
@@ -94,6 +98,7 @@ impl TestTier {
             TestTier::Small => "small",
             TestTier::Medium => "medium",
             TestTier::Large => "large",
+            TestTier::Family => "family",
             TestTier::Maximum => "maximum",
         }
     }
@@ -118,7 +123,30 @@ fn tier(o: &Options, i: u64) -> Tier {
     }
 }
 
+/// The family members the plan sweeps (none with `--no-families`).
+pub(crate) fn families<S: Suite>(suite: &S, o: &Options) -> Vec<grundy_fuzzing::families::Member> {
+    if o.no_families {
+        Vec::new()
+    } else {
+        suite.families()
+    }
+}
+
+/// Test `i` of the plan: the random inputs, then the family members, then the
+/// adversarial inputs.
 fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>, Error> {
+    let members = families(suite, o);
+    if let Some(m) = i.checked_sub(o.cases).and_then(|k| members.get(k as usize)) {
+        let input = suite
+            .member(m, o.seed)
+            .ok_or_else(|| Error::internal("a family member of a problem without trees"))??;
+        return Ok(Test {
+            index: i,
+            label: format!("family: {}", m.label),
+            tier: TestTier::Family,
+            input,
+        });
+    }
     if i < o.cases {
         let t = tier(o, i);
         let (input, label) = suite.random(o.seed, i, t)?;
@@ -133,7 +161,7 @@ fn make_test<S: Suite>(suite: &S, o: &Options, i: u64) -> Result<Test<S::Input>,
             input,
         })
     } else {
-        let k = (i - o.cases) as usize;
+        let k = (i - o.cases) as usize - members.len();
         let name = suite.adversarial().into_iter().nth(k).unwrap_or_default();
         Ok(Test {
             index: i,
@@ -455,7 +483,8 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     } else {
         suite.adversarial().len() as u64
     };
-    let total = o.cases + adversarial;
+    let swept = families(suite, &o).len() as u64;
+    let total = o.cases + swept + adversarial;
     let indices: Vec<u64> = match o.only {
         Some(i) if i < total => vec![i],
         Some(i) => {
@@ -466,7 +495,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         None => (0..total).collect(),
     };
     eprintln!(
-        "grundy check {}: {} random inputs (seed {:#x}) + {adversarial} adversarial, time limit {} s CPU ({} s wall), stack {}, memory {}, {} job(s){}",
+        "grundy check {}: {} random inputs (seed {:#x}) + {swept} family members + {adversarial} adversarial, time limit {} s CPU ({} s wall), stack {}, memory {}, {} job(s){}",
         suite.name(),
         o.cases,
         o.seed,

@@ -2,7 +2,7 @@
 //! stays capped ([`Limits::without_stack_limit`]: the memory limit, or 1 GiB, whichever
 //! is larger), so a recursion that never ends stops at the cap — and is named for it —
 //! instead of growing to the machine's memory. A group's cause is established on a
-//! sample (its smallest failing tests), not on every test: when the sample agrees, the
+//! sample (its smallest failing tests, and the smallest of each shape), not on every test: when the sample agrees, the
 //! note says how many were re-run; when it does not (two causes behind one signal), every
 //! test of the group is re-run and the group is split by what each showed.
 
@@ -20,7 +20,8 @@ use std::sync::Mutex;
 #[derive(Default)]
 pub(crate) struct Seen(Mutex<HashMap<u64, Stack>>);
 
-/// Failing tests of a group re-run with an unlimited stack when they agree: the smallest.
+/// Failing tests of a group re-run with an unlimited stack when they agree: the smallest
+/// (and the smallest of each shape).
 pub(crate) const SAMPLE: usize = 3;
 
 /// A failure's cause ([`Cause::of`]) and, for a crash that a bigger stack may cure, what
@@ -72,8 +73,7 @@ fn grew_to_cap(run: &Run, rerun: &Run, cap: u64) -> bool {
 }
 
 /// Establishes the cause of every group of stack-like crashes (the plan filed them by
-/// [`Cause::of`] alone): its [`SAMPLE`] smallest failing tests are re-run with an
-/// unlimited stack; when they agree, the group takes that cause, else every test of the
+/// [`Cause::of`] alone): its sample ([`sample`]) is re-run with an unlimited stack; when they agree, the group takes that cause, else every test of the
 /// group is re-run and filed by what it showed.
 pub(crate) fn establish<S: Suite>(
     jd: &Judge<'_, S>,
@@ -85,13 +85,8 @@ pub(crate) fn establish<S: Suite>(
             out.insert((cause, class), g);
             continue;
         }
-        let mut order = g.sizes.clone();
-        order.sort_unstable();
         let mut seen: Vec<Stack> = Vec::new();
-        for &(_, i) in &order {
-            if seen.len() == SAMPLE {
-                break;
-            }
+        for i in sample(&g) {
             if let Some(s) = rerun_test(jd, &g, i)? {
                 seen.push(s);
             }
@@ -105,6 +100,23 @@ pub(crate) fn establish<S: Suite>(
         }
     }
     Ok(out)
+}
+
+/// The tests of a group re-run to establish its cause: its [`SAMPLE`] smallest failing
+/// tests and the smallest of each shape (a star's crash behind the same signal as a
+/// chain's is sampled even when many chains are smaller).
+fn sample<I>(g: &Group<I>) -> Vec<u64> {
+    let mut order = g.sizes.clone();
+    order.sort_unstable();
+    let mut shapes = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for (k, &(_, i)) in order.iter().enumerate() {
+        let new_shape = g.shape_of.get(&i).is_some_and(|s| shapes.insert(s.clone()));
+        if k < SAMPLE || new_shape {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// The failing test `i` of group `g` judged again and, when it fails the same way, what

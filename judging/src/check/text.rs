@@ -98,6 +98,9 @@ pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
     if o.no_adversarial {
         s += " --no-adversarial";
     }
+    if o.no_families {
+        s += " --no-families";
+    }
     if o.sanitize {
         s += " --sanitize";
     }
