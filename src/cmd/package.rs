@@ -19,7 +19,7 @@ pub struct GenArgs {
     /// Vertices (per tree, or per graph for poj3710).
     #[arg(long)]
     size: Option<usize>,
-    /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer.
+    /// Tree shape: chain, star, caterpillar, broom, binary, random, deep, prufer, hub.
     #[arg(long, value_parser = parse_shape)]
     shape: Option<TreeShape>,
     /// Size tier when --size is absent: small, medium or large.

@@ -500,7 +500,8 @@ fn e13_findings_of_two_programs_in_one_save_folder_are_both_kept() {
     for w in &wrong {
         let out = run_check(
             dir.path(),
-            &["--shrink-time", "5", "--first"],
+            // Seed 2: the three random inputs of seed 1 are all trees mex values right.
+            &["--seed", "2", "--shrink-time", "5", "--first"],
             &[w],
             Duration::from_secs(120),
         );
@@ -534,7 +535,7 @@ fn e14_typos_interruptions_and_cut_short_shrinks_are_reported() {
 
     let out = run_check(
         dir.path(),
-        &["--shrink-time", "0"],
+        &["--seed", "2", "--shrink-time", "0"],
         &[&file("solutions", "agc017d_mex.cpp")],
         Duration::from_secs(60),
     );
