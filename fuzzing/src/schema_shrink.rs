@@ -416,6 +416,16 @@ fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
                 if vals.len() == 1 {
                     below.extend(lo + 1..vals[j].min(lo.saturating_add(NEAR + 1)));
                 }
+                // Steps down by a quarter, a sixteenth, … of the distance to the least
+                // value: a failure that needs a value past a threshold (a sum past 2^31)
+                // comes down to it in logarithmically many steps, not one by one.
+                if vals.len() <= 16 {
+                    let mut d = (vals[j] - lo) / 4;
+                    while d >= 2 {
+                        below.push(vals[j] - d);
+                        d /= 4;
+                    }
+                }
                 if below.last() != Some(&(vals[j] - 1)) {
                     below.push(vals[j] - 1);
                 }
