@@ -304,6 +304,12 @@ pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
     })
 }
 
+/// A copy of the tree a position is played on, for a game played on one tree.
+pub fn tree_in(pos: &Position) -> Option<Tree> {
+    let mut p = pos.clone();
+    each_game!(p.game(), G => G::pos_mut(&mut p).and_then(G::tree_mut).map(|t| t.clone()))
+}
+
 /// The shape of a position, for reports (its game's [`Room::shape`]).
 pub fn shape_of(pos: &Position) -> &'static str {
     each_game!(pos.game(), G => G::shape(G::pos(pos).expect("its own game")))

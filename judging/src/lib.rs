@@ -37,6 +37,7 @@ pub mod judge;
 pub mod jury;
 pub mod output;
 pub mod package;
+pub mod reach;
 pub mod report;
 pub mod rules;
 pub mod sanitizer;

@@ -52,6 +52,10 @@ pub struct Report {
     /// programs not included.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub footprint: Option<Footprint>,
+    /// The dimensions the inputs reached, and the marks they never did (`grundy check`:
+    /// [`crate::reach`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach: Option<serde_json::Value>,
 }
 
 /// This process's own resources so far (`getrusage(RUSAGE_SELF)`: every thread, no

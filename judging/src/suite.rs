@@ -6,6 +6,7 @@
 use crate::error::Error;
 use crate::judge::{self, Verdict};
 use crate::package::{self, Package, Prepared};
+use crate::reach::{Dim, Reach};
 use crate::runner::{self, Limits, Run};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::gen::TreeShape;
@@ -101,6 +102,17 @@ pub trait Suite: Sync {
     /// built by [`Suite::sized`]; none for a problem without trees.
     fn families(&self) -> Vec<grundy_fuzzing::families::Member> {
         Vec::new()
+    }
+    /// Records the dimensions `input` reaches ([`crate::reach`]): by default its
+    /// vertices.
+    fn measure(&self, input: &Self::Input, reach: &mut Reach) {
+        reach.add(Dim::Vertices, self.vertices_of(input) as i64);
+    }
+    /// The largest value each dimension may take by the statement, where known (for
+    /// "never reached"): by default the vertices and the degree.
+    fn allowed(&self) -> Vec<(Dim, i64)> {
+        let n = self.max_size() as i64;
+        vec![(Dim::Vertices, n), (Dim::Degree, n - 1)]
     }
     /// The input of a family member (`None`: the problem has no trees).
     fn member(
@@ -216,6 +228,19 @@ impl Suite for Builtin {
         };
         let losing = self.interact().is_none() && contest::can_make_losing(self.0);
         grundy_fuzzing::families::sweep(least, self.max_size(), losing)
+    }
+
+    fn measure(&self, input: &Vec<Position>, reach: &mut Reach) {
+        reach.add(Dim::Vertices, self.vertices_of(input) as i64);
+        if self.0 == Problem::Poj3710 {
+            reach.add(Dim::Cases, input.len() as i64);
+        }
+        for c in input {
+            if let Some(t) = grundy_fuzzing::gen::tree_in(c) {
+                reach.tree(&t);
+            }
+            reach.add(Dim::Value, grundy_solver::value(c) as i64);
+        }
     }
 
     fn member(
@@ -544,6 +569,37 @@ impl Suite for Packaged {
 
     fn max_size(&self) -> usize {
         Packaged::max_size(self)
+    }
+
+    fn measure(&self, input: &Instance, reach: &mut Reach) {
+        use grundy_games::schema::{Tests, Value};
+        reach.add(Dim::Vertices, self.vertices_of(input) as i64);
+        if self.pkg.schema.tests != Tests::One {
+            reach.add(Dim::Cases, input.cases.len() as i64);
+        }
+        for v in input.cases.iter().flat_map(|c| &c.values) {
+            match v {
+                Value::Ints(xs) => xs.iter().for_each(|&x| reach.add(Dim::Value, x)),
+                Value::Edges { n, edges, weights } => {
+                    reach.edges(*n, edges);
+                    weights.iter().for_each(|&x| reach.add(Dim::Value, x));
+                }
+                Value::Array(xs) => {
+                    reach.add(Dim::Length, xs.len() as i64);
+                    xs.iter().for_each(|&x| reach.add(Dim::Value, x));
+                }
+                Value::Queries(qs) => reach.add(Dim::Length, qs.len() as i64),
+            }
+        }
+    }
+
+    fn allowed(&self) -> Vec<(Dim, i64)> {
+        let n = self.max_size() as i64;
+        let mut out = vec![(Dim::Vertices, n), (Dim::Degree, n - 1)];
+        if let Some(top) = self.pkg.schema.limits.values().map(|&(_, hi)| hi).max() {
+            out.push((Dim::Value, top));
+        }
+        out
     }
 
     fn families(&self) -> Vec<grundy_fuzzing::families::Member> {

@@ -248,6 +248,7 @@ pub fn run(
         cases: results,
         groups: Vec::new(),
         footprint: None,
+        reach: None,
     };
     report::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));

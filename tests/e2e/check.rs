@@ -72,6 +72,13 @@ fn correct_solutions_pass_everything_including_maximum_inputs() {
         assert_eq!(c.out.status.code(), Some(0), "{sol}: {}", c.stderr());
         let stdout = String::from_utf8_lossy(&c.out.stdout);
         assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+        // The family sweep and the adversarial inputs reach every mark of the statement.
+        let err = c.stderr();
+        assert!(
+            err.contains("reached: vertices 2–100,000 · degree 1–99,999 · depth 1–99,999"),
+            "{err}"
+        );
+        assert!(!err.contains("never reached"), "{err}");
     }
 }
 
@@ -599,6 +606,30 @@ fn check_reports_every_test_s_verdict() {
         30
     );
     assert!(!r["groups"].as_array().unwrap().is_empty());
+    // The dimensions reached, as the report's line says them; without the family sweep
+    // and the adversarial inputs, 30 random inputs never reach the largest tree.
+    let reach = &r["reach"];
+    assert_eq!(reach["reached"]["vertices"][0], 2, "{reach}");
+    assert!(reach["reached"]["degree"].is_array(), "{reach}");
+    assert!(reach["reached"]["value"].is_array(), "{reach}");
+    let never = reach["never_reached"].as_array().unwrap();
+    assert!(
+        never.iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .starts_with("vertices 100,000 (the largest allowed")),
+        "{reach}"
+    );
+    assert!(
+        c.stderr().contains("\nreached: vertices 2–"),
+        "{}",
+        c.stderr()
+    );
+    assert!(
+        c.stderr().contains("\nnever reached: vertices 100,000"),
+        "{}",
+        c.stderr()
+    );
     // A reproduce line for every group and every failing case.
     for g in r["groups"].as_array().unwrap() {
         assert!(

@@ -15,10 +15,11 @@ mod groups;
 mod rerun;
 mod sanitized;
 mod solutions;
-mod text;
+pub(crate) mod text;
 
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
+use crate::reach::Reach;
 use crate::report::{self, CaseResult, Report};
 use crate::runner::{self, Limits, Run};
 use crate::suite::Suite;
@@ -283,6 +284,8 @@ fn evidence<I>(f: &Failure<I>) -> String {
 struct Findings<I> {
     results: Vec<CaseResult>,
     groups: BTreeMap<(cause::Cause, groups::Class), groups::Group<I>>,
+    /// The dimensions the tests reached.
+    reach: Reach,
 }
 
 impl<I> Findings<I> {
@@ -336,6 +339,7 @@ fn run_plan<S: Suite>(
     let found = Mutex::new(Findings {
         results: Vec::new(),
         groups: BTreeMap::new(),
+        reach: Reach::default(),
     });
     let error: Mutex<Option<Error>> = Mutex::new(None);
     pool::scoped(o.jobs, || loop {
@@ -346,7 +350,9 @@ fn run_plan<S: Suite>(
         let Some(&i) = indices.get(k as usize) else {
             return;
         };
+        let mut reach = Reach::default();
         let outcome = make_test(suite, o, i).and_then(|test| {
+            suite.measure(&test.input, &mut reach);
             jd.judge(&test.input)
                 .map(|(v, run, exp, by)| (test, v, run, exp, by))
         });
@@ -372,7 +378,9 @@ fn run_plan<S: Suite>(
             judged_by,
             cause,
         };
-        found.lock().expect("lock").record(suite, o, i, failure);
+        let mut f = found.lock().expect("lock");
+        f.reach.merge(&reach);
+        f.record(suite, o, i, failure);
     });
     if let Some(e) = error.into_inner().expect("lock") {
         return Err(e);
@@ -465,6 +473,17 @@ fn hunt_tle<S: Suite>(
     Ok(())
 }
 
+/// Prints what the plan's inputs reached and what the statement allows that they never
+/// reached ([`crate::reach`]); the same as JSON.
+fn reach_report<S: Suite>(suite: &S, reach: &Reach) -> serde_json::Value {
+    eprintln!("reached: {}", reach.reached());
+    let never = reach.never(&suite.allowed());
+    if !never.is_empty() {
+        eprintln!("never reached: {}", never.join("; "));
+    }
+    serde_json::json!({ "reached": reach.json(), "never_reached": never })
+}
+
 /// Runs `grundy check` of `suite`: of the program of the options, or (with none) of
 /// every solution of the package against its expected verdict.
 pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
@@ -521,6 +540,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
+    let reach = reach_report(suite, &found.reach);
     let mut report = Report {
         corpus: suite.arg(),
         subject: o.cmd.join(" "),
@@ -529,6 +549,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         cases: found.results,
         groups: Vec::new(),
         footprint: None,
+        reach: Some(reach),
     };
     if failed == 0 {
         outln!(

@@ -202,6 +202,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         cases,
         groups: Vec::new(),
         footprint: None,
+        reach: None,
     };
     report::write(&rep, "grundy check", &o.reports)?;
     if failed == 0 {
@@ -300,6 +301,7 @@ mod tests {
                 serde_json::json!({"first_failing_test": 12, "shrunk_to": null, "smallest_failing": "8,000 vertices"}),
             ],
             footprint: None,
+            reach: None,
         };
         let (_, first, shrunk) = summarize(&report);
         assert_eq!(first, Some(("test 12".into(), "TLE".into())));
