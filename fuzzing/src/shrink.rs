@@ -137,6 +137,30 @@ pub(crate) fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
     out
 }
 
+/// The position cut to the first `n` vertices of its tree's breadth-first order (a
+/// subtree holding the root), its per-vertex data kept ([`Room::reduced`]): the failing
+/// input itself at a smaller size, for a threshold search that varies nothing else.
+/// `None` for a game not played on one tree, or `n` not below its size.
+pub fn prefix(pos: &Position, n: usize) -> Option<Position> {
+    each_game!(pos.game(), G => {
+        let p = G::pos(pos)?;
+        let tree = G::tree(p)?;
+        if n == 0 || n >= tree.len() {
+            return None;
+        }
+        let mut keep = vec![false; tree.len()];
+        for &v in &tree.order()[..n] {
+            keep[v as usize] = true;
+        }
+        G::reduced(p, induced(tree, &keep)).map(G::position)
+    })
+}
+
+/// The vertices of the tree [`prefix`] cuts, for a game played on one tree.
+pub fn tree_size(pos: &Position) -> Option<usize> {
+    each_game!(pos.game(), G => G::tree(G::pos(pos)?).map(|t| t.len()))
+}
+
 /// Smaller values to try for a count: 0, 1, half and one less.
 pub(crate) fn lower(x: u64) -> Vec<u64> {
     let mut v = vec![0, 1, x / 2, x.saturating_sub(1)];

@@ -114,6 +114,18 @@ pub trait Suite: Sync {
         let n = self.max_size() as i64;
         vec![(Dim::Vertices, n), (Dim::Degree, n - 1)]
     }
+    /// The vertices of the tree [`Suite::cut`] cuts, when the problem can cut `input`.
+    fn cut_size(&self, input: &Self::Input) -> Option<usize> {
+        let _ = input;
+        None
+    }
+    /// `input` with its tree cut to the first `n` vertices of its breadth-first order,
+    /// everything else kept (a threshold search's inputs); `None` when the problem
+    /// cannot cut it.
+    fn cut(&self, input: &Self::Input, n: usize) -> Option<Self::Input> {
+        let _ = (input, n);
+        None
+    }
     /// The input of a family member (`None`: the problem has no trees).
     fn member(
         &self,
@@ -228,6 +240,20 @@ impl Suite for Builtin {
         };
         let losing = self.interact().is_none() && contest::can_make_losing(self.0);
         grundy_fuzzing::families::sweep(least, self.max_size(), losing)
+    }
+
+    fn cut_size(&self, input: &Vec<Position>) -> Option<usize> {
+        match input.as_slice() {
+            [one] => grundy_fuzzing::shrink::tree_size(one),
+            _ => None,
+        }
+    }
+
+    fn cut(&self, input: &Vec<Position>, n: usize) -> Option<Vec<Position>> {
+        match input.as_slice() {
+            [one] => grundy_fuzzing::shrink::prefix(one, n).map(|p| vec![p]),
+            _ => None,
+        }
     }
 
     fn measure(&self, input: &Vec<Position>, reach: &mut Reach) {

@@ -504,7 +504,11 @@ fn a_stack_overflow_is_re_run_with_an_unlimited_stack_and_its_depth_found() {
             || err.contains("failing tests (the 3 smallest, and the smallest of each other shape) re-run with an unlimited stack (memory capped at 1 GiB): OK"),
         "{err}"
     );
-    assert!(err.contains("bisection on generated chains ("), "{err}");
+    // The threshold is searched on cuts of the group's smallest failing input itself.
+    assert!(
+        err.contains("bisection on breadth-first cuts of test "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -569,7 +573,7 @@ fn a_fixed_size_pool_is_reported_with_its_threshold() {
     assert_eq!(c.out.status.code(), Some(1), "{err}");
     assert!(
         err.contains(
-            "the chain of 60,001 vertices passes, the one of 60,002 fails with RE SIGABRT"
+            "its first 60,001 vertices pass, its first 60,002 vertices fail with RE SIGABRT"
         ),
         "{err}"
     );

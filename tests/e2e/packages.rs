@@ -1404,3 +1404,34 @@ fn a_contestant_that_never_flushes_is_stopped_idle_and_asked_about_flushing() {
         .unwrap_or_else(|| panic!("a wall time: {err}"));
     assert!(wall < 4.0, "stopped when idle, not at the backstop: {err}");
 }
+
+/// One mistake, one group: a chip's height counted in vertices, on a package whose chips
+/// are one query per line (`tests/packages/chips-per-line`), fails on small inputs, on
+/// larger ones and on the family sweep alike; the larger failures shrink from their
+/// smallest (a swept chain of a few vertices) down to the small group's size and join it.
+#[test]
+fn a_mistake_on_a_list_of_chips_is_one_group_with_a_tiny_witness() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packages/chips-per-line");
+    let wrong = dir.join("wrong-height.py");
+    let (out, save) = check(
+        &dir,
+        &["--cases", "30", "--shrink-time", "10"],
+        &["python3", wrong.to_str().unwrap()],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("1 group of failures:"), "{err}");
+    assert!(err.contains("the same failure, reported once"), "{err}");
+    assert!(shrunk_vertices(&err) <= 6, "{err}");
+    let saved: Vec<_> = std::fs::read_dir(save.path().join("chips-per-line"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "in")
+        })
+        .collect();
+    assert_eq!(saved.len(), 1, "{err}");
+}

@@ -107,16 +107,7 @@ impl Room for Chip {
             }
         }
         for reduce in tree_reductions(&p.tree) {
-            out.push(Box::new(move || {
-                let (tree, map) = reduce()?;
-                let chips = p
-                    .chips
-                    .iter()
-                    .map(|&c| map[c as usize])
-                    .filter(|&c| c != u32::MAX)
-                    .collect();
-                Some(ChipPos { tree, chips })
-            }));
+            out.push(Box::new(move || Self::reduced(p, reduce()?)));
         }
         out
     }
@@ -165,6 +156,20 @@ impl Room for Chip {
 
     fn tree_mut(p: &mut ChipPos) -> Option<&mut Tree> {
         Some(&mut p.tree)
+    }
+
+    fn tree(p: &ChipPos) -> Option<&Tree> {
+        Some(&p.tree)
+    }
+
+    fn reduced(p: &ChipPos, (tree, map): (Tree, Vec<u32>)) -> Option<ChipPos> {
+        let chips = p
+            .chips
+            .iter()
+            .map(|&c| map[c as usize])
+            .filter(|&c| c != u32::MAX)
+            .collect();
+        Some(ChipPos { tree, chips })
     }
 
     fn shape(p: &ChipPos) -> &'static str {

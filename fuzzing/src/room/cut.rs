@@ -85,9 +85,7 @@ impl Room for Cut {
     fn shrink(p: &CutPos) -> Vec<Lazy<'_, CutPos>> {
         tree_reductions(&p.tree)
             .into_iter()
-            .map(|reduce| -> Lazy<'_, CutPos> {
-                Box::new(move || Some(CutPos { tree: reduce()?.0 }))
-            })
+            .map(|reduce| -> Lazy<'_, CutPos> { Box::new(move || Self::reduced(p, reduce()?)) })
             .collect()
     }
 
@@ -143,6 +141,14 @@ impl Room for Cut {
 
     fn tree_mut(p: &mut CutPos) -> Option<&mut Tree> {
         Some(&mut p.tree)
+    }
+
+    fn tree(p: &CutPos) -> Option<&Tree> {
+        Some(&p.tree)
+    }
+
+    fn reduced(_: &CutPos, (tree, _): (Tree, Vec<u32>)) -> Option<CutPos> {
+        Some(CutPos { tree })
     }
 
     fn shape(p: &CutPos) -> &'static str {

@@ -81,6 +81,20 @@ pub trait Room: Kind {
         None
     }
 
+    /// The position's tree, for a game played on one.
+    fn tree(_p: &Self::Pos) -> Option<&Tree> {
+        None
+    }
+
+    /// `p` on a reduced tree (`(tree, map)`: the new tree, and each old vertex's new id or
+    /// `u32::MAX` when dropped), its per-vertex data carried along; `None` for a game not
+    /// played on one tree, or when nothing valid is left. The shrinker's tree steps and
+    /// the breadth-first cuts of a threshold search ([`crate::shrink::prefix`]) both go
+    /// through it.
+    fn reduced(_p: &Self::Pos, _r: (Tree, Vec<u32>)) -> Option<Self::Pos> {
+        None
+    }
+
     /// One structural move of the slow-input hunt (`grundy hunt`) on `p`, and what it did;
     /// `None` when none applies. By default a move of the position's tree
     /// ([`mutate_tree`]); a game with per-vertex data moves that data too.

@@ -75,16 +75,7 @@ impl Room for Paint {
     fn shrink(p: &PaintPos) -> Vec<Lazy<'_, PaintPos>> {
         let mut out: Vec<Lazy<'_, PaintPos>> = Vec::new();
         for reduce in tree_reductions(&p.tree) {
-            out.push(Box::new(move || {
-                let (tree, map) = reduce()?;
-                let mut white = vec![false; tree.len()];
-                for (v, &w) in p.white.iter().enumerate() {
-                    if map[v] != u32::MAX && w {
-                        white[map[v] as usize] = true;
-                    }
-                }
-                Some(PaintPos { tree, white })
-            }));
+            out.push(Box::new(move || Self::reduced(p, reduce()?)));
         }
         let n = p.white.len();
         for v in (0..n).filter(|_| n <= LARGE) {
@@ -155,6 +146,20 @@ impl Room for Paint {
 
     fn tree_mut(p: &mut PaintPos) -> Option<&mut Tree> {
         Some(&mut p.tree)
+    }
+
+    fn tree(p: &PaintPos) -> Option<&Tree> {
+        Some(&p.tree)
+    }
+
+    fn reduced(p: &PaintPos, (tree, map): (Tree, Vec<u32>)) -> Option<PaintPos> {
+        let mut white = vec![false; tree.len()];
+        for (v, &w) in p.white.iter().enumerate() {
+            if map[v] != u32::MAX && w {
+                white[map[v] as usize] = true;
+            }
+        }
+        Some(PaintPos { tree, white })
     }
 
     fn shape(p: &PaintPos) -> &'static str {

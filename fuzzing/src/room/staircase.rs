@@ -260,6 +260,14 @@ impl Room for Staircase {
         Some(&mut p.tree)
     }
 
+    fn tree(p: &StaircasePos) -> Option<&Tree> {
+        Some(&p.tree)
+    }
+
+    fn reduced(p: &StaircasePos, r: (Tree, Vec<u32>)) -> Option<StaircasePos> {
+        reduced(p, r)
+    }
+
     fn shape(p: &StaircasePos) -> &'static str {
         crate::gen::classify(&p.tree).name()
     }

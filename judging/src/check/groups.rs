@@ -14,7 +14,7 @@
 
 use super::cause::{Cause, Stack};
 use super::rerun::cause_of;
-use super::text::{preview, reproduce_line, shell_quote, side_by_side, table, thousands};
+use super::text::{preview, reproduce_line, shell_quote, side_by_side, table};
 use super::{Failure, Judge, JudgedBy, Options, TestTier};
 use crate::contain;
 use crate::corpus;
@@ -26,7 +26,7 @@ use crate::suite::Suite;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Lines of a failing input shown in a report (the whole input is in the saved file).
 const PREVIEW_LINES: usize = 12;
@@ -38,7 +38,7 @@ pub(crate) struct Group<I> {
     /// Small inputs, or larger ones.
     tier: Class,
     /// The tiers of its tests.
-    tiers: std::collections::BTreeSet<TestTier>,
+    pub(crate) tiers: std::collections::BTreeSet<TestTier>,
     /// The failing tests.
     pub(crate) tests: Vec<u64>,
     /// Each failing test's size ([`Suite::size`]) and index.
@@ -144,7 +144,7 @@ impl<I> Group<I> {
 
     /// The shape to search a size threshold on: a chain for a crash (deep recursion is
     /// the usual cause, and a chain is the deepest tree), else the most frequent shape.
-    fn main_shape(&self) -> Option<TreeShape> {
+    pub(crate) fn main_shape(&self) -> Option<TreeShape> {
         if self.detail.is_crash() && self.shapes.contains_key("chain") {
             return Some(TreeShape::Chain);
         }
@@ -267,7 +267,7 @@ fn fails_same<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> 
 }
 
 /// How an input fares against a group's cause.
-enum Outcome {
+pub(crate) enum Outcome {
     /// It fails the way the group's cause says.
     Same,
     /// It passes.
@@ -277,7 +277,7 @@ enum Outcome {
 }
 
 /// Judges `input` and tells whether it fails the way `detail` says.
-fn outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> Outcome {
+pub(crate) fn outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> Outcome {
     match jd.judge(input) {
         Ok((Verdict::Ok, ..)) | Err(_) => Outcome::Passes,
         Ok((v, run, ..)) => match cause_of(jd, input, &v, &run) {
@@ -285,108 +285,6 @@ fn outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> Out
             c => Outcome::Other(c),
         },
     }
-}
-
-/// Why a bisection found no size threshold on a shape.
-enum NoThreshold {
-    /// The largest input tried does not fail the same way.
-    Passes { shape: TreeShape, size: usize },
-    /// The least size fails too.
-    AlwaysFails(TreeShape),
-    /// The group's time ran out (or grundy was interrupted) before the first runs.
-    NoTime,
-}
-
-impl std::fmt::Display for NoThreshold {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NoThreshold::Passes { shape, size } => write!(
-                f,
-                "a {} of {} vertices does not fail the same way, so there is no size threshold on this shape",
-                shape.name(),
-                thousands(*size)
-            ),
-            NoThreshold::AlwaysFails(shape) => {
-                write!(f, "fails on a {} of any size", shape.name())
-            }
-            NoThreshold::NoTime => f.write_str("no time left to search for a size threshold"),
-        }
-    }
-}
-
-/// A size threshold on one shape, as the runs saw it.
-struct Threshold {
-    /// The largest size that did not fail the group's way.
-    lo: usize,
-    /// The smallest size that did.
-    hi: usize,
-    /// Runs of the program.
-    runs: usize,
-    /// How the size `lo` failed, when it failed another way (else it passed).
-    lo_failed: Option<Cause>,
-}
-
-/// The size from which a failure starts, on one shape, or why there is none. Searched
-/// upwards from the least size by factors of 16, then by bisection: a failure that starts
-/// small is found in a few runs (each failing run may be re-run with an unlimited stack,
-/// up to the memory cap).
-fn threshold<S: Suite>(
-    jd: &Judge<'_, S>,
-    shape: TreeShape,
-    detail: &Cause,
-    from: usize,
-    deadline: Instant,
-) -> Result<Threshold, NoThreshold> {
-    let Judge { suite, o, .. } = *jd;
-    let mut calls = 0;
-    let mut fails = |n: usize| -> Option<Outcome> {
-        if Instant::now() >= deadline || contain::interrupted() || calls > 40 {
-            return None;
-        }
-        calls += 1;
-        let input = suite.sized(shape, n, o.seed)?.ok()?;
-        Some(outcome(jd, &input, detail))
-    };
-    let mut hi = from.min(suite.max_size());
-    if !matches!(fails(hi), Some(Outcome::Same)) {
-        hi = suite.max_size();
-        if !matches!(fails(hi), Some(Outcome::Same)) {
-            return Err(NoThreshold::Passes { shape, size: hi });
-        }
-    }
-    let mut lo = 2;
-    let mut lo_failed = match fails(lo) {
-        Some(Outcome::Passes) => None,
-        Some(Outcome::Other(c)) => Some(c),
-        Some(Outcome::Same) => return Err(NoThreshold::AlwaysFails(shape)),
-        None => return Err(NoThreshold::NoTime),
-    };
-    let mut step = |n: usize, lo: &mut usize, hi: &mut usize, lo_failed: &mut Option<Cause>| {
-        match fails(n) {
-            Some(Outcome::Same) => *hi = n,
-            Some(Outcome::Passes) => (*lo, *lo_failed) = (n, None),
-            Some(Outcome::Other(c)) => (*lo, *lo_failed) = (n, Some(c)),
-            None => return false,
-        }
-        true
-    };
-    // Up from the least size by factors of 16, then bisection.
-    let mut probe = lo * 16;
-    while probe < hi && step(probe, &mut lo, &mut hi, &mut lo_failed) && lo == probe {
-        probe *= 16;
-    }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if !step(mid, &mut lo, &mut hi, &mut lo_failed) {
-            break;
-        }
-    }
-    Ok(Threshold {
-        lo,
-        hi,
-        runs: calls,
-        lo_failed,
-    })
 }
 
 /// For a crash group, what the re-runs with an unlimited stack showed, and on how many of
@@ -529,101 +427,6 @@ fn growth_note<S: Suite>(
     Some(g.line())
 }
 
-/// For a group whose failures all need a large input (none within the small tier), the
-/// size from which it starts on the shape that failed, by bisection — and the failing
-/// input of the threshold, when it is smaller than the group's first failing test: the
-/// shrink starts from it (the smallest known witness). The note says only what the runs
-/// showed: which sizes passed and which failed.
-fn threshold_start<S: Suite>(
-    jd: &Judge<'_, S>,
-    g: &Group<S::Input>,
-    deadline: Instant,
-) -> (Option<String>, Option<S::Input>) {
-    let Judge { suite, .. } = *jd;
-    let from = suite.vertices_of(&g.first.test.input);
-    let shape = g.main_shape();
-    if g.detail.is_time_limit() || g.tiers.contains(&TestTier::Small) || from <= 100 {
-        return (None, None);
-    }
-    let Some(shape) = shape else {
-        return (None, None);
-    };
-    // At most half of the group's time, and 30 s.
-    let left = deadline.saturating_duration_since(Instant::now());
-    let end = Instant::now() + (left / 2).min(Duration::from_secs(30));
-    let Threshold {
-        lo,
-        hi,
-        runs,
-        lo_failed,
-    } = match threshold(jd, shape, &g.detail, from, end) {
-        Ok(t) => t,
-        Err(why) => return (Some(why.to_string()), None),
-    };
-    // What the bisection observed on this shape, nothing more; the verdict without its
-    // cause (which the group's name says) when the smaller size passed.
-    let verdict = g.detail.verdict();
-    let (below, failing) = match &lo_failed {
-        None => ("passes".to_string(), verdict),
-        Some(c) => (format!("fails another way ({c})"), g.detail.to_string()),
-    };
-    let mut note = format!(
-        "bisection on generated {}s ({runs} runs): the {} of {} vertices{} {below}, the one of {} fails with {failing}",
-        shape.name(),
-        shape.name(),
-        thousands(lo),
-        if lo == 2 { " (the least size tried)" } else { "" },
-        thousands(hi)
-    );
-    match steady_witness(jd, shape, &g.detail, hi, from, end) {
-        Some((size, w)) => {
-            if size != hi {
-                note.push_str(&format!(
-                    "; the failure does not repeat on every run near that size (a stack's edge moves with the memory layout), so the witness is a {} of {} vertices, which failed on 5 runs out of 5",
-                    shape.name(),
-                    thousands(size)
-                ));
-            }
-            note.push_str(&format!(
-                "; shrinking starts from that failing {} of {} vertices, smaller than test {}",
-                shape.name(),
-                thousands(size),
-                g.first.test.index
-            ));
-            (Some(note), Some(w))
-        }
-        None => (Some(note), None),
-    }
-}
-
-/// The smallest input of `shape` from size `hi` up (by steps of 5%, below `from`) that
-/// fails the same way on five runs in a row: a witness that repeats.
-#[allow(clippy::too_many_arguments)]
-fn steady_witness<S: Suite>(
-    jd: &Judge<'_, S>,
-    shape: TreeShape,
-    detail: &Cause,
-    hi: usize,
-    from: usize,
-    end: Instant,
-) -> Option<(usize, S::Input)> {
-    let Judge { suite, o, .. } = *jd;
-    let fails = |input: &S::Input| fails_same(jd, input, detail);
-    let mut size = hi;
-    for _ in 0..12 {
-        if size >= from || Instant::now() >= end || contain::interrupted() {
-            return None;
-        }
-        let w = suite.sized(shape, size, o.seed)?.ok()?;
-        // The bisection saw it fail once; four more.
-        if (0..4).all(|_| fails(&w)) {
-            return Some((size, w));
-        }
-        size += (size / 20).max(1);
-    }
-    None
-}
-
 /// A group's representative, shrunk: the threshold note, how it shrank, and to what.
 struct Shrunken<I> {
     note: Option<String>,
@@ -645,7 +448,7 @@ fn witness<S: Suite>(
     g: &Group<S::Input>,
     deadline: Instant,
 ) -> Shrunken<S::Input> {
-    let (note, start) = threshold_start(jd, g, deadline);
+    let (note, start) = super::threshold::threshold_start(jd, g, deadline);
     let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
     let stall = start.is_some().then_some(STALL);
     let (shrunk, input, stalled, family) = shrink_group(jd, g, from, stall, deadline);

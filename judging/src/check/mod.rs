@@ -16,6 +16,7 @@ mod rerun;
 mod sanitized;
 mod solutions;
 pub(crate) mod text;
+mod threshold;
 
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
