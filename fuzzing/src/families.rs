@@ -3,7 +3,8 @@
 //! rooted at one end is the deepest tree, and on most tree games its value grows with k,
 //! so a value kept in a byte or a 16-bit integer overflows on it), and the hub of degree d
 //! with subtrees below its neighbours, for the degrees a fixed row of neighbours overflows
-//! (16–20, 64, 256, 1,000).
+//! (16–20, 64, 256, 1,000); and the star of k for the same small k and powers of two up
+//! to 2^10 (the degree alone).
 //!
 //! A member is a shape and a size: the problem builds the input (its own data on the
 //! tree, drawn from a seed), so the same sweep serves the built-in problems and packages.
@@ -30,6 +31,9 @@ pub const EVERY_CHAIN_UP_TO: usize = 16;
 
 /// Powers of two up to 2^this have their neighbours swept.
 pub const LARGEST_POWER: u32 = 20;
+
+/// Stars are swept up to this many vertices.
+pub const STARS_UP_TO: usize = (1 << 10) + 1;
 
 /// The hub degrees swept: one past a row of 16, its neighbours, and the next rows.
 pub const HUB_DEGREES: [usize; 8] = [16, 17, 18, 19, 20, 64, 256, 1000];
@@ -60,6 +64,16 @@ pub fn sweep(least: usize, most: usize, losing: bool) -> Vec<Member> {
             losing: false,
         })
         .collect();
+    // Stars: the degree alone, every small one and next to the powers of two up to
+    // 2^10 (the adversarial inputs hold the star of the maximum N).
+    for n in chain_sizes(least.max(3), most.min(STARS_UP_TO)) {
+        out.push(Member {
+            shape: TreeShape::Star,
+            size: n,
+            label: format!("star of {n} vertices"),
+            losing: false,
+        });
+    }
     for d in HUB_DEGREES {
         let n = hub_size(d);
         if n >= least && n <= most {
@@ -98,7 +112,12 @@ mod tests {
         assert!(has(TreeShape::Chain, 257) && has(TreeShape::Chain, 65_537));
         assert!(!has(TreeShape::Chain, 1) && !has(TreeShape::Chain, 131_071));
         assert!(s.windows(2).all(|w| w[0].size <= w[1].size));
-        assert_eq!(s.len(), 15 + 1 + 3 * 12 + 8);
+        // Chains: 2..=16, 17, and 3 per power 2^5..2^16; stars: 3..=16, 17, and 3 per
+        // power 2^5..2^10; hubs: 8.
+        assert_eq!(s.len(), (15 + 1 + 3 * 12) + (14 + 1 + 3 * 6) + 8);
+        assert!(s
+            .iter()
+            .any(|m| m.shape == TreeShape::Star && m.size == 1025));
     }
 
     #[test]

@@ -472,7 +472,8 @@ fn case_steps(schema: &Schema, case: &Case) -> Vec<Case> {
     out
 }
 
-/// Drop half of the queries of item `i`, then (unless there are many) each one.
+/// Drop chunks of the queries of item `i` ([`chunks`]), then (unless there are many)
+/// each one.
 fn query_drops(
     schema: &Schema,
     case: &Case,
@@ -480,42 +481,48 @@ fn query_drops(
     qs: &[(usize, Vec<i64>)],
     out: &mut Vec<Case>,
 ) {
-    let (half, len) = (qs.len() / 2, qs.len());
-    list_drops(
-        schema,
-        case,
-        i,
-        qs,
-        &[(0, half), (half, len)],
-        Value::Queries,
-        out,
-    );
+    list_drops(schema, case, i, qs, Value::Queries, out);
 }
 
-/// Drop the second half of array item `i`, then (unless it is long) each element.
+/// Drop chunks of array item `i` ([`chunks`]), then (unless it is long) each element.
 fn array_drops(schema: &Schema, case: &Case, i: usize, a: &[i64], out: &mut Vec<Case>) {
-    let (half, len) = (a.len() / 2, a.len());
-    list_drops(schema, case, i, a, &[(half, len)], Value::Array, out);
+    list_drops(schema, case, i, a, Value::Array, out);
 }
 
-/// Drops ranges of the list `items` of item `i`: `halves` first (for a list of two or
-/// more), then (unless the list is long) each element alone; the counts follow.
+/// The ranges of a list of `len` items dropped at once, biggest first, as delta
+/// debugging does: each half, each quarter, each eighth, each sixteenth (a failure that
+/// needs two items far apart keeps them through every round).
+fn chunks(len: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for parts in [2, 4, 8, 16] {
+        if len < parts {
+            break;
+        }
+        let size = len / parts;
+        for j in 0..parts {
+            let to = if j + 1 == parts { len } else { (j + 1) * size };
+            out.push((j * size, to));
+        }
+    }
+    out
+}
+
+/// Drops ranges of the list `items` of item `i`: its [`chunks`] first, then (unless the
+/// list is long) each element alone; the counts follow.
 fn list_drops<T: Clone>(
     schema: &Schema,
     case: &Case,
     i: usize,
     items: &[T],
-    halves: &[(usize, usize)],
     wrap: fn(Vec<T>) -> Value,
     out: &mut Vec<Case>,
 ) {
-    let mut drops: Vec<(usize, usize)> = Vec::new();
-    if items.len() > 1 {
-        drops.extend(halves);
-    }
+    let mut drops: Vec<(usize, usize)> = chunks(items.len());
     if items.len() <= LARGE {
         drops.extend((0..items.len()).map(|j| (j, j + 1)));
     }
+    let mut seen = std::collections::HashSet::new();
+    drops.retain(|d| seen.insert(*d));
     for (from, to) in drops {
         let mut kept = items.to_vec();
         kept.drain(from..to);
@@ -650,4 +657,19 @@ pub fn shrink_with(
         |cur: &Instance| Box::new(candidates(schema, cur).into_iter()),
         fails,
     )
+}
+
+#[cfg(test)]
+mod chunk_tests {
+    #[test]
+    fn lists_lose_halves_quarters_eighths_and_sixteenths() {
+        let c = super::chunks(10);
+        assert_eq!(&c[..2], &[(0, 5), (5, 10)]);
+        assert_eq!(&c[2..6], &[(0, 2), (2, 4), (4, 6), (6, 10)]);
+        assert_eq!(c.len(), 2 + 4 + 8);
+        assert!(super::chunks(1).is_empty());
+        let big = super::chunks(100_000);
+        assert_eq!(big.len(), 2 + 4 + 8 + 16);
+        assert_eq!(big.last(), Some(&(93_750, 100_000)));
+    }
 }

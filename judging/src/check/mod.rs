@@ -475,14 +475,17 @@ fn hunt_tle<S: Suite>(
 }
 
 /// Prints what the plan's inputs reached and what the statement allows that they never
-/// reached ([`crate::reach`]); the same as JSON.
-fn reach_report<S: Suite>(suite: &S, reach: &Reach) -> serde_json::Value {
-    eprintln!("reached: {}", reach.reached());
+/// reached ([`crate::reach`]); the same as JSON
+/// (`whole`: the plan ran to its end; else nothing is printed).
+fn reach_report<S: Suite>(suite: &S, reach: &Reach, whole: bool) -> serde_json::Value {
     let never = reach.never(&suite.allowed());
-    if !never.is_empty() {
-        eprintln!("never reached: {}", never.join("; "));
+    if whole {
+        eprintln!("reached: {}", reach.reached());
+        if !never.is_empty() {
+            eprintln!("never reached: {}", never.join("; "));
+        }
     }
-    serde_json::json!({ "reached": reach.json(), "never_reached": never })
+    serde_json::json!({ "reached": reach.json(), "never_reached": never, "whole_plan": whole })
 }
 
 /// Runs `grundy check` of `suite`: of the program of the options, or (with none) of
@@ -541,7 +544,12 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
-    let reach = reach_report(suite, &found.reach);
+    // The reach is said of a whole plan (not of one test, nor of a plan cut short).
+    let whole = o.only.is_none()
+        && !(o.first && failed > 0)
+        && !contain::interrupted()
+        && found.results.len() as u64 == total;
+    let reach = reach_report(suite, &found.reach, whole);
     let mut report = Report {
         corpus: suite.arg(),
         subject: o.cmd.join(" "),
