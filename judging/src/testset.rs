@@ -212,7 +212,35 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
             kills: Vec::new(),
         });
     }
-    Ok(tests)
+    Ok(written_once(tests))
+}
+
+/// The tests with identical inputs written once: the first keeps the others' ways of
+/// being made in its `how` (a judge runs a duplicate for nothing, and a set of six copies
+/// of one heap is not six tests).
+fn written_once(tests: Vec<Test>) -> Vec<Test> {
+    let mut out: Vec<Test> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut dropped = 0;
+    for t in tests {
+        match at.get(&t.text) {
+            Some(&k) => {
+                out[k].how = format!("{}; also {}", out[k].how, t.how);
+                dropped += 1;
+            }
+            None => {
+                at.insert(t.text.clone(), out.len());
+                out.push(t);
+            }
+        }
+    }
+    if dropped > 0 {
+        eprintln!(
+            "{dropped} test{} identical to an earlier one, written once",
+            if dropped == 1 { " was" } else { "s were" }
+        );
+    }
+    out
 }
 
 /// Says what the set did: every solution expected to fail must be killed, an OK one must
@@ -422,5 +450,40 @@ fn make_executable(path: &Path) {
         let mut p = m.permissions();
         p.set_mode(p.mode() | 0o755);
         let _ = std::fs::set_permissions(path, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(text: &str, how: &str) -> Test {
+        Test {
+            text: text.into(),
+            answer: Vec::new(),
+            how: how.into(),
+            size: 1,
+            vertices: 0,
+            maximal: false,
+            command: None,
+            kills: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn identical_tests_are_written_once_and_say_how_else_they_were_made() {
+        let tests = vec![
+            test("7\n", "the shrunk witness of wrong.py"),
+            test("3\n", "random Small"),
+            test("7\n", "random Small, chain"),
+            test("7\n", "random Medium, star"),
+        ];
+        let once = written_once(tests);
+        assert_eq!(once.len(), 2);
+        assert_eq!(
+            once[0].how,
+            "the shrunk witness of wrong.py; also random Small, chain; also random Medium, star"
+        );
+        assert_eq!(once[1].text, "3\n");
     }
 }
