@@ -35,6 +35,7 @@ pub mod harden;
 pub mod input;
 pub mod judge;
 pub mod jury;
+pub mod kattis;
 pub mod output;
 pub mod package;
 pub mod reach;

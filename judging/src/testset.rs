@@ -11,7 +11,7 @@
 //!
 //! Layouts: `plain` (`NN.in`, `NN.ans`), `polygon` (`tests/NN`, `tests/NN.a`, the checker
 //! beside them), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
-//! checker as an output validator with the exit codes 42/43).
+//! package around them: [`crate::kattis`]).
 
 use crate::check::{self, Options};
 use crate::error::{Error, Outcome};
@@ -33,7 +33,8 @@ pub enum Layout {
     Plain,
     /// Polygon / testlib: `tests/NN`, `tests/NN.a`, the checker as `check.*`.
     Polygon,
-    /// Kattis / ICPC problem package: `data/sample/`, `data/secret/`, `output_validators/`.
+    /// Kattis / ICPC problem package: `data/`, `problem.yaml`, `.timelimit`, the checker as an
+    /// output validator (`build`, `run`), `submissions/` (no input validator nor statement yet).
     Kattis,
 }
 
@@ -150,6 +151,9 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             "{}: an interactive package is judged by grundy's jury, not by test files",
             r.dir.display()
         )));
+    }
+    if r.layout == Layout::Kattis {
+        crate::kattis::exportable(&pkg.pkg)?;
     }
     let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills.
@@ -324,7 +328,11 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
 /// `SUMMARY.md`.
 fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
     let names = write_tests(r, tests)?;
-    write_checker(pkg, r)?;
+    if r.layout == Layout::Kattis {
+        write_kattis(pkg, r)?;
+    } else {
+        write_checker(pkg, r)?;
+    }
     let (script, summary) = script_and_summary(pkg, tests, &names);
     put(&r.out, "regenerate.sh", script.as_bytes())?;
     put(&r.out, "SUMMARY.md", summary.as_bytes())
@@ -366,8 +374,7 @@ fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
     Ok(names)
 }
 
-/// Copies the package's checker where the layout wants it (Kattis: as an output
-/// validator, with its adaptor).
+/// Copies the package's checker beside the tests (plain, Polygon).
 fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
     let Some(src) = checker_file(pkg) else {
         return Ok(());
@@ -376,16 +383,25 @@ fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
         return Ok(());
     };
     let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), e))?;
-    if r.layout != Layout::Kattis {
-        return put(&r.out, &f, &bytes);
+    put(&r.out, &f, &bytes)
+}
+
+/// The Kattis package's files around the tests ([`crate::kattis`]).
+fn write_kattis(pkg: &Packaged, r: &Request) -> Result<(), Error> {
+    let checker = checker_file(pkg);
+    for f in crate::kattis::files(&pkg.pkg, checker.as_deref())? {
+        put(&r.out, &f.path, &f.bytes)?;
+        if f.executable {
+            make_executable(&r.out.join(&f.path));
+        }
     }
-    put(&r.out, &format!("output_validators/testlib/{f}"), &bytes)?;
-    put(
-        &r.out,
-        "output_validators/testlib/run",
-        kattis_adaptor(&f).as_bytes(),
-    )?;
-    make_executable(&r.out.join("output_validators/testlib/run"));
+    let short = crate::kattis::short_name(&pkg.pkg.name);
+    let folder = r.out.file_name().map(|f| f.to_string_lossy().into_owned());
+    if folder.as_deref() != Some(short.as_str()) {
+        eprintln!(
+            "note: a Kattis judge (and problemtools' verifyproblem) wants this folder named `{short}`, the problem's short name"
+        );
+    }
     Ok(())
 }
 
@@ -424,24 +440,6 @@ fn script_and_summary(pkg: &Packaged, tests: &[Test], names: &[String]) -> (Stri
         );
     }
     (script, summary)
-}
-
-/// The Kattis output validator around a testlib checker: Kattis runs
-/// `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` and reads 42 as accepted, 43 as wrong; a
-/// testlib checker takes `INPUT OUTPUT ANSWER` and exits 0 for accepted.
-fn kattis_adaptor(checker: &str) -> String {
-    let build = if checker.ends_with(".cpp") || checker.ends_with(".cc") {
-        format!(
-            "[ -x \"$here/checker\" ] || g++ -O2 -std=c++17 -o \"$here/checker\" \"$here/{checker}\"\nprog=\"$here/checker\""
-        )
-    } else if checker.ends_with(".py") {
-        format!("prog=\"python3 $here/{checker}\"")
-    } else {
-        format!("prog=\"$here/{checker}\"")
-    };
-    format!(
-        "#!/bin/sh\n# Kattis output validator: runs the package's testlib checker ({checker}) and maps its\n# exit code (0 accepted) to Kattis's (42 accepted, 43 wrong answer).\nhere=$(dirname \"$0\")\n{build}\nout=$(mktemp)\ncat > \"$out\"\nif $prog \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"; then code=42; else code=43; fi\nrm -f \"$out\"\nexit $code\n"
-    )
 }
 
 fn make_executable(path: &Path) {

@@ -592,6 +592,19 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
         if layout == "kattis" {
             assert!(out.path().join("data/sample").is_dir());
             assert!(out.path().join("data/secret").is_dir());
+            // The package around the data: its name, no custom validation (the answers
+            // are compared as they are), the limits, the solutions by expected verdict.
+            let yaml = std::fs::read_to_string(out.path().join("problem.yaml")).unwrap();
+            assert!(yaml.contains("name: \"chips-to-ancestors\""), "{yaml}");
+            assert!(yaml.contains("folder of this package must be named chipstoancestors"));
+            assert!(!yaml.contains("validation"), "{yaml}");
+            assert!(out.path().join(".timelimit").is_file());
+            assert!(out.path().join("submissions/accepted/correct.py").is_file());
+            assert!(out
+                .path()
+                .join("submissions/wrong_answer/wrong-parity.py")
+                .is_file());
+            assert!(stderr(&t).contains("wants this folder named `chipstoancestors`"));
         }
         sizes.push(inputs.len());
     }
@@ -1434,4 +1447,86 @@ fn a_mistake_on_a_list_of_chips_is_one_group_with_a_tiny_witness() {
         })
         .collect();
     assert_eq!(saved.len(), 1, "{err}");
+}
+
+/// The Kattis output validator around a testlib-convention checker (`any-winning-cut`'s
+/// `checker.cpp`): `build` compiles it; `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` exits 42
+/// on a right answer, 43 on a wrong one, and 1 — a judge error, never a wrong answer —
+/// when the checker fails (exit 3: here, an input it cannot read).
+#[test]
+fn the_kattis_output_validator_builds_and_maps_the_checker_s_exit_codes() {
+    let out = tempfile::tempdir().unwrap();
+    let t = grundy()
+        .arg("testset")
+        .arg(example("any-winning-cut"))
+        .arg("--out")
+        .arg(out.path())
+        .args(["--count", "3", "--shrink-time", "3", "--layout", "kattis"])
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let yaml = std::fs::read_to_string(out.path().join("problem.yaml")).unwrap();
+    assert!(yaml.contains("validation: custom"), "{yaml}");
+    let v = out.path().join("output_validators/grundy");
+    let build = std::process::Command::new(v.join("build"))
+        .env("PATH", common::path())
+        .output()
+        .unwrap();
+    assert!(build.status.success(), "{}", stderr(&build));
+    let input = walk(&out.path().join("data/secret"))
+        .into_iter()
+        .find(|p| p.extension().is_some_and(|e| e == "in"))
+        .unwrap();
+    let answer = input.with_extension("ans");
+    let judge = |input: &Path, output: &str| {
+        let feedback = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(v.join("run"))
+            .env("PATH", common::path())
+            .arg(input)
+            .arg(&answer)
+            .arg(feedback.path())
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(output.as_bytes())
+            .unwrap();
+        let code = child.wait().unwrap().code();
+        let error = std::fs::read_to_string(feedback.path().join("judgeerror.txt")).ok();
+        (code, error)
+    };
+    let right = std::fs::read_to_string(&answer).unwrap();
+    assert_eq!(judge(&input, &right), (Some(42), None));
+    // No output at all is a wrong answer.
+    assert_eq!(judge(&input, "").0, Some(43));
+    // An input the checker cannot read: its failure (3) is the judge's error.
+    let (code, error) = judge(&out.path().join("no-such-input"), &right);
+    assert_eq!(code, Some(1));
+    assert!(error.unwrap().contains("the checker exited with 3"));
+}
+
+/// A package whose answers have several right forms and no checker program is not
+/// exported for Kattis: its byte-for-byte comparison would reject right answers.
+#[test]
+fn kattis_refuses_answers_it_would_compare_byte_for_byte() {
+    let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"");
+    let out = tempfile::tempdir().unwrap();
+    let t = grundy()
+        .arg("testset")
+        .arg(dir.path())
+        .arg("--out")
+        .arg(out.path())
+        .args(["--layout", "kattis"])
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(2), "{}", stderr(&t));
+    assert!(
+        stderr(&t).contains("give the package a [checker] program"),
+        "{}",
+        stderr(&t)
+    );
 }

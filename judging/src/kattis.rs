@@ -1,0 +1,191 @@
+//! The Kattis / ICPC problem package around a test set (`grundy testset --layout kattis`):
+//! `problem.yaml` with the package's name, memory limit and, when it has a checker
+//! program, `validation: custom`; `.timelimit` with the CPU limit (DOMjudge reads it); the
+//! checker as an output validator that builds and runs under problemtools and DOMjudge
+//! alike (a `build` script and a `run` adaptor: judge-side failures are judge errors,
+//! never a wrong answer); and `submissions/` filled from `[[solutions]]` by expected
+//! verdict. A package whose answers have several right forms and no checker program is
+//! refused: Kattis would compare its outputs byte for byte and reject right answers.
+//!
+//! Not written yet: an input validator and a statement (problemtools reports both as
+//! missing), a DOMjudge zip.
+
+use crate::error::Error;
+use crate::game::AnswerKind;
+use crate::package::{Checker, Package};
+use std::path::Path;
+
+/// A file of the package: its path under the package's folder, its bytes, and whether it
+/// is a program to run.
+pub(crate) struct File {
+    pub(crate) path: String,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) executable: bool,
+}
+
+/// The problem's short name as Kattis wants it (`[a-z0-9]+`, the folder's name on a
+/// judge): the package's name lowercased, without its other characters.
+pub fn short_name(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if s.is_empty() {
+        "problem".into()
+    } else {
+        s
+    }
+}
+
+/// Refuses a package Kattis would misjudge: answers with several right forms (any
+/// winning move) and no checker program to accept each of them.
+pub(crate) fn exportable(pkg: &Package) -> Result<(), Error> {
+    let several = pkg
+        .game
+        .as_ref()
+        .is_some_and(|g| g.answer == AnswerKind::AnyWinningMove);
+    if several && !matches!(pkg.checker, Checker::Program(_)) {
+        return Err(Error::usage(format!(
+            "{}: its answers have several right forms (answer = \"any-winning-move\"), which grundy judges by playing them; a Kattis judge compares outputs byte for byte and would reject right answers: give the package a [checker] program (testlib's convention) to export it",
+            pkg.dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The files around the tests: `problem.yaml`, `.timelimit`, the output validator (from
+/// the checker program `checker`, when there is one) and the submissions.
+pub(crate) fn files(pkg: &Package, checker: Option<&Path>) -> Result<Vec<File>, Error> {
+    let mut out = vec![
+        text(".timelimit", format!("{}\n", pkg.limits.time.as_secs_f64())),
+        text("problem.yaml", problem_yaml(pkg, checker.is_some())),
+    ];
+    if let Some(src) = checker {
+        out.extend(output_validator(src)?);
+    }
+    for s in &pkg.solutions {
+        let Some(folder) = submission_folder(&s.expect.to_string()) else {
+            continue;
+        };
+        let bytes = std::fs::read(&s.path).map_err(|e| Error::io(s.path.display(), e))?;
+        let name = s
+            .path
+            .file_name()
+            .map_or_else(|| s.name.clone(), |n| n.to_string_lossy().into_owned());
+        out.push(File {
+            path: format!("submissions/{folder}/{name}"),
+            bytes,
+            executable: false,
+        });
+    }
+    Ok(out)
+}
+
+fn text(path: &str, s: String) -> File {
+    File {
+        path: path.into(),
+        bytes: s.into_bytes(),
+        executable: false,
+    }
+}
+
+/// `problem.yaml` (problemtools' legacy format, which DOMjudge reads too).
+fn problem_yaml(pkg: &Package, custom: bool) -> String {
+    let mut y = format!(
+        "# Written by `grundy testset --layout kattis` from {}/problem.toml.\n# The folder of this package must be named {} (Kattis's short name).\nname: {}\n",
+        pkg.dir.display(),
+        short_name(&pkg.name),
+        yaml_string(&pkg.name)
+    );
+    if custom {
+        y.push_str("validation: custom\n");
+    }
+    if let Some(bytes) = pkg.limits.memory {
+        y.push_str(&format!("limits:\n  memory: {}\n", bytes >> 20));
+    }
+    y
+}
+
+/// A YAML string, quoted.
+fn yaml_string(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// The Kattis folder of a solution expected to get `verdict` (`OK`, `WA`, …); `None` for
+/// an expectation no single folder holds (`failing`, several verdicts).
+fn submission_folder(verdict: &str) -> Option<&'static str> {
+    Some(match verdict {
+        "OK" => "accepted",
+        "WA" | "PE" => "wrong_answer",
+        "TLE" => "time_limit_exceeded",
+        "RE" => "run_time_error",
+        _ => return None,
+    })
+}
+
+/// The output validator: the checker's source, a `build` script (C++ compiled once, as
+/// `checker`) and the `run` adaptor. Kattis runs `run INPUT ANSWER FEEDBACK_DIR < OUTPUT`
+/// and reads 42 as accepted and 43 as wrong; a testlib checker takes `INPUT OUTPUT
+/// ANSWER` and exits 0 (accepted), 1 (wrong answer), 2 (presentation error) or 3 (its
+/// own failure).
+fn output_validator(src: &Path) -> Result<Vec<File>, Error> {
+    let name = src
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .ok_or_else(|| Error::usage(format!("{}: not a checker file", src.display())))?;
+    let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+    let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
+    let prog = if cpp {
+        "\"$here/checker\"".to_string()
+    } else if name.ends_with(".py") {
+        format!("python3 \"$here/{name}\"")
+    } else {
+        format!("\"$here/{name}\"")
+    };
+    let build = if cpp {
+        format!("#!/bin/sh\n# Builds the checker once (problemtools and DOMjudge run this before `run`).\nset -e\ncd \"$(dirname \"$0\")\"\ng++ -O2 -std=c++17 -o checker {name}\n")
+    } else {
+        "#!/bin/sh\n# Nothing to build: the checker is a script.\nexit 0\n".to_string()
+    };
+    let run = format!(
+        "#!/bin/sh\n# Kattis output validator around the package's testlib-convention checker ({name}):\n# `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` runs `checker INPUT OUTPUT ANSWER` and maps its\n# exit code: 0 -> 42 (accepted); 1 (wrong answer), 2 (presentation error) -> 43 (wrong\n# answer); anything else (3: the checker failed; or it could not run) -> 1, a judge error.\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\nout=\"$3/team-output\"\ncat > \"$out\" || exit 1\n{prog} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\ncode=$?\ncase $code in\n    0) exit 42 ;;\n    1 | 2) exit 43 ;;\n    *) {{ echo \"the checker exited with $code:\"; cat \"$3/judgemessage.txt\"; }} > \"$3/judgeerror.txt\"; exit 1 ;;\nesac\n"
+    );
+    let dir = "output_validators/grundy";
+    Ok(vec![
+        File {
+            path: format!("{dir}/{name}"),
+            bytes,
+            executable: false,
+        },
+        File {
+            path: format!("{dir}/build"),
+            bytes: build.into_bytes(),
+            executable: true,
+        },
+        File {
+            path: format!("{dir}/run"),
+            bytes: run.into_bytes(),
+            executable: true,
+        },
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_are_lowercase_letters_and_digits() {
+        assert_eq!(short_name("subtree-sum"), "subtreesum");
+        assert_eq!(short_name("Game On Leaves 2"), "gameonleaves2");
+        assert_eq!(short_name("--"), "problem");
+    }
+
+    #[test]
+    fn verdicts_go_to_their_submission_folders() {
+        assert_eq!(submission_folder("OK"), Some("accepted"));
+        assert_eq!(submission_folder("TLE"), Some("time_limit_exceeded"));
+        assert_eq!(submission_folder("failing"), None);
+    }
+}
