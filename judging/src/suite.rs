@@ -17,6 +17,9 @@ use grundy_games::schema::{Instance, Item};
 use grundy_games::{checker, Position, Problem};
 use std::time::Duration;
 
+/// Trees of at most this many vertices are shown as indented text in the reports.
+const TEXT_TREE_MOST: usize = 12;
+
 /// A game played against the jury: the verdict, the run and the transcript as text.
 pub type Played = Result<(Verdict, Run, Vec<u8>), Error>;
 
@@ -113,6 +116,12 @@ pub trait Suite: Sync {
     fn allowed(&self) -> Vec<(Dim, i64)> {
         let n = self.max_size() as i64;
         vec![(Dim::Vertices, n), (Dim::Degree, n - 1)]
+    }
+    /// A picture of `input` (SVG) and, when it is small, its tree as indented text
+    /// ([`grundy_draw`]); `None` when there is nothing to draw.
+    fn draw(&self, input: &Self::Input) -> Option<(String, Option<String>)> {
+        let _ = input;
+        None
     }
     /// The vertices of the tree [`Suite::cut`] cuts, when the problem can cut `input`.
     fn cut_size(&self, input: &Self::Input) -> Option<usize> {
@@ -240,6 +249,16 @@ impl Suite for Builtin {
         };
         let losing = self.interact().is_none() && contest::can_make_losing(self.0);
         grundy_fuzzing::families::sweep(least, self.max_size(), losing)
+    }
+
+    fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {
+        match input.as_slice() {
+            [one] => Some((
+                grundy_draw::position_svg(one),
+                grundy_draw::position_text(one, TEXT_TREE_MOST),
+            )),
+            _ => None,
+        }
     }
 
     fn cut_size(&self, input: &Vec<Position>) -> Option<usize> {
@@ -595,6 +614,27 @@ impl Suite for Packaged {
 
     fn max_size(&self) -> usize {
         Packaged::max_size(self)
+    }
+
+    fn draw(&self, input: &Instance) -> Option<(String, Option<String>)> {
+        use grundy_games::schema::Value;
+        let (n, edges) = input.cases.first()?.values.iter().find_map(|v| match v {
+            Value::Edges { n, edges, .. } => Some((*n, edges)),
+            _ => None,
+        })?;
+        match grundy_games::Tree::from_edges(n as usize, edges) {
+            Ok(t) => Some((
+                grundy_draw::tree_svg(&t, &|_| grundy_draw::VertexStyle::default()),
+                grundy_draw::text_tree(&t, TEXT_TREE_MOST),
+            )),
+            Err(_) => Some((
+                grundy_draw::graphs_svg(&[grundy_games::Graph {
+                    n,
+                    edges: edges.clone(),
+                }]),
+                None,
+            )),
+        }
     }
 
     fn measure(&self, input: &Instance, reach: &mut Reach) {

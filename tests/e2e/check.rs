@@ -482,6 +482,13 @@ fn two_independent_bugs_are_two_groups_each_shrunk_and_saved() {
         saved[1].0 > 990,
         "the recursion needs a deep tree: {saved:?}"
     );
+    // Each witness drawn beside it: the small one vertex by vertex (and as text in the
+    // report), the deep one summarized.
+    let svg = |p: &PathBuf| std::fs::read_to_string(p.with_extension("svg")).unwrap();
+    assert_eq!(svg(&saved[0].1).matches("<circle").count(), 3);
+    assert!(svg(&saved[1].1).contains("too many to draw"));
+    assert!(err.contains("the tree, from vertex 1:\n    1\n"), "{err}");
+    assert!(err.contains("drawn: "), "{err}");
 }
 
 #[test]

@@ -584,17 +584,33 @@ fn report_group<S: Suite>(
         notes.push(note);
     }
     let text = suite.write(&finding.input);
+    // The witness drawn (NAME.svg beside the input), and as text when it is small.
+    let drawn = suite.draw(&finding.input);
+    let mut extra: Vec<(&str, &[u8])> = vec![("actual", &finding.run.stdout)];
+    if let Some((svg, _)) = &drawn {
+        extra.push(("svg", svg.as_bytes()));
+    }
     let saved = corpus::save_finding(
         &o.save,
         &suite.name(),
         &format!("check-{:x}-{}", o.seed, first_index),
         &text,
         &finding.expected,
-        &[("actual", &finding.run.stdout)],
+        &extra,
     );
     let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &settled);
     let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
-    eprint!("{shrunk_line}{body}");
+    eprint!("{shrunk_line}");
+    if let Some(tree) = drawn.as_ref().and_then(|(_, t)| t.as_ref()) {
+        eprint!(
+            "the tree, from vertex 1:\n{}",
+            crate::output::indent(tree, 4)
+        );
+    }
+    eprint!("{body}");
+    if let (Some(_), Ok(p)) = (&drawn, &saved) {
+        eprintln!("drawn: {}", p.with_extension("svg").display());
+    }
     // A crash explained at its line: the witness on the sanitized build.
     if matches!(finding.verdict, Verdict::Runtime(_)) {
         if let Some(note) = super::sanitized::explain(jd, &finding.input) {
