@@ -187,7 +187,16 @@ fn time_recommends_a_limit_that_check_then_uses() {
         vec![cpp.as_str()],
         vec!["python3", &solution("agc017d_correct.py")],
     ] {
-        let mut args = vec!["check", "agc017d", "--tl", "auto", "--cases", "20", "--"];
+        let mut args = vec![
+            "check",
+            "agc017d",
+            "--tl",
+            "auto",
+            "--cases",
+            "20",
+            "--no-families",
+            "--",
+        ];
         args.extend(prog.iter().copied());
         let out = grundy(&args, cache.path());
         assert_eq!(

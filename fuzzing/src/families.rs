@@ -32,6 +32,9 @@ pub const EVERY_CHAIN_UP_TO: usize = 16;
 /// Powers of two up to 2^this have their neighbours swept.
 pub const LARGEST_POWER: u32 = 20;
 
+/// Up to 2^this, the chains of 2^k − 1, 2^k and 2^k + 1 are swept; past it, 2^k + 1 alone.
+pub const ALL_NEIGHBOURS_UP_TO: u32 = 10;
+
 /// Stars are swept up to this many vertices.
 pub const STARS_UP_TO: usize = (1 << 10) + 1;
 
@@ -39,12 +42,19 @@ pub const STARS_UP_TO: usize = (1 << 10) + 1;
 pub const HUB_DEGREES: [usize; 8] = [16, 17, 18, 19, 20, 64, 256, 1000];
 
 /// The chain lengths swept within `least..=most`: every length up to
-/// [`EVERY_CHAIN_UP_TO`], then 2^k − 1, 2^k and 2^k + 1 for k up to [`LARGEST_POWER`].
+/// [`EVERY_CHAIN_UP_TO`], then 2^k − 1, 2^k and 2^k + 1 for k up to
+/// [`ALL_NEIGHBOURS_UP_TO`], and 2^k + 1 for k up to [`LARGEST_POWER`].
 pub fn chain_sizes(least: usize, most: usize) -> Vec<usize> {
     let mut sizes: Vec<usize> = (1..=EVERY_CHAIN_UP_TO).collect();
     for k in 4..=LARGEST_POWER {
         let p = 1usize << k;
-        sizes.extend([p - 1, p, p + 1]);
+        // Past 2^10 only the chain whose value is 2^k (its length 2^k + 1): the one a
+        // wrap at 2^k breaks; the large chains are most of the sweep's time.
+        if k <= ALL_NEIGHBOURS_UP_TO {
+            sizes.extend([p - 1, p, p + 1]);
+        } else {
+            sizes.push(p + 1);
+        }
     }
     sizes.retain(|&n| n >= least && n <= most);
     sizes.sort_unstable();
@@ -110,11 +120,12 @@ mod tests {
         assert!(has(TreeShape::Chain, 2) && has(TreeShape::Chain, 16));
         assert!(has(TreeShape::Chain, 255) && has(TreeShape::Chain, 256));
         assert!(has(TreeShape::Chain, 257) && has(TreeShape::Chain, 65_537));
+        assert!(has(TreeShape::Chain, 1023) && !has(TreeShape::Chain, 65_535));
         assert!(!has(TreeShape::Chain, 1) && !has(TreeShape::Chain, 131_071));
         assert!(s.windows(2).all(|w| w[0].size <= w[1].size));
-        // Chains: 2..=16, 17, and 3 per power 2^5..2^16; stars: 3..=16, 17, and 3 per
-        // power 2^5..2^10; hubs: 8.
-        assert_eq!(s.len(), (15 + 1 + 3 * 12) + (14 + 1 + 3 * 6) + 8);
+        // Chains: 2..=16, 17, 3 per power 2^5..2^10 and 1 per power 2^11..2^16; stars:
+        // 3..=16, 17, and 3 per power 2^5..2^10; hubs: 8.
+        assert_eq!(s.len(), (15 + 1 + 3 * 6 + 6) + (14 + 1 + 3 * 6) + 8);
         assert!(s
             .iter()
             .any(|m| m.shape == TreeShape::Star && m.size == 1025));
