@@ -557,6 +557,17 @@ fn generated(
     r.map_err(|e| Error::usage(format!("problem package {}: {e}", dir.display())))
 }
 
+impl Packaged {
+    /// The schema has a tree or a graph (inputs of a shape and size can be made).
+    fn has_tree(&self) -> bool {
+        self.pkg
+            .schema
+            .items
+            .iter()
+            .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }))
+    }
+}
+
 impl Suite for Packaged {
     type Input = Instance;
 
@@ -591,13 +602,7 @@ impl Suite for Packaged {
     }
 
     fn sized(&self, shape: TreeShape, size: usize, seed: u64) -> Option<Result<Instance, Error>> {
-        let has_tree = self
-            .pkg
-            .schema
-            .items
-            .iter()
-            .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }));
-        if !has_tree {
+        if !self.has_tree() {
             return None;
         }
         let mut rng = Rng::for_case(seed, size as u64);
@@ -669,13 +674,7 @@ impl Suite for Packaged {
     }
 
     fn families(&self) -> Vec<grundy_fuzzing::families::Member> {
-        let has_tree = self
-            .pkg
-            .schema
-            .items
-            .iter()
-            .any(|it| matches!(it, Item::Tree { .. } | Item::Graph { .. }));
-        if !has_tree {
+        if !self.has_tree() {
             return Vec::new();
         }
         grundy_fuzzing::families::sweep(1, self.max_size(), false)
