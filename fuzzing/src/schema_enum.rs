@@ -148,7 +148,13 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
             }
             graphs(schema, n as u32, m as usize, rules, weights.as_deref(), b)
         }
-        Item::Array { len, values, .. } => {
+        Item::Array {
+            len,
+            values,
+            distinct,
+            unordered,
+            ..
+        } => {
             let k = known(len)?;
             let range = match values {
                 Elements::Range(name) => range_of(schema, name, b.values, &p.ints),
@@ -162,8 +168,13 @@ fn options(schema: &Schema, item: &Item, p: &Partial, b: &Bounds) -> Result<Opti
                 }
             };
             let ranges = vec![range; k.max(0) as usize];
-            product(&ranges, b.limit)
+            // An unordered array once per multiset (a set when distinct): its values in
+            // order. The others in every order.
+            let once = *unordered || *distinct;
+            product(&ranges, b.limit.saturating_mul(if once { 64 } else { 1 }))
                 .into_iter()
+                .filter(|xs| !once || xs.windows(2).all(|w| w[0] <= w[1]))
+                .take(b.limit)
                 .map(|xs| (Value::Array(xs), Vec::new()))
                 .collect()
         }
@@ -233,31 +244,76 @@ fn graphs(
     out
 }
 
+/// Where a family puts the values of an array of vertices (chips, tokens, marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The last vertices: the far end of a path, the last rays of a star.
+    Far,
+    /// Vertex 1: the root of a path, the centre of a star.
+    Root,
+}
+
 /// A one-parameter family of inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// The schema's first tree is a path of k vertices (rooted at an end).
-    Path,
-    /// The schema's first tree is a star of k rays (k + 1 vertices, rooted at the centre).
-    Star,
+    /// The schema's first tree is a path of k vertices (rooted at an end); an array of
+    /// vertices stands at the place given.
+    Path(Place),
+    /// The schema's first tree is a star of k rays (k + 1 vertices, rooted at the centre);
+    /// an array of vertices stands at the place given.
+    Star(Place),
     /// Every count at its minimum (at least 1 for an array), every value at its minimum
     /// but the last one, which is k (a heap of k).
     Value,
 }
 
 impl Family {
-    /// The family in words, with its parameter.
-    pub fn describe(self) -> &'static str {
+    /// The family in words, with its parameter; `vertices` when the schema has an array
+    /// of vertices (the words then say where it stands).
+    pub fn describe(self, vertices: bool) -> String {
+        let place = |p: Place, far: &str, root: &str| {
+            if !vertices {
+                String::new()
+            } else if p == Place::Far {
+                format!(", the vertex array on {far}")
+            } else {
+                format!(", the vertex array on {root}")
+            }
+        };
         match self {
-            Family::Path => "a path of k vertices",
-            Family::Star => "a star of k rays",
-            Family::Value => "a single value k",
+            Family::Path(p) => format!(
+                "a path of k vertices{}",
+                place(p, "its far end (vertex k, k - 1, …)", "its root (vertex 1)")
+            ),
+            Family::Star(p) => format!(
+                "a star of k rays{}",
+                place(
+                    p,
+                    "its last rays (vertex k + 1, k, …)",
+                    "its centre (vertex 1)"
+                )
+            ),
+            Family::Value => "a single value k".into(),
         }
     }
 }
 
-/// The families that fit `schema`: paths and stars when it has a tree, a single value when
-/// it has no tree or graph.
+/// True when the schema has an array of vertex ids.
+pub fn has_vertex_array(schema: &Schema) -> bool {
+    schema.items.iter().any(|i| {
+        matches!(
+            i,
+            Item::Array {
+                values: Elements::Vertex,
+                ..
+            }
+        )
+    })
+}
+
+/// The families that fit `schema`: paths and stars when it has a tree (with an array of
+/// vertices, each twice: the array on the far vertices, then on the root), a single value
+/// when it has no tree or graph.
 pub fn families(schema: &Schema) -> Vec<Family> {
     if !matches!(schema.tests, Tests::One | Tests::Count(_) | Tests::UntilEof) {
         return Vec::new();
@@ -270,7 +326,13 @@ pub fn families(schema: &Schema) -> Vec<Family> {
         .any(|i| matches!(i, Item::Queries { .. }));
     match (tree, graph, queries) {
         (_, _, true) => Vec::new(),
-        (true, _, _) => vec![Family::Path, Family::Star],
+        (true, _, _) if has_vertex_array(schema) => vec![
+            Family::Path(Place::Far),
+            Family::Path(Place::Root),
+            Family::Star(Place::Far),
+            Family::Star(Place::Root),
+        ],
+        (true, _, _) => vec![Family::Path(Place::Far), Family::Star(Place::Far)],
         (false, false, _) => vec![Family::Value],
         _ => Vec::new(),
     }
@@ -281,7 +343,7 @@ pub fn families(schema: &Schema) -> Vec<Family> {
 fn family_edges(schema: &Schema, family: Family, n: i64, weights: Option<&str>) -> Value {
     let edges: Vec<(u32, u32)> = (1..n as u32)
         .map(|i| match family {
-            Family::Star => (0, i),
+            Family::Star(_) => (0, i),
             _ => (i - 1, i),
         })
         .collect();
@@ -299,13 +361,15 @@ fn family_edges(schema: &Schema, family: Family, n: i64, weights: Option<&str>) 
 
 /// The array of a family's member, of `n` elements: the least of their range (the last
 /// one raised by `raise` when given), or for vertex ids the last vertices of the tree
-/// before it in `values`, distinct while there are enough.
+/// before it in `values`, distinct while there are enough (or its root, vertex 1, for
+/// [`Place::Root`]).
 fn family_array(
     schema: &Schema,
     elements: &Elements,
     n: i64,
     raise: Option<i64>,
     values: &[Value],
+    place: Place,
 ) -> Option<Vec<i64>> {
     Some(match elements {
         Elements::Range(vname) => {
@@ -323,6 +387,9 @@ fn family_array(
                 Value::Edges { n, .. } => Some(i64::from(*n)),
                 _ => None,
             })?;
+            if place == Place::Root {
+                return Some(vec![0; n.max(0) as usize]);
+            }
             (0..n.max(0)).map(|j| (nv - 1 - j).rem_euclid(nv)).collect()
         }
     })
@@ -360,9 +427,13 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
         _ => None,
     });
     let vertices = match family {
-        Family::Path => k,
-        Family::Star => k + 1,
+        Family::Path(_) => k,
+        Family::Star(_) => k + 1,
         Family::Value => 0,
+    };
+    let place = match family {
+        Family::Path(p) | Family::Star(p) => p,
+        Family::Value => Place::Far,
     };
     let counts: Vec<&str> = schema.counts();
     let (last_array, last_int) = last_ranged(schema, &counts);
@@ -407,7 +478,7 @@ pub fn member(schema: &Schema, family: Family, k: i64) -> Option<Instance> {
             } => {
                 let n = *ints.get(len)?;
                 let last = family == Family::Value && Some(j) == last_array;
-                let xs = family_array(schema, elements, n, last.then_some(k), &values)?;
+                let xs = family_array(schema, elements, n, last.then_some(k), &values, place)?;
                 Value::Array(xs)
             }
             Item::Graph { .. } | Item::Queries { .. } => return None,
@@ -489,12 +560,11 @@ mod tests {
         let (all, cut) = instances(&s, &b).unwrap();
         // Rooted trees on 1..=6 vertices: 1, 1, 2, 4, 9, 20.
         assert_eq!((all.len(), cut), (37, false));
-        assert_eq!(families(&s), vec![Family::Path, Family::Star]);
-        let star = member(&s, Family::Star, 3).unwrap();
-        assert_eq!(s.write(&star), "4\n1 2\n1 3\n1 4\n");
-        let path = member(&s, Family::Path, 3).unwrap();
-        assert_eq!(s.write(&path), "3\n1 2\n2 3\n");
-        assert!(member(&s, Family::Path, 101).is_none());
+        let (path, star) = (Family::Path(Place::Far), Family::Star(Place::Far));
+        assert_eq!(families(&s), vec![path, star]);
+        assert_eq!(s.write(&member(&s, star, 3).unwrap()), "4\n1 2\n1 3\n1 4\n");
+        assert_eq!(s.write(&member(&s, path, 3).unwrap()), "3\n1 2\n2 3\n");
+        assert!(member(&s, path, 101).is_none());
     }
 
     #[test]
@@ -510,5 +580,32 @@ mod tests {
         assert_eq!(all.len(), 3 + 9 + 27);
         let heap = member(&s, Family::Value, 7).unwrap();
         assert_eq!(s.write(&heap), "1\n7\n");
+    }
+
+    /// A vertex array (chips) is placed on the far vertices, then on the root, and the
+    /// words say where; an unordered array is enumerated once per multiset.
+    #[test]
+    fn vertex_arrays_placed_and_multisets_once() {
+        let s = schema("[[input]]\nints = [\"n\", \"k\"]\n[[input]]\ntree = \"n\"\n[[input]]\narray = \"k\"\nvalues = \"vertex\"\nunordered = true\n[limits]\nn = [1, 100]\nk = [1, 3]\n");
+        let fams = families(&s);
+        assert_eq!(fams.len(), 4);
+        let far = member(&s, Family::Path(Place::Far), 4).unwrap();
+        assert_eq!(s.write(&far), "4 1\n1 2\n2 3\n3 4\n4\n");
+        let root = member(&s, Family::Path(Place::Root), 4).unwrap();
+        assert_eq!(s.write(&root), "4 1\n1 2\n2 3\n3 4\n1\n");
+        assert!(Family::Star(Place::Root)
+            .describe(true)
+            .contains("centre (vertex 1)"));
+        assert!(!Family::Star(Place::Root).describe(false).contains("vertex"));
+        let b = Bounds {
+            size: 3,
+            values: 0,
+            edges: 0,
+            limit: 100_000,
+        };
+        let (all, _) = instances(&s, &b).unwrap();
+        // The multisets of k ≤ 3 chips on each tree of n ≤ 3 vertices (1 + 1 + 2 trees):
+        // n = 1: 3; n = 2: 2 + 3 + 4; n = 3 (twice): 3 + 6 + 10.
+        assert_eq!(all.len(), 3 + 9 + 2 * 19);
     }
 }

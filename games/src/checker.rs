@@ -194,9 +194,9 @@ pub fn compare_with(how: Compare, expected: &[u8], actual: &[u8]) -> Result<(), 
 /// [`Compare::Lines`].
 fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
     let (e, a) = (lines_of(expected), lines_of(actual));
+    let show_line = |l: &[&[u8]]| show(&l.join(&b' '));
     for (i, (x, y)) in e.iter().zip(&a).enumerate() {
         if x != y {
-            let show_line = |l: &[&[u8]]| show(&l.join(&b' '));
             return Err(format!(
                 "line {}: expected '{}', found '{}'",
                 i + 1,
@@ -207,7 +207,23 @@ fn compare_lines(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
         }
     }
     if e.len() != a.len() {
-        return Err(format!("expected {} lines, found {}", e.len(), a.len()).into());
+        let count = |k: usize| match k {
+            0 => "no line (an empty answer)".to_string(),
+            1 => "1 line".to_string(),
+            k => format!("{k} lines"),
+        };
+        let (k, what) = if e.len() < a.len() {
+            (e.len(), format!("'{}' is extra", show_line(&a[e.len()])))
+        } else {
+            (a.len(), format!("'{}' is missing", show_line(&e[a.len()])))
+        };
+        return Err(format!(
+            "expected {}, found {}: line {}, {what}",
+            count(e.len()),
+            a.len(),
+            k + 1
+        )
+        .into());
     }
     Ok(())
 }
@@ -352,11 +368,11 @@ mod compare_with_tests {
         );
         assert_eq!(
             verdict(Compare::Lines, "1\n2\n", "1\n"),
-            Err("expected 2 lines, found 1".into())
+            Err("expected 2 lines, found 1: line 2, '2' is missing".into())
         );
         assert_eq!(
             verdict(Compare::Lines, "1\n", "1\n2\n"),
-            Err("expected 1 lines, found 2".into())
+            Err("expected 1 line, found 2: line 2, '2' is extra".into())
         );
         // An empty line inside the output counts.
         assert_eq!(

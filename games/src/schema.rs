@@ -52,6 +52,9 @@ pub struct ItemSpec {
     pub values: Option<String>,
     /// Array of vertices: no vertex twice (default false).
     pub distinct: Option<bool>,
+    /// Array: the order of its values does not matter to the answer, a multiset
+    /// (default false): `grundy values` enumerates each multiset once.
+    pub unordered: Option<bool>,
     /// Array: the name the rules file sees it by (default: its `values`, or `vertices`).
     pub name: Option<String>,
     /// Queries, one per line; the value is the name of the integer holding their count.
@@ -153,6 +156,8 @@ pub enum Item {
         values: Elements,
         /// No value twice.
         distinct: bool,
+        /// The order of the values does not matter (a multiset, or a set when distinct).
+        unordered: bool,
         /// The name the rules file sees it by.
         name: String,
     },
@@ -326,9 +331,35 @@ impl Schema {
                 .map(|v| (v, v))
                 .or_else(|| self.limits.get(n).copied())
         };
-        let lo = lo.eval(&env).map_or(self.limits[name].0, |r| r.0);
-        let hi = hi.eval(&env).map_or(self.limits[name].1, |r| r.1);
+        // Within the envelope: a schema narrowed by caps keeps its bounds under them.
+        let (env_lo, env_hi) = self.limits[name];
+        let lo = lo.eval(&env).map_or(env_lo, |r| r.0).max(env_lo);
+        let hi = hi.eval(&env).map_or(env_hi, |r| r.1).min(env_hi);
         (lo, hi)
+    }
+
+    /// The schema with some limits narrowed to `caps` (name → range), each intersected
+    /// with its own range: the inputs a game's rules can answer (`[game] small`). An
+    /// error names a cap that is no limit (with the nearest name) or misses its range.
+    pub fn narrowed(&self, caps: &BTreeMap<String, (i64, i64)>) -> Result<Schema, String> {
+        let mut out = self.clone();
+        for (name, &(lo, hi)) in caps {
+            let Some(&(a, b)) = self.limits.get(name) else {
+                return Err(format!(
+                    "`{name}` is no limit of [limits]{}",
+                    crate::suggest::did_you_mean(name, self.limits.keys().map(String::as_str))
+                ));
+            };
+            let (lo, hi) = (lo.max(a), hi.min(b));
+            if lo > hi {
+                return Err(format!(
+                    "`{name}`: the cap [{}, {}] holds no value of its range [{a}, {b}]",
+                    caps[name].0, caps[name].1
+                ));
+            }
+            out.limits.insert(name.clone(), (lo, hi));
+        }
+        Ok(out)
     }
 
     /// True when every integer of `case` is within its range as the case's own values
@@ -642,6 +673,7 @@ impl Schema {
                     len: count,
                     values: elements,
                     distinct,
+                    unordered: _,
                     name,
                 } => {
                     let len = env[count.as_str()].max(0) as usize;
@@ -798,7 +830,7 @@ impl Resolver {
             self.structure = Some(i);
             self.graph(count, it, &at)
         } else if let Some(len) = &it.array {
-            only(it, &["values", "distinct", "name"], &at)?;
+            only(it, &["values", "distinct", "unordered", "name"], &at)?;
             self.array(len, it, &at)
         } else {
             let count = it.queries.as_ref().expect("one kind is given");
@@ -915,6 +947,7 @@ impl Resolver {
             len: len.to_string(),
             values: elements,
             distinct: it.distinct.unwrap_or(false),
+            unordered: it.unordered.unwrap_or(false),
             name,
         })
     }
@@ -1073,6 +1106,7 @@ fn only(it: &ItemSpec, allowed: &[&str], at: &str) -> Result<(), SpecError> {
         ("weights", it.weights.is_some()),
         ("values", it.values.is_some()),
         ("distinct", it.distinct.is_some()),
+        ("unordered", it.unordered.is_some()),
         ("name", it.name.is_some()),
         ("kinds", it.kinds.is_some()),
     ];

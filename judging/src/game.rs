@@ -5,8 +5,10 @@
 //! player to move first winning, another for losing), `value` (the Grundy value),
 //! `winning-moves` (every winning first move's label, one per line, in natural order — or
 //! the `none` word), `any-winning-move` (one winning move, judged by playing it: its label
-//! must be a move of the start and leave a lost position; or `none` when there is none) and
-//! `outcome` (three words: win, lose, draw, for loopy games). `play = "misere"` and
+//! must be a move of the start and leave a lost position; or `none` when there is none),
+//! `outcome` (three words: win, lose, draw, for loopy games) and `winning-starts` (the
+//! first player chooses where the game starts among the rules' `starts(case)`: every start
+//! from which the player to move wins, on one line in natural order, or `none`). `play = "misere"` and
 //! `loopy = true` change the winning condition and allow repeated states.
 //!
 //! A test case reaches the rules as JSON built here from the schema's parse (integers by
@@ -40,6 +42,7 @@ pub struct GameToml {
     loopy: Option<bool>,
     max_states: Option<usize>,
     max_size: Option<usize>,
+    small: Option<std::collections::BTreeMap<String, [i64; 2]>>,
     timeout: Option<f64>,
 }
 
@@ -56,15 +59,19 @@ pub enum AnswerKind {
     AnyWinningMove,
     /// Three words: win, lose, draw.
     Outcome,
+    /// Every start (of the rules' `starts(case)`) from which the player to move wins, on
+    /// one line, or the `none` word.
+    WinningStarts,
 }
 
 impl AnswerKind {
-    const NAMES: [(&'static str, AnswerKind); 5] = [
+    const NAMES: [(&'static str, AnswerKind); 6] = [
         ("winner", AnswerKind::Winner),
         ("value", AnswerKind::Value),
         ("winning-moves", AnswerKind::WinningMoves),
         ("any-winning-move", AnswerKind::AnyWinningMove),
         ("outcome", AnswerKind::Outcome),
+        ("winning-starts", AnswerKind::WinningStarts),
     ];
 }
 
@@ -88,6 +95,10 @@ pub struct GameSpec {
     /// With a model solution, the rules answer inputs up to this size (and the model the
     /// rest); without one, every input.
     pub max_size: usize,
+    /// With a model solution, the rules answer only inputs whose values keep these caps
+    /// (limit name → range, `[game] small`); the statement's full ranges stay for
+    /// validation and the model.
+    pub small: std::collections::BTreeMap<String, (i64, i64)>,
     /// The time limit of one request to the rules.
     pub timeout: Duration,
 }
@@ -191,6 +202,12 @@ impl GameSpec {
             loopy,
             max_states,
             max_size: t.max_size.unwrap_or(usize::MAX),
+            small: t
+                .small
+                .iter()
+                .flatten()
+                .map(|(k, &[lo, hi])| (k.clone(), (lo, hi)))
+                .collect(),
             timeout: Duration::from_secs_f64(timeout),
         })
     }
@@ -287,6 +304,9 @@ pub struct CaseResult {
     pub winning: Vec<String>,
     /// Every first move's label.
     pub moves: Vec<String>,
+    /// The first moves after which the player to move wins, in natural order: with
+    /// `starts(case)`, where the first move is the choice of a start, the winning starts.
+    pub winning_starts: Vec<String>,
     /// States explored.
     pub states: usize,
 }
@@ -333,8 +353,12 @@ fn tokens(s: &str) -> String {
 impl RulesGame {
     /// Starts (lazily) the workers of a game.
     pub fn new(spec: GameSpec) -> Result<RulesGame, Error> {
-        let pool = Pool::new(&spec.rules, spec.timeout)
-            .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
+        let pool = Pool::new(
+            &spec.rules,
+            spec.timeout,
+            spec.answer == AnswerKind::WinningStarts,
+        )
+        .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
         Ok(RulesGame {
             spec,
             pool,
@@ -374,6 +398,7 @@ impl RulesGame {
                     if w.value != result.value
                         || w.outcome != result.outcome
                         || w.winning != result.winning
+                        || w.winning_starts != result.winning_starts
                     {
                         return Err(format!(
                             "`components` or `canonical` disagree with the search of the whole state (a wrong decomposition or symmetry): with them the start is {}, without them {}",
@@ -460,6 +485,8 @@ impl RulesGame {
                 AnswerKind::AnyWinningMove => {
                     r.winning.first().cloned().unwrap_or_else(|| s.none.clone())
                 }
+                AnswerKind::WinningStarts if r.winning_starts.is_empty() => s.none.clone(),
+                AnswerKind::WinningStarts => r.winning_starts.join(" "),
             };
             out.push_str(&line);
             out.push('\n');
@@ -553,7 +580,15 @@ fn describe_result(r: &CaseResult) -> String {
 fn summary(s: &Solved) -> CaseResult {
     let mut winning: Vec<String> = s.winning_moves().into_iter().map(String::from).collect();
     winning.sort_by(|a, b| natural_cmp(a, b));
+    let mut winning_starts: Vec<String> = s
+        .moves()
+        .into_iter()
+        .filter(|m| m.2 == Outcome::Win)
+        .map(|m| m.0.to_string())
+        .collect();
+    winning_starts.sort_by(|a, b| natural_cmp(a, b));
     CaseResult {
+        winning_starts,
         outcome: s.outcome(),
         value: s.value(),
         winning,

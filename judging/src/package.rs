@@ -123,6 +123,9 @@ pub struct Package {
     pub generators: Vec<String>,
     /// The game, given by its rules (`[game]`).
     pub game: Option<GameSpec>,
+    /// The schema narrowed by `[game] small`: the inputs the rules answer (with a model
+    /// for the rest). `None` without caps.
+    pub rules_schema: Option<Schema>,
     /// An interactive problem: grundy plays the jury (`[interact]`).
     pub interact: Option<crate::jury::InteractSpec>,
     /// The solutions with the verdicts they are meant to get (`[[solutions]]`, or by
@@ -379,6 +382,25 @@ fn checker(c: &CheckerToml, dir: &Path) -> Result<Checker, TableError> {
     })
 }
 
+/// The schema of the inputs the rules answer, when `[game] small` caps some values: each
+/// cap must name a limit, and a model must answer the inputs past the caps.
+fn rules_schema(
+    schema: &Schema,
+    game: Option<&GameSpec>,
+    model: bool,
+) -> Result<Option<Schema>, TableError> {
+    let Some(g) = game.filter(|g| !g.small.is_empty()) else {
+        return Ok(None);
+    };
+    if !model {
+        return Err("game.small: the rules answer only the inputs within these caps; a `model` solution in [reference] must answer the others".into());
+    }
+    schema
+        .narrowed(&g.small)
+        .map(Some)
+        .map_err(|m| format!("game.small: {m}").into())
+}
+
 /// The package's `[interact]` table made into the jury's spec, checked against what the
 /// package gives the game by: its rules (`game`), a built-in engine (`engine`) or the
 /// setter's interactor. The error is the message, for the `[interact]` section.
@@ -407,6 +429,9 @@ fn interact_spec(
     match (game, engine) {
         (Some(g), _) if g.loopy => {
             Err("[interact] with `loopy = true` is not supported yet (a drawn game never ends)".into())
+        }
+        (Some(g), _) if g.answer == AnswerKind::WinningStarts => {
+            Err("[interact] with `answer = \"winning-starts\"` is not supported yet (the jury plays from one start; give `start(case)` for an interactive game)".into())
         }
         (Some(_), _) => InteractSpec::load(i, None).map(Some),
         (None, Some(p)) if grundy_fuzzing::contest::playable(p) => InteractSpec::load(i, None).map(Some),
@@ -476,6 +501,8 @@ impl Package {
             restated(&text, engine).map_err(|m| bad(at_section("[statement]"), &m))?;
         }
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_key("[checker]", &m), &m))?;
+        let rules_schema = rules_schema(&schema, game.as_ref(), model.is_some())
+            .map_err(|m| bad(at_key("[game]", &m), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
                 .ok()
@@ -494,9 +521,24 @@ impl Package {
             checker,
             generators: t.generators.into_iter().map(|g| g.command).collect(),
             game,
+            rules_schema,
             interact,
             solutions,
         })
+    }
+
+    /// True when the rules answer this input: without a model, every input; with one, an
+    /// input up to `[game] max_size` whose values keep the caps of `[game] small`.
+    pub fn rules_answer(&self, inst: &Instance, input: &str) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        self.model.is_none()
+            || (self.schema.size(inst) <= game.max_size
+                && self
+                    .rules_schema
+                    .as_ref()
+                    .is_none_or(|s| s.read(input.as_bytes()).is_ok()))
     }
 
     /// Compiles (once, cached) the package's programs: the references and the checker.
@@ -607,7 +649,7 @@ pub fn expected(
     if let Some(game) = prep
         .rules
         .as_ref()
-        .filter(|g| prep.model.is_none() || small <= g.spec.max_size)
+        .filter(|_| pkg.rules_answer(inst, input))
     {
         return expected_by_rules(pkg, prep, game, inst, input, small);
     }

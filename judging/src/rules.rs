@@ -120,13 +120,15 @@ pub struct Worker {
     scanned: usize,
     stderr_path: PathBuf,
     timeout: Duration,
+    /// The game begins with the first player's choice of a start (`starts(case)`).
+    choose: bool,
     _dir: tempfile::TempDir,
     _id: RunId,
 }
 
 impl Worker {
     /// Starts a worker of `rules` (the shim is at `shim`).
-    fn start(shim: &Path, rules: &Path, timeout: Duration) -> Result<Worker, Fault> {
+    fn start(shim: &Path, rules: &Path, timeout: Duration, choose: bool) -> Result<Worker, Fault> {
         let died = |m: String| Fault {
             kind: FaultKind::Died,
             message: m,
@@ -174,6 +176,7 @@ impl Worker {
             scanned: 0,
             stderr_path,
             timeout,
+            choose,
             _dir: dir,
             _id: id,
         })
@@ -319,7 +322,7 @@ impl Worker {
         plain: bool,
     ) -> Result<(StateId, bool), Fault> {
         self.ask(
-            &serde_json::json!({"op": "start", "case": case, "plain": plain}),
+            &serde_json::json!({"op": "start", "case": case, "plain": plain, "choose": self.choose}),
             "building the start state",
         )
     }
@@ -446,6 +449,7 @@ fn read_moves(line: &[u8], out: &mut Expansion) -> Result<(), BadMoves> {
 pub struct Pool {
     rules: PathBuf,
     timeout: Duration,
+    choose: bool,
     shim_dir: tempfile::TempDir,
     idle: Mutex<Vec<Worker>>,
 }
@@ -457,13 +461,16 @@ impl fmt::Debug for Pool {
 }
 
 impl Pool {
-    /// A pool for the rules file `rules`, each request limited to `timeout`.
-    pub fn new(rules: &Path, timeout: Duration) -> std::io::Result<Pool> {
+    /// A pool for the rules file `rules`, each request limited to `timeout`; with
+    /// `choose`, a game's start is the first player's choice among `starts(case)` (a
+    /// choice node whose moves are the starts).
+    pub fn new(rules: &Path, timeout: Duration, choose: bool) -> std::io::Result<Pool> {
         let shim_dir = tempfile::Builder::new().prefix("grundy-shim-").tempdir()?;
         std::fs::write(shim_dir.path().join("grundy_rules_shim.py"), SHIM)?;
         Ok(Pool {
             rules: std::path::absolute(rules)?,
             timeout,
+            choose,
             shim_dir,
             idle: Mutex::new(Vec::new()),
         })
@@ -493,6 +500,7 @@ impl Pool {
                 &self.shim_dir.path().join("grundy_rules_shim.py"),
                 &self.rules,
                 self.timeout,
+                self.choose,
             )
             .map_err(|f| RulesError::Explorer(Box::new(f)))?,
         };

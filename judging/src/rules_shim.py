@@ -2,7 +2,8 @@
 # JSON line each way. Shipped inside grundy (src/rules_shim.py) and written next to each
 # worker when it starts; the game theory is done by grundy, not here.
 #
-# Requests:  {"op": "start", "case": CASE, "plain": BOOL}  -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
+# Requests:  {"op": "start", "case": CASE, "plain": BOOL, "choose": BOOL}
+#                                                          -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
 #            {"op": "expand", "ids": [ID, ...]}             -> =MOVES (not JSON: see below)
 #            {"op": "labels", "id": ID}                     -> {"ok": [LABEL, ...]}
 #            {"op": "play", "id": ID}                       -> {"ok": [[LABEL, ID, [ID, ...]], ...]}
@@ -13,6 +14,9 @@
 # unique within a state) and sent only when asked for, so a move costs a few bytes.
 # A state is interned (numbered) the first time it is met; a state after a move is split
 # by components() (unless plain) and each part put in canonical form (unless plain).
+# With "choose" (answer = "winning-starts"), the start is a choice node whose moves are
+# the rules' starts(case): (label, state) pairs, each state a position with the first
+# player to move; a start wins when the position it leads to is won by the player to move.
 
 import gc
 import json
@@ -27,6 +31,13 @@ class Fault(Exception):
         self.kind = kind
         self.message = message
         self.state = state
+
+
+class Choice(object):
+    """The node before the game: the first player's choice of a start."""
+
+    def __repr__(self):
+        return "the first player's choice of a start (starts(case))"
 
 
 class Record(dict):
@@ -121,14 +132,29 @@ def main():
     else:
         load_error = None
     start = ns.get("start")
-    moves = ns.get("moves")
+    rule_moves = ns.get("moves")
+    starts = ns.get("starts")
     components = ns.get("components")
     canonical = ns.get("canonical")
     if load_error is None:
-        for name, fn in (("start", start), ("moves", moves)):
+        if starts is not None and not callable(starts):
+            load_error = "`starts` in the rules file is not a function `starts(case)`"
+        wanted = (("moves", rule_moves),) if starts is not None else (
+            ("start", start), ("moves", rule_moves))
+        for name, fn in wanted:
             if not callable(fn):
                 load_error = "the rules file defines no function `%s(%s)`" % (
                     name, "case" if name == "start" else "state")
+    # The choice node of the test case being searched and its moves (the starts).
+    choice = [None, None]
+
+    def moves(s):
+        if s is choice[0]:
+            return choice[1]
+        return rule_moves(s)
+
+    if starts is None:
+        moves = rule_moves
 
     ids = {}
     states = []
@@ -227,7 +253,33 @@ def main():
                 del states[:]
                 gc.unfreeze()
                 plain[0] = bool(req.get("plain"))
-                s = start(make_case(req["case"]))
+                case = make_case(req["case"])
+                if req.get("choose"):
+                    if starts is None:
+                        raise Fault("load", "`answer = \"winning-starts\"` asks which starts "
+                                    "win: the rules file must define `starts(case)`, a list "
+                                    "of (label, state) pairs, one per start the first "
+                                    "player may choose")
+                    choice[0] = Choice()
+                    listed_starts = starts(case)
+                    if listed_starts is None:
+                        raise Fault("bad-moves", "starts() returned None (return a list of "
+                                    "(label, state) pairs)", "starts(case)")
+                    choice[1] = list(listed_starts)
+                    for mv in choice[1]:
+                        try:
+                            label, _ = mv
+                        except (TypeError, ValueError):
+                            raise Fault("bad-moves", "a start must be a pair (label, state), "
+                                        "not %s" % short(mv), "starts(case)")
+                    s = choice[0]
+                else:
+                    if starts is not None:
+                        raise Fault("load", "the rules file defines `starts(case)`, the "
+                                    "first player's choice of a start, which only `answer = "
+                                    "\"winning-starts\"` in [game] uses (and a game played "
+                                    "interactively does not)")
+                    s = start(case)
                 reply({"ok": [intern(s), components is not None or canonical is not None]})
             elif op == "expand":
                 out = []
@@ -288,7 +340,8 @@ def main():
         except Fault as f:
             reply({"err": f.kind, "message": f.message, "state": f.state})
         except BaseException:
-            where = "start(case) on the test case" if op == "start" else short(current)
+            where = ("%s(case) on the test case" % ("starts" if req.get("choose") else "start")
+                     if op == "start" else short(current))
             reply({"err": "exception", "message": last_lines(), "state": where})
 
 

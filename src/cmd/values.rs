@@ -5,7 +5,7 @@
 //! as a value sequence, with its period when one shows.
 
 use crate::error::{Error, Outcome};
-use crate::game::{case_json, CaseResult, RulesGame};
+use crate::game::{case_json, AnswerKind, CaseResult, RulesGame};
 use crate::outln;
 use crate::package::Package;
 use grundy_fuzzing::schema_enum::{self, Bounds, Family};
@@ -43,8 +43,12 @@ pub struct ValuesArgs {
 /// A row of the table of values: inputs, shape → count, the smallest input.
 type Row = (usize, BTreeMap<String, usize>, String);
 
-/// A value in words: the Grundy value, or the outcome for the player to move.
-fn shown(r: &CaseResult) -> String {
+/// A value in words: the Grundy value, or the outcome for the player to move; for a game
+/// whose first player chooses the start, the winning starts (`{1,3}`, `{}` for none).
+fn shown(game: &RulesGame, r: &CaseResult) -> String {
+    if game.spec.answer == AnswerKind::WinningStarts {
+        return format!("{{{}}}", r.winning_starts.join(","));
+    }
     match (r.value, r.outcome) {
         (Some(v), _) => v.to_string(),
         (None, Result3::Win) => "win".into(),
@@ -91,7 +95,8 @@ impl ValuesArgs {
             )));
         };
         let game = RulesGame::new(spec)?;
-        let schema = &pkg.schema;
+        // The inputs the rules answer: `[game] small` caps the values enumerated.
+        let schema = pkg.rules_schema.as_ref().unwrap_or(&pkg.schema);
         let bounds = Bounds {
             size: self.size.clamp(0, 64),
             values: self.values.clamp(0, 64),
@@ -100,12 +105,18 @@ impl ValuesArgs {
         };
         let (all, cut) = schema_enum::instances(schema, &bounds)
             .map_err(|e| Error::usage(format!("{}: {e}", self.dir.display())))?;
+        // The size reached, not the size asked for: a cut enumeration stops early.
+        let reached = all.iter().map(|i| schema.size(i)).max().unwrap_or(0);
         outln!(
-            "grundy values {}: {} input{} up to size {} (values up to +{}){}",
+            "grundy values {}: {} input{} up to size {reached}{} (values up to +{}){}",
             pkg.name,
             all.len(),
             if all.len() == 1 { "" } else { "s" },
-            bounds.size,
+            if reached as i64 == bounds.size {
+                String::new()
+            } else {
+                format!(" of the {} asked for", bounds.size)
+            },
             bounds.values,
             if cut {
                 format!(", stopped at --max-inputs {}", bounds.limit)
@@ -127,7 +138,7 @@ fn value_table(game: &RulesGame, schema: &Schema, all: &[Instance]) {
     let mut first_refusal = None;
     for inst in all {
         let v = match value_of(game, schema, inst) {
-            Ok(r) => shown(&r),
+            Ok(r) => shown(game, &r),
             Err(e) => {
                 refused += 1;
                 first_refusal.get_or_insert(e);
@@ -201,7 +212,7 @@ fn family_values(game: &RulesGame, schema: &Schema, most: i64) {
                 break;
             };
             match value_of(game, schema, &inst) {
-                Ok(r) => seq.push(shown(&r)),
+                Ok(r) => seq.push(shown(game, &r)),
                 Err(e) => {
                     stop = Some(format!("k = {k}: {}", e.0.lines().next().unwrap_or("")));
                     break;
@@ -214,7 +225,7 @@ fn family_values(game: &RulesGame, schema: &Schema, most: i64) {
         let last = from + seq.len() as i64 - 1;
         outln!(
             "{}, k = {from}..{last}: {}",
-            family.describe(),
+            family.describe(schema_enum::has_vertex_array(schema)),
             seq.join(" ")
         );
         match schema_enum::period(&seq) {
