@@ -345,9 +345,11 @@ impl Schema {
         let mut out = self.clone();
         for (name, &(lo, hi)) in caps {
             let Some(&(a, b)) = self.limits.get(name) else {
+                let names: Vec<&str> = self.limits.keys().map(String::as_str).collect();
                 return Err(format!(
-                    "`{name}` is no limit of [limits]{}",
-                    crate::suggest::did_you_mean(name, self.limits.keys().map(String::as_str))
+                    "`{name}` is no limit of [limits]{} (the limits: {})",
+                    crate::suggest::did_you_mean(name, names.iter().copied()),
+                    names.join(", ")
                 ));
             };
             let (lo, hi) = (lo.max(a), hi.min(b));
@@ -1461,6 +1463,30 @@ mod tests {
             "{e}"
         );
         assert_eq!(s.range_in("x", &|n| (n == "n").then_some(7)), (1, 7));
+    }
+
+    /// `[game] small`'s caps narrow a range, a dependent one too (x ≤ n and x ≤ 2), and
+    /// the narrowed schema rejects what is past them while the statement's accepts it.
+    #[test]
+    fn caps_narrow_ranges_and_keep_dependent_bounds() {
+        let s = schema(LEAVES).unwrap();
+        let caps = BTreeMap::from([("x".to_string(), (0, 2)), ("n".to_string(), (1, 5))]);
+        let small = s.narrowed(&caps).unwrap();
+        assert_eq!(small.range("x"), (1, 2));
+        assert_eq!(small.range_in("x", &|n| (n == "n").then_some(1)), (1, 1));
+        assert!(small.read(b"3 2\n1 2\n2 3\n").is_ok());
+        for past in ["3 3\n1 2\n2 3\n", "6 1\n1 2\n2 3\n3 4\n4 5\n5 6\n"] {
+            assert!(small.read(past.as_bytes()).is_err(), "{past}");
+            assert!(s.read(past.as_bytes()).is_ok(), "{past}");
+        }
+        let e = s
+            .narrowed(&BTreeMap::from([("nn".to_string(), (1, 2))]))
+            .unwrap_err();
+        assert!(e.contains("(the limits: n, x)"), "{e}");
+        let e = s
+            .narrowed(&BTreeMap::from([("n".to_string(), (2000, 3000))]))
+            .unwrap_err();
+        assert!(e.contains("holds no value of its range [1, 1000]"), "{e}");
     }
 
     /// Shrinking n pulls x along: the counts follow the structures, then every bound

@@ -167,6 +167,14 @@ fn chips_to_ancestors_example() {
 }
 
 #[test]
+fn tree_game_example() {
+    // AGC010 F as written: the winning starts, an empty line for none, stones up to 10^9
+    // (the rules answer the small ones, the model the rest); each wrong solution shrinks
+    // to 2 vertices.
+    run_example_within("tree-game", "WA", 2);
+}
+
+#[test]
 fn misere_nim_example() {
     run_example_within("misere-nim", "WA", 6);
 }
@@ -307,6 +315,92 @@ fn rules_stderr_shows_what_the_rules_print() {
         let o = cmd.args(&args[1..]).output().unwrap();
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains("start of "), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// "Choose, then play" (AGC010 F's form): `starts(case)` lists the starts the first player
+/// may choose, and `answer = "winning-starts"` prints every one from which the player to
+/// move wins, on one line; `none = ""` an empty line when none does. A rules file and an
+/// answer that do not go together are refused with what to write.
+#[test]
+fn winning_starts_are_the_first_players_choices() {
+    // Start on a heap of k (1 ≤ k ≤ n) of take-1-or-2: the multiples of 3 lose.
+    let choose = "def starts(case):\n    return [(k, k) for k in range(1, case.n + 1)]\n\ndef moves(h):\n    return [(k, h - k) for k in (1, 2) if k <= h]\n";
+    let dir = rules_package(choose, "answer = \"winning-starts\"\nnone = \"\"");
+    std::fs::write(dir.path().join("input.txt"), "7\n").unwrap();
+    let (code, out, err) = solve_rules(dir.path());
+    assert_eq!((code, out.as_str()), (Some(0), "1 2 4 5 7\n"), "{err}");
+    // Every start a multiple of 3: none wins, an empty line.
+    let lost = choose.replace("(k, k)", "(k, 3 * k)");
+    let dir = rules_package(&lost, "answer = \"winning-starts\"\nnone = \"\"");
+    let (code, out, err) = solve_rules(dir.path());
+    assert_eq!((code, out.as_str()), (Some(0), "\n"), "{err}");
+    // A solution that prints the losing starts instead is caught.
+    let dir = rules_package(choose, "answer = \"winning-starts\"\nnone = \"\"");
+    let (code, err) = check_python(
+        dir.path(),
+        "n = int(input())\nprint(*[k for k in range(1, n + 1) if k % 3 == 0])\n",
+        &["--cases", "20", "--first"],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    // The answer without `starts`, and `starts` without the answer.
+    let dir = rules_package(TAKE_12, "answer = \"winning-starts\"");
+    let (code, _, err) = solve_rules(dir.path());
+    assert_ne!(code, Some(0));
+    assert!(err.contains("must define `starts(case)`"), "{err}");
+    let dir = rules_package(choose, "answer = \"winner\"");
+    let (code, _, err) = solve_rules(dir.path());
+    assert_ne!(code, Some(0));
+    assert!(err.contains("defines `starts(case)`"), "{err}");
+}
+
+/// `grundy values` on an array of chips: each family says where the chips stand (the far
+/// end of a path: a heap of k - 1; its root: nothing to move), the chips are enumerated
+/// once per multiset, and the header gives the size reached when the cap cuts it short.
+#[test]
+fn values_place_vertex_arrays_and_say_the_size_reached() {
+    let dir = example("chips-to-ancestors");
+    let out = grundy()
+        .arg("values")
+        .arg(&dir)
+        .args(["--size", "3", "--family", "6"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
+    assert!(report.contains("inputs up to size 3 (values"), "{report}");
+    assert!(
+        report.contains("a path of k vertices, the vertex array on its far end (vertex k, k - 1, …), k = 1..6: 0 1 2 3 4 5"),
+        "{report}"
+    );
+    assert!(
+        report.contains("the vertex array on its root (vertex 1), k = 1..6: 0 0 0 0 0 0"),
+        "{report}"
+    );
+    let out = grundy()
+        .arg("values")
+        .arg(&dir)
+        .args(["--size", "6", "--family", "2", "--max-inputs", "40"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(report.contains(" of the 6 asked for"), "{report}");
+    assert!(report.contains("stopped at --max-inputs 40"), "{report}");
+}
+
+/// `[game] small` caps the values the rules answer; it needs a model for the others and
+/// names a misspelt limit with the nearest one.
+#[test]
+fn small_caps_need_a_model_and_a_known_limit() {
+    for (extra, want) in [
+        ("small = { n = [1, 3] }", "a `model` solution in [reference] must answer the others"),
+        ("small = { m = [1, 3] }\n[reference]\nmodel = \"m.py\"", "`m` is no limit of [limits] (the limits: n)"),
+    ] {
+        let dir = rules_package(TAKE_12, extra);
+        std::fs::write(dir.path().join("m.py"), "print('First')\n").unwrap();
+        let (code, _, err) = solve_rules(dir.path());
+        assert_eq!(code, Some(2), "{extra}: {err}");
+        assert!(err.contains(want) && err.contains("problem.toml:"), "{extra}: {err}");
     }
 }
 
