@@ -67,6 +67,27 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
     out.values[s] = new;
     for (i, it) in schema.items.iter().enumerate() {
         match (it, &case.values[i]) {
+            // Integers that are vertices of this structure follow their vertex (1-based);
+            // one whose vertex is gone becomes 0, which its bound [1, n] then pulls to
+            // vertex 1 (a candidate like any other: taken if it still fails).
+            (Item::Ints(names), Value::Ints(xs))
+                if names.iter().any(|n| schema.vertex_ints.get(n) == Some(&s)) =>
+            {
+                let moved = names
+                    .iter()
+                    .zip(xs)
+                    .map(|(name, &x)| {
+                        if schema.vertex_ints.get(name) != Some(&s) {
+                            return x;
+                        }
+                        match usize::try_from(x - 1).ok().and_then(|v| vmap.get(v)) {
+                            Some(&to) if to != GONE => i64::from(to) + 1,
+                            _ => 0,
+                        }
+                    })
+                    .collect();
+                out.values[i] = Value::Ints(moved);
+            }
             // Arrays of vertices: each follows its vertex (dropped with it); those of
             // another structure stay as they are.
             (
@@ -671,5 +692,57 @@ mod chunk_tests {
         let big = super::chunks(100_000);
         assert_eq!(big.len(), 2 + 4 + 8 + 16);
         assert_eq!(big.last(), Some(&(93_750, 100_000)));
+    }
+}
+
+#[cfg(test)]
+mod vertex_int_tests {
+    use super::*;
+
+    /// `ints = ["n", "x"]` with `vertex = ["x"]`: x ranges over the tree's vertices and
+    /// follows its vertex through every removal, contraction and renumbering. The edge
+    /// above x is marked (weight 99): every shrink candidate that keeps the mark keeps x
+    /// below it, and the shrink ends at the two vertices joined by the marked edge.
+    #[test]
+    fn a_vertex_integer_follows_its_vertex() {
+        let spec: grundy_games::schema::SchemaSpec = toml::from_str(
+            "[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"x\"]\n[[input]]\ntree = \"n\"\nweights = \"w\"\n[limits]\nn = [1, 100]\nw = [1, 99]\n",
+        )
+        .unwrap();
+        let schema = Schema::new(&spec).unwrap();
+        assert_eq!(schema.range("x"), (1, 100));
+        assert!(schema.read(b"3 4\n1 2 1\n2 3 1\n").is_err(), "x past n");
+        // (whether the marked edge is there, whether it is the edge above x)
+        let marks = |inst: &Instance| {
+            let case = &inst.cases[0];
+            let (Value::Ints(xs), Value::Edges { edges, weights, .. }) =
+                (&case.values[0], &case.values[1])
+            else {
+                return (false, false);
+            };
+            let x = (xs[1] - 1) as u32;
+            // x is the lower end of the marked edge: an end of it, not vertex 1.
+            let above = edges
+                .iter()
+                .zip(weights)
+                .any(|(&(a, b), &w)| w == 99 && (a == x || b == x));
+            (weights.contains(&99), above && x != 0)
+        };
+        let inst = schema
+            .read(b"8 5\n1 2 1\n2 3 1\n3 4 1\n1 5 99\n5 6 1\n6 7 1\n1 8 1\n")
+            .unwrap();
+        assert_eq!(marks(&inst), (true, true));
+        let all = candidates(&schema, &inst);
+        assert!(all.len() > 10);
+        // The candidates that change the tree (the others lower a value, x's too).
+        for c in all
+            .iter()
+            .filter(|c| c.cases[0].values[1] != inst.cases[0].values[1])
+        {
+            let (marked, above) = marks(c);
+            assert!(!marked || above, "x lost its vertex:\n{}", schema.write(c));
+        }
+        let shrunk = shrink(&schema, inst, |i| marks(i).1);
+        assert_eq!(schema.write(&shrunk.case), "2 2\n1 2 99\n");
     }
 }

@@ -45,6 +45,10 @@ pub struct ItemSpec {
     /// Tree or graph: a value at the end of every edge line, ranged by this limit (for a
     /// `parents` tree, a line `w_2 … w_n` after the parents: the edge above each vertex).
     pub weights: Option<String>,
+    /// Ints: the integers of this line that are vertices (1-based) of the tree or graph
+    /// that follows (`ints = ["n", "x"]`, `vertex = ["x"]`): their range is 1 to its
+    /// vertex count, and a shrink renumbering the vertices takes them along.
+    pub vertex: Option<Vec<String>>,
     /// An array on one line; the value is the name of the integer holding its length.
     pub array: Option<String>,
     /// Array: the limit that ranges its values, or `vertex`: vertex ids (1-based) of the
@@ -205,6 +209,8 @@ pub struct Schema {
     pub tests: Tests,
     /// Limits on sums over the test cases.
     pub sums: BTreeMap<String, i64>,
+    /// Integers that are vertices (1-based) of a structure: name → the structure's item.
+    pub vertex_ints: BTreeMap<String, usize>,
 }
 
 /// The value of one item in one test case.
@@ -258,13 +264,19 @@ impl Schema {
             dependent: BTreeMap::new(),
             tests: Tests::One,
             sums: BTreeMap::new(),
+            vertex_ints: BTreeMap::new(),
         }
     }
 
     /// Checks and resolves a written schema. Errors name the item (1-based) and say what
     /// is expected.
     pub fn new(spec: &SchemaSpec) -> Result<Schema, SpecError> {
-        let (limits, dependent) = resolve_limits(&spec.limits)?;
+        let (vertex_ints, implied) = vertex_ints(&spec.input)?;
+        let mut written = spec.limits.clone();
+        for (name, bounds) in implied {
+            written.entry(name).or_insert(bounds);
+        }
+        let (limits, dependent) = resolve_limits(&written)?;
         let mut r = Resolver {
             limits,
             dependent,
@@ -311,6 +323,7 @@ impl Schema {
             dependent: r.dependent,
             tests,
             sums,
+            vertex_ints,
         })
     }
 
@@ -817,7 +830,7 @@ impl Resolver {
             ));
         }
         if let Some(names) = &it.ints {
-            only(it, &[], &at)?;
+            only(it, &["vertex"], &at)?;
             self.ints(names, &at)
         } else if let Some(count) = &it.tree {
             only(it, &["format", "weights"], &at)?;
@@ -1014,6 +1027,45 @@ impl Resolver {
 /// is evaluated over their envelopes, in an order where every name it uses is known
 /// first (a cycle is an error).
 #[allow(clippy::type_complexity)]
+/// The integers declared vertices (`vertex = ["x"]` on an `ints` line): each with the item
+/// index of the tree or graph that follows its line, and the range that implies,
+/// `[1, COUNT]` (used where `[limits]` does not give one).
+#[allow(clippy::type_complexity)]
+fn vertex_ints(
+    input: &[ItemSpec],
+) -> Result<(BTreeMap<String, usize>, Vec<(String, [Bound; 2])>), SpecError> {
+    let mut of = BTreeMap::new();
+    let mut implied = Vec::new();
+    for (i, it) in input.iter().enumerate() {
+        let Some(names) = &it.vertex else { continue };
+        let at = format!("input item {}", i + 1);
+        let Some(ints) = &it.ints else {
+            return Err(format!("{at}: `vertex` applies to `ints` lines"));
+        };
+        let Some((s, count)) = input
+            .iter()
+            .enumerate()
+            .skip(i + 1)
+            .find_map(|(k, x)| x.tree.as_ref().or(x.graph.as_ref()).map(|c| (k, c)))
+        else {
+            return Err(format!(
+                "{at}: `vertex` names vertices of the tree or graph that follows this line, and none follows"
+            ));
+        };
+        for name in names {
+            if !ints.contains(name) {
+                return Err(format!(
+                    "{at}: `vertex` names `{name}`, which is not an integer of this line ({})",
+                    ints.join(", ")
+                ));
+            }
+            of.insert(name.clone(), s);
+            implied.push((name.clone(), [Bound::Int(1), Bound::Expr(count.clone())]));
+        }
+    }
+    Ok((of, implied))
+}
+
 fn resolve_limits(
     spec: &BTreeMap<String, [Bound; 2]>,
 ) -> Result<(BTreeMap<String, (i64, i64)>, BTreeMap<String, (Expr, Expr)>), SpecError> {
@@ -1109,6 +1161,7 @@ fn only(it: &ItemSpec, allowed: &[&str], at: &str) -> Result<(), SpecError> {
         ("values", it.values.is_some()),
         ("distinct", it.distinct.is_some()),
         ("unordered", it.unordered.is_some()),
+        ("vertex", it.vertex.is_some()),
         ("name", it.name.is_some()),
         ("kinds", it.kinds.is_some()),
     ];
@@ -1463,6 +1516,29 @@ mod tests {
             "{e}"
         );
         assert_eq!(s.range_in("x", &|n| (n == "n").then_some(7)), (1, 7));
+    }
+
+    /// `vertex = ["x"]` ranges x over the vertices of the tree that follows; it must name
+    /// an integer of its line and have a tree or graph after it.
+    #[test]
+    fn a_vertex_on_a_line_of_integers() {
+        let s = schema("[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"x\"]\n[[input]]\ntree = \"n\"\n[limits]\nn = [1, 1000]\n").unwrap();
+        assert_eq!(s.vertex_ints.get("x"), Some(&1));
+        assert!(s.read(b"3 3\n1 2\n2 3\n").is_ok());
+        let e = s.read(b"3 4\n1 2\n2 3\n").unwrap_err().to_string();
+        assert!(
+            e.contains("x = 4 is out of its range [1, n] = [1, 3] here"),
+            "{e}"
+        );
+        let e = schema("[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"y\"]\n[[input]]\ntree = \"n\"\n[limits]\nn = [1, 9]\n").unwrap_err();
+        assert!(
+            e.contains("`vertex` names `y`, which is not an integer of this line (n, x)"),
+            "{e}"
+        );
+        let e =
+            schema("[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"x\"]\n[limits]\nn = [1, 9]\n")
+                .unwrap_err();
+        assert!(e.contains("none follows"), "{e}");
     }
 
     /// `[game] small`'s caps narrow a range, a dependent one too (x ≤ n and x ≤ 2), and

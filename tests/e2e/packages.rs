@@ -393,14 +393,23 @@ fn values_place_vertex_arrays_and_say_the_size_reached() {
 #[test]
 fn small_caps_need_a_model_and_a_known_limit() {
     for (extra, want) in [
-        ("small = { n = [1, 3] }", "a `model` solution in [reference] must answer the others"),
-        ("small = { m = [1, 3] }\n[reference]\nmodel = \"m.py\"", "`m` is no limit of [limits] (the limits: n)"),
+        (
+            "small = { n = [1, 3] }",
+            "a `model` solution in [reference] must answer the others",
+        ),
+        (
+            "small = { m = [1, 3] }\n[reference]\nmodel = \"m.py\"",
+            "`m` is no limit of [limits] (the limits: n)",
+        ),
     ] {
         let dir = rules_package(TAKE_12, extra);
         std::fs::write(dir.path().join("m.py"), "print('First')\n").unwrap();
         let (code, _, err) = solve_rules(dir.path());
         assert_eq!(code, Some(2), "{extra}: {err}");
-        assert!(err.contains(want) && err.contains("problem.toml:"), "{extra}: {err}");
+        assert!(
+            err.contains(want) && err.contains("problem.toml:"),
+            "{extra}: {err}"
+        );
     }
 }
 
