@@ -1023,10 +1023,6 @@ impl Resolver {
     }
 }
 
-/// The limits' bounds parsed, and each limit's envelope: a bound that names other limits
-/// is evaluated over their envelopes, in an order where every name it uses is known
-/// first (a cycle is an error).
-#[allow(clippy::type_complexity)]
 /// The integers declared vertices (`vertex = ["x"]` on an `ints` line): each with the item
 /// index of the tree or graph that follows its line, and the range that implies,
 /// `[1, COUNT]` (used where `[limits]` does not give one).
@@ -1066,6 +1062,10 @@ fn vertex_ints(
     Ok((of, implied))
 }
 
+/// The limits' bounds parsed, and each limit's envelope: a bound that names other limits
+/// is evaluated over their envelopes, in an order where every name it uses is known
+/// first (a cycle is an error).
+#[allow(clippy::type_complexity)]
 fn resolve_limits(
     spec: &BTreeMap<String, [Bound; 2]>,
 ) -> Result<(BTreeMap<String, (i64, i64)>, BTreeMap<String, (Expr, Expr)>), SpecError> {
