@@ -413,7 +413,8 @@ fn graph_steps(schema: &Schema, case: &Case, s: usize, out: &mut Vec<Case>) {
 /// towards it, then (for short lists) each one alone: to the minimum, halved, and one
 /// less. A single value also tries its [`NEAR`] smallest values, smallest first, so that
 /// it ends at the least failing value when that is small, not at a local minimum of
-/// halving (a heap of 13 or 41 where 5 fails too).
+/// halving (a heap of 13 or 41 where 5 fails too); each of a short list's values tries
+/// the powers of two below it, then steps of a quarter, a sixteenth, … down.
 fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
     if vals.iter().all(|&v| v == lo) {
@@ -441,6 +442,15 @@ fn lower_steps(vals: &[i64], lo: i64) -> Vec<Vec<i64>> {
                 // value: a failure that needs a value past a threshold (a sum past 2^31)
                 // comes down to it in logarithmically many steps, not one by one.
                 if vals.len() <= 16 {
+                    // The powers of two below it, ascending: where a narrow integer type
+                    // wraps (a 16-bit value fails from 65,536 on, not only at 851,968).
+                    let mut p = 2i64;
+                    while p < vals[j] {
+                        if p > lo + 1 {
+                            below.push(p);
+                        }
+                        p = p.saturating_mul(2);
+                    }
                     let mut d = (vals[j] - lo) / 4;
                     while d >= 2 {
                         below.push(vals[j] - d);
@@ -692,6 +702,16 @@ mod chunk_tests {
         let big = super::chunks(100_000);
         assert_eq!(big.len(), 2 + 4 + 8 + 16);
         assert_eq!(big.last(), Some(&(93_750, 100_000)));
+    }
+
+    /// A short list's value tries the powers of two below it, so a value that fails
+    /// because a 16-bit type wraps comes down to 65,536.
+    #[test]
+    fn values_try_the_powers_of_two_below_them() {
+        let steps = super::lower_steps(&[851_968, 0], 0);
+        assert!(steps.contains(&vec![65_536, 0]));
+        assert!(steps.contains(&vec![2, 0]));
+        assert!(!steps.iter().any(|c| c[0] == 1_048_576));
     }
 }
 
