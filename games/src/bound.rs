@@ -227,6 +227,26 @@ impl Expr {
         &self.text
     }
 
+    /// The expression in postfix order, one token per step: an integer, a name, `+`, `-`,
+    /// `*`, `/` (rounding toward zero), `neg`, `min:K` or `max:K` (of the last K values) —
+    /// for a validator written in another language to evaluate as grundy does.
+    pub fn postfix(&self) -> Vec<String> {
+        self.ops
+            .iter()
+            .map(|op| match op {
+                Op::Num(v) => v.to_string(),
+                Op::Name(n) => n.clone(),
+                Op::Add => "+".into(),
+                Op::Sub => "-".into(),
+                Op::Mul => "*".into(),
+                Op::Div => "/".into(),
+                Op::Neg => "neg".into(),
+                Op::Min(k) => format!("min:{k}"),
+                Op::Max(k) => format!("max:{k}"),
+            })
+            .collect()
+    }
+
     /// The names it refers to, each once, in order.
     pub fn names(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();

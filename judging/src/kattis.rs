@@ -7,8 +7,10 @@
 //! verdict. A package whose answers have several right forms and no checker program is
 //! refused: Kattis would compare its outputs byte for byte and reject right answers.
 //!
-//! Not written yet: an input validator and a statement (problemtools reports both as
-//! missing), a DOMjudge zip.
+//! For a package with a schema, the input validator ([`crate::input_validator`]) too; and
+//! the statement ([`crate::kattis_statement`]: the package's own, or a stub).
+//!
+//! Not written yet: the input validator of a built-in engine's format, a DOMjudge zip.
 
 use crate::error::Error;
 use crate::game::AnswerKind;
@@ -63,6 +65,14 @@ pub(crate) fn files(pkg: &Package, checker: Option<&Path>) -> Result<Vec<File>, 
     ];
     if let Some(src) = checker {
         out.extend(output_validator(src)?);
+    }
+    out.push(text(
+        "problem_statement/problem.en.tex",
+        crate::kattis_statement::statement(pkg)?,
+    ));
+    // The input validator, from the schema (a built-in engine's format has none yet).
+    if !pkg.schema.items.is_empty() {
+        out.extend(crate::input_validator::files(&pkg.schema, &pkg.name));
     }
     for s in &pkg.solutions {
         let Some(folder) = submission_folder(&s.expect.to_string()) else {

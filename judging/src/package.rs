@@ -527,6 +527,18 @@ impl Package {
         })
     }
 
+    /// Reads an input as `grundy validate` does: the schema and its limits, then (unless
+    /// `lenient`) the strict layout a judge's validator wants. The error says where.
+    pub fn validate(&self, bytes: &[u8], lenient: bool) -> Result<Instance, String> {
+        let inst = self.schema.read(bytes).map_err(|e| e.to_string())?;
+        if !lenient {
+            // The schema's writer's layout, token for token on the same lines.
+            grundy_games::layout::check(bytes, self.schema.write(&inst).as_bytes())
+                .map_err(|e| format!("{e} (--lenient accepts any white space)"))?;
+        }
+        Ok(inst)
+    }
+
     /// True when the rules answer this input: without a model, every input; with one, an
     /// input up to `[game] max_size` whose values keep the caps of `[game] small`.
     pub fn rules_answer(&self, inst: &Instance, input: &str) -> bool {

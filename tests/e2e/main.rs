@@ -16,3 +16,4 @@ mod corpus;
 mod evil;
 mod import;
 mod packages;
+mod validators;
