@@ -111,6 +111,18 @@ fn problem_yaml(pkg: &Package, custom: bool) -> String {
     if custom {
         y.push_str("validation: custom\n");
     }
+    let e = &pkg.export;
+    for (key, value) in [
+        ("uuid", &e.uuid),
+        ("license", &e.license),
+        ("rights_owner", &e.rights_owner),
+        ("source", &e.source),
+        ("author", &e.author),
+    ] {
+        if let Some(v) = value {
+            y.push_str(&format!("{key}: {}\n", yaml_string(v)));
+        }
+    }
     if let Some(bytes) = pkg.limits.memory {
         y.push_str(&format!("limits:\n  memory: {}\n", bytes >> 20));
     }

@@ -52,6 +52,67 @@ struct PackageToml {
     /// The constraints of a built-in engine's statement (read by
     /// `grundy_games::statement`; a package may only restate them).
     statement: Option<toml::Table>,
+    #[serde(default)]
+    export: ExportToml,
+}
+
+/// `[export]`: what a judge's package states about the problem beside its data.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportToml {
+    /// The problem's UUID (Kattis's `uuid`), kept across exports.
+    pub uuid: Option<String>,
+    /// Its license: unknown, public domain, cc0, cc by, cc by-sa, educational, permission.
+    pub license: Option<String>,
+    /// Who holds the rights (needed by every license but unknown and public domain).
+    pub rights_owner: Option<String>,
+    /// Where the problem comes from (a contest, a site).
+    pub source: Option<String>,
+    /// Who wrote it.
+    pub author: Option<String>,
+}
+
+/// The licenses Kattis's problem format knows.
+pub const LICENSES: [&str; 7] = [
+    "unknown",
+    "public domain",
+    "cc0",
+    "cc by",
+    "cc by-sa",
+    "educational",
+    "permission",
+];
+
+impl ExportToml {
+    fn check(&self) -> Result<(), TableError> {
+        if let Some(l) = &self.license {
+            if !LICENSES.contains(&l.as_str()) {
+                return Err(format!(
+                    "export.license: `{l}`{} (expected one of {})",
+                    grundy_games::suggest::did_you_mean(l, LICENSES),
+                    LICENSES.join(", ")
+                )
+                .into());
+            }
+            if !matches!(l.as_str(), "unknown" | "public domain") && self.rights_owner.is_none() {
+                return Err(format!("export.rights_owner: a problem under `{l}` names who holds its rights (`rights_owner = \"…\"`)").into());
+            }
+        }
+        if let Some(u) = &self.uuid {
+            let ok = u.len() == 36
+                && u.char_indices().all(|(i, c)| {
+                    if [8, 13, 18, 23].contains(&i) {
+                        c == '-'
+                    } else {
+                        c.is_ascii_hexdigit()
+                    }
+                });
+            if !ok {
+                return Err(format!("export.uuid: `{u}` is not a UUID (8-4-4-4-12 hexadecimal digits, as `uuidgen` prints)").into());
+            }
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -121,6 +182,8 @@ pub struct Package {
     pub checker: Checker,
     /// External generators (`{seed}` and `{size}` are substituted).
     pub generators: Vec<String>,
+    /// What an export states beside the data (`[export]`).
+    pub export: ExportToml,
     /// The game, given by its rules (`[game]`).
     pub game: Option<GameSpec>,
     /// The schema narrowed by `[game] small`: the inputs the rules answer (with a model
@@ -503,6 +566,9 @@ impl Package {
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_key("[checker]", &m), &m))?;
         let rules_schema = rules_schema(&schema, game.as_ref(), model.is_some())
             .map_err(|m| bad(at_key("[game]", &m), &m))?;
+        t.export
+            .check()
+            .map_err(|m| bad(at_key("[export]", &m), &m))?;
         let name = t.name.unwrap_or_else(|| {
             dir.canonicalize()
                 .ok()
@@ -520,6 +586,7 @@ impl Package {
             engine,
             checker,
             generators: t.generators.into_iter().map(|g| g.command).collect(),
+            export: t.export.clone(),
             game,
             rules_schema,
             interact,
