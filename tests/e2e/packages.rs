@@ -356,6 +356,22 @@ fn winning_starts_are_the_first_players_choices() {
     assert!(err.contains("defines `starts(case)`"), "{err}");
 }
 
+/// `[export]`: a license Kattis does not know, one that needs its rights owner, and a
+/// malformed UUID are refused at their key.
+#[test]
+fn export_keys_are_checked() {
+    for (export, want) in [
+        ("license = \"cc-by\"", "did you mean `cc by`?"),
+        ("license = \"cc by\"", "names who holds its rights"),
+        ("uuid = \"1234\"", "is not a UUID"),
+    ] {
+        let dir = rules_package(TAKE_12, &format!("[export]\n{export}"));
+        let (code, _, err) = solve_rules(dir.path());
+        assert_eq!(code, Some(2), "{export}: {err}");
+        assert!(err.contains(want) && err.contains("problem.toml:"), "{export}: {err}");
+    }
+}
+
 /// `grundy values` on an array of chips: each family says where the chips stand (the far
 /// end of a path: a heap of k - 1; its root: nothing to move), the chips are enumerated
 /// once per multiset, and the header gives the size reached when the cap cuts it short.
@@ -720,6 +736,13 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
             assert!(yaml.contains("folder of this package must be named chipstoancestors"));
             assert!(!yaml.contains("validation"), "{yaml}");
             assert!(out.path().join(".timelimit").is_file());
+            // The input validator from the schema, and a statement (a stub here).
+            for f in ["run", "build", "validator.py", "schema.json"] {
+                assert!(out.path().join("input_validators/grundy").join(f).is_file(), "{f}");
+            }
+            let tex = std::fs::read_to_string(out.path().join("problem_statement/problem.en.tex")).unwrap();
+            assert!(tex.contains("\\problemname{chips-to-ancestors}"), "{tex}");
+            assert!(tex.contains("$1 \\le \\mathit{n} \\le 40$"), "{tex}");
             assert!(out.path().join("submissions/accepted/correct.py").is_file());
             assert!(out
                 .path()
