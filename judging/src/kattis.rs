@@ -10,7 +10,8 @@
 //! For a package with a schema, the input validator ([`crate::input_validator`]) too; and
 //! the statement ([`crate::kattis_statement`]: the package's own, or a stub).
 //!
-//! Not written yet: the input validator of a built-in engine's format, a DOMjudge zip.
+//! `--layout domjudge` adds `domjudge-problem.ini` and zips the folder for DOMjudge's
+//! import. Not written yet: the input validator of a built-in engine's format.
 
 use crate::error::Error;
 use crate::game::AnswerKind;
@@ -98,6 +99,62 @@ fn text(path: &str, s: String) -> File {
         bytes: s.into_bytes(),
         executable: false,
     }
+}
+
+/// `domjudge-problem.ini`: what DOMjudge's import reads beside `problem.yaml` — the
+/// problem's short name, its name and its time limit in seconds (without one DOMjudge
+/// would judge with its default).
+pub(crate) fn domjudge_ini(pkg: &Package) -> String {
+    format!(
+        "short-name = {}\nname = {}\ntimelimit = {}\n",
+        short_name(&pkg.name),
+        format!("\"{}\"", pkg.name.replace(['"', '\\'], "'")),
+        pkg.limits.time.as_secs_f64()
+    )
+}
+
+/// Zips the folder `dir` (its files, paths relative to it, programs kept executable) into
+/// `zip`, written atomically.
+pub(crate) fn zip_folder(dir: &Path, zip: &Path) -> Result<(), Error> {
+    use std::io::Write as _;
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| Error::io(d.display(), e))?;
+        for e in entries {
+            let p = e.map_err(|e| Error::io(d.display(), e))?.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut buf = std::io::Cursor::new(Vec::new());
+    {
+        let mut w = zip::ZipWriter::new(&mut buf);
+        for p in &files {
+            let rel = p
+                .strip_prefix(dir)
+                .map_err(|_| Error::internal("a file outside the folder zipped"))?;
+            let exec = std::fs::metadata(p)
+                .map(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()) & 0o111 != 0)
+                .unwrap_or(false);
+            let opts = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated)
+                .unix_permissions(if exec { 0o755 } else { 0o644 });
+            let name = rel.to_string_lossy().replace('\\', "/");
+            w.start_file(name, opts)
+                .map_err(|e| Error::io(zip.display(), std::io::Error::other(e)))?;
+            let bytes = std::fs::read(p).map_err(|e| Error::io(p.display(), e))?;
+            w.write_all(&bytes)
+                .map_err(|e| Error::io(zip.display(), e))?;
+        }
+        w.finish()
+            .map_err(|e| Error::io(zip.display(), std::io::Error::other(e)))?;
+    }
+    crate::corpus::write_atomic(zip, &buf.into_inner()).map_err(|e| Error::io(zip.display(), e))
 }
 
 /// `problem.yaml` (problemtools' legacy format, which DOMjudge reads too).

@@ -33,9 +33,20 @@ pub enum Layout {
     Plain,
     /// Polygon / testlib: `tests/NN`, `tests/NN.a`, the checker as `check.*`.
     Polygon,
-    /// Kattis / ICPC problem package: `data/`, `problem.yaml`, `.timelimit`, the checker as an
-    /// output validator (`build`, `run`), `submissions/` (no input validator nor statement yet).
+    /// Kattis / ICPC problem package: `data/`, `problem.yaml`, `.timelimit`, the statement,
+    /// the input validator, the checker as an output validator (`build`, `run`),
+    /// `submissions/`.
     Kattis,
+    /// DOMjudge: the Kattis package with `domjudge-problem.ini`, and zipped as `OUT.zip`
+    /// for DOMjudge's problem import.
+    Domjudge,
+}
+
+impl Layout {
+    /// The Kattis package's tree (Kattis and DOMjudge).
+    pub fn is_kattis(self) -> bool {
+        matches!(self, Layout::Kattis | Layout::Domjudge)
+    }
 }
 
 /// One test of the set.
@@ -152,7 +163,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             r.dir.display()
         )));
     }
-    if r.layout == Layout::Kattis {
+    if r.layout.is_kattis() {
         crate::kattis::exportable(&pkg.pkg)?;
     }
     let mut tests = collect_tests(suite, &pkg, r)?;
@@ -328,14 +339,34 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
 /// `SUMMARY.md`.
 fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
     let names = write_tests(r, tests)?;
-    if r.layout == Layout::Kattis {
+    if r.layout.is_kattis() {
         write_kattis(pkg, r)?;
     } else {
         write_checker(pkg, r)?;
     }
     let (script, summary) = script_and_summary(pkg, tests, &names);
     put(&r.out, "regenerate.sh", script.as_bytes())?;
-    put(&r.out, "SUMMARY.md", summary.as_bytes())
+    put(&r.out, "SUMMARY.md", summary.as_bytes())?;
+    if r.layout == Layout::Domjudge {
+        put(
+            &r.out,
+            "domjudge-problem.ini",
+            crate::kattis::domjudge_ini(&pkg.pkg).as_bytes(),
+        )?;
+        let zip = zip_path(&r.out);
+        crate::kattis::zip_folder(&r.out, &zip)?;
+        eprintln!("zipped for DOMjudge's import: {}", zip.display());
+    }
+    Ok(())
+}
+
+/// `OUT.zip`, beside the folder OUT.
+fn zip_path(out: &Path) -> PathBuf {
+    let mut name = out
+        .file_name()
+        .map_or_else(|| "problem".into(), |n| n.to_os_string());
+    name.push(".zip");
+    out.with_file_name(name)
 }
 
 /// Writes every test (input and answer) in the layout; the input's name of each.
@@ -355,7 +386,7 @@ fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
         let (input, answer) = match r.layout {
             Layout::Plain => (format!("{stem}.in"), format!("{stem}.ans")),
             Layout::Polygon => (format!("tests/{stem}"), format!("tests/{stem}.a")),
-            Layout::Kattis => {
+            Layout::Kattis | Layout::Domjudge => {
                 let folder = if Some(k) == sample {
                     "sample"
                 } else {

@@ -19,8 +19,10 @@ pub struct TestsetArgs {
     /// Random tests (the adversarial ones and the wrong solutions' witnesses come on top).
     #[arg(long, default_value_t = 20)]
     count: usize,
-    /// The judge's layout: plain (NN.in, NN.ans), polygon (tests/NN, tests/NN.a) or
-    /// kattis (data/sample, data/secret, output_validators).
+    /// The judge's layout: plain (NN.in, NN.ans), polygon (tests/NN, tests/NN.a), kattis
+    /// (the Kattis / ICPC problem package: data/, problem.yaml, the statement, the input
+    /// and output validators, submissions/) or domjudge (the Kattis package with
+    /// domjudge-problem.ini, also zipped as OUT.zip for DOMjudge's import).
     #[arg(long, value_enum, default_value = "plain")]
     layout: crate::cmd::testset::Layout,
     /// Keep only the maximal tests, the witnesses, and the random tests needed to kill

@@ -368,7 +368,10 @@ fn export_keys_are_checked() {
         let dir = rules_package(TAKE_12, &format!("[export]\n{export}"));
         let (code, _, err) = solve_rules(dir.path());
         assert_eq!(code, Some(2), "{export}: {err}");
-        assert!(err.contains(want) && err.contains("problem.toml:"), "{export}: {err}");
+        assert!(
+            err.contains(want) && err.contains("problem.toml:"),
+            "{export}: {err}"
+        );
     }
 }
 
@@ -689,6 +692,7 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
             (|p: &Path| PathBuf::from(format!("{}.a", p.display()))) as fn(&Path) -> PathBuf,
         ),
         ("kattis", false, |p: &Path| p.with_extension("ans")),
+        ("domjudge", false, |p: &Path| p.with_extension("ans")),
         ("plain", true, |p: &Path| p.with_extension("ans")),
     ] {
         let out = tempfile::tempdir().unwrap();
@@ -738,9 +742,13 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
             assert!(out.path().join(".timelimit").is_file());
             // The input validator from the schema, and a statement (a stub here).
             for f in ["run", "build", "validator.py", "schema.json"] {
-                assert!(out.path().join("input_validators/grundy").join(f).is_file(), "{f}");
+                assert!(
+                    out.path().join("input_validators/grundy").join(f).is_file(),
+                    "{f}"
+                );
             }
-            let tex = std::fs::read_to_string(out.path().join("problem_statement/problem.en.tex")).unwrap();
+            let tex = std::fs::read_to_string(out.path().join("problem_statement/problem.en.tex"))
+                .unwrap();
             assert!(tex.contains("\\problemname{chips-to-ancestors}"), "{tex}");
             assert!(tex.contains("$1 \\le \\mathit{n} \\le 40$"), "{tex}");
             assert!(out.path().join("submissions/accepted/correct.py").is_file());
@@ -750,10 +758,36 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
                 .is_file());
             assert!(stderr(&t).contains("wants this folder named `chipstoancestors`"));
         }
+        if layout == "domjudge" {
+            // The Kattis tree with DOMjudge's ini, zipped beside the folder.
+            let ini = std::fs::read_to_string(out.path().join("domjudge-problem.ini")).unwrap();
+            assert!(
+                ini.contains("short-name = chipstoancestors") && ini.contains("timelimit = 2"),
+                "{ini}"
+            );
+            let zip = out.path().with_extension("zip");
+            let listed = std::process::Command::new("python3")
+                .env("PATH", common::path())
+                .args(["-c", "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))"])
+                .arg(&zip)
+                .output()
+                .unwrap();
+            let names = String::from_utf8_lossy(&listed.stdout).into_owned();
+            for f in [
+                "problem.yaml",
+                "domjudge-problem.ini",
+                ".timelimit",
+                "data/sample/",
+                "input_validators/grundy/run",
+            ] {
+                assert!(names.contains(f), "{f} not in {}:\n{names}", zip.display());
+            }
+            let _ = std::fs::remove_file(zip);
+        }
         sizes.push(inputs.len());
     }
     assert!(
-        sizes[2] < sizes[0],
+        sizes[3] < sizes[0],
         "--minimal keeps fewer tests: {sizes:?}"
     );
 }
