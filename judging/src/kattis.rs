@@ -106,9 +106,9 @@ fn text(path: &str, s: String) -> File {
 /// would judge with its default).
 pub(crate) fn domjudge_ini(pkg: &Package) -> String {
     format!(
-        "short-name = {}\nname = {}\ntimelimit = {}\n",
+        "short-name = {}\nname = \"{}\"\ntimelimit = {}\n",
         short_name(&pkg.name),
-        format!("\"{}\"", pkg.name.replace(['"', '\\'], "'")),
+        pkg.name.replace(['"', '\\'], "'"),
         pkg.limits.time.as_secs_f64()
     )
 }
