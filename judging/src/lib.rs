@@ -42,6 +42,7 @@ pub mod output;
 pub mod package;
 pub mod reach;
 pub mod report;
+pub mod report_html;
 pub mod rules;
 pub mod sanitizer;
 pub mod solutions;

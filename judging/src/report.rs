@@ -1,5 +1,6 @@
-//! Machine-readable reports of a run, for CI: JSON (serde) and JUnit XML, one entry per
-//! test or corpus case. Used by `grundy replay` and `grundy check`.
+//! Reports of a run: JSON (serde) and JUnit XML for CI, one entry per test or corpus case,
+//! and an HTML page for people ([`crate::report_html`]). Used by `grundy replay` and
+//! `grundy check`.
 
 use crate::error::Error;
 use crate::output::escape;
@@ -168,15 +169,19 @@ pub fn junit(r: &Report, title: &str) -> String {
     out
 }
 
-/// Writes the requested reports (`(format, path)`, format `json` or `junit`).
+/// Writes the requested reports (`(format, path)`: `json`, `junit` or `html`).
 pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(), Error> {
     for (format, path) in reports {
         let text = match format {
             Format::Json => serde_json::to_string_pretty(r).expect("serializable") + "\n",
             Format::Junit => junit(r, title),
+            Format::Html => crate::report_html::page(r, title),
         };
         crate::corpus::write_atomic(path, text.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
+        if *format == Format::Html {
+            eprintln!("report page: {}", path.display());
+        }
     }
     Ok(())
 }
@@ -188,6 +193,9 @@ pub enum Format {
     Json,
     /// JUnit XML, for CI dashboards.
     Junit,
+    /// One self-contained HTML page: the summary, each group with its witness drawn, the
+    /// outputs side by side and the reproduce commands.
+    Html,
 }
 
 /// The `--report FORMAT FILE` pairs of a command line (clap hands them over flat); an
@@ -197,7 +205,7 @@ pub fn parse_reports(flat: &[String]) -> Result<Vec<(Format, PathBuf)>, Error> {
         .map(|c| {
             let format = <Format as clap::ValueEnum>::from_str(&c[0], true).map_err(|_| {
                 Error::usage(format!(
-                    "unknown report format '{}' (expected json or junit)",
+                    "unknown report format '{}' (expected json, junit or html)",
                     c[0]
                 ))
             })?;

@@ -61,8 +61,8 @@ pub struct CheckArgs {
     /// Seconds of hunting with --hunt-tle.
     #[arg(long, default_value = "30", value_parser = parse_seconds)]
     hunt_time: Duration,
-    /// Write a report of every test's verdict: `--report json FILE` or
-    /// `--report junit FILE` (repeatable).
+    /// Write a report of every test's verdict: `--report json FILE`, `--report junit FILE`
+    /// or `--report html FILE` (one page, each witness drawn; repeatable).
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     report: Vec<String>,
     /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).

@@ -9,6 +9,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod browser;
 mod campaign;
 mod check;
 mod cli;

@@ -1,0 +1,99 @@
+//! The pages grundy writes, rendered by a real browser: headless Chromium (Debian's
+//! `chromium`, installed by `.ci/run`) loads the check report from its file, and the DOM
+//! it built and a screenshot are checked — one drawn witness per group with the witness's
+//! vertices, and a picture that is not blank. Ignored by the plain test command (a fresh
+//! machine has no browser); `.ci/run` runs them with `--ignored` after installing it.
+
+use crate::common;
+use common::{grundy, solution};
+use std::path::Path;
+use std::process::Command;
+
+/// The browser's command, `chromium` where Debian puts it.
+fn chromium() -> String {
+    std::env::var("GRUNDY_CHROMIUM").unwrap_or_else(|_| "chromium".into())
+}
+
+/// The page's DOM after the browser rendered it.
+fn dom(page: &Path) -> String {
+    let out = Command::new(chromium())
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs (installed by .ci/run: apt-get install chromium)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A screenshot of the page; returns how many distinct colours it has and the share of
+/// pixels that are not white.
+fn screenshot(page: &Path, png: &Path) -> (usize, f64) {
+    let out = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1000,1300")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(png.is_file(), "{}", String::from_utf8_lossy(&out.stderr));
+    let decoder = png::Decoder::new(std::fs::File::open(png).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let px = info.color_type.samples();
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px).collect();
+    let colours: std::collections::HashSet<&[u8]> = pixels.iter().copied().collect();
+    let ink = pixels.iter().filter(|p| p[..3] != [255, 255, 255]).count();
+    (colours.len(), ink as f64 / pixels.len() as f64)
+}
+
+/// `grundy check --report html`: the page shows each group's witness drawn, with as many
+/// vertices as the witness has, and its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_check_page_draws_each_witness_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let out = grundy()
+        .current_dir(dir.path())
+        .args(["check", "agc017d", "--cases", "60", "--report", "html"])
+        .arg(&page)
+        .arg("--")
+        .arg(solution("agc017d_mex.cpp"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("report page: {}", page.display())),
+        "{err}"
+    );
+    let dom = dom(&page);
+    let groups = dom.matches("<section class=\"group\"").count();
+    let drawn: Vec<&str> = dom.split("<figure class=\"drawn\">").skip(1).collect();
+    assert!(
+        groups >= 1 && drawn.len() == groups,
+        "{groups} groups, {} drawings",
+        drawn.len()
+    );
+    // The witness shrinks to 3 vertices: three circles in its drawing.
+    let first = drawn[0].split("</figure>").next().unwrap();
+    assert_eq!(first.matches("<circle").count(), 3, "{first}");
+    let png = common::repo("target/screenshots/check-report.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(&page, &png);
+    assert!(
+        colours > 8 && ink > 0.02,
+        "a blank screenshot: {colours} colours, {ink:.3} ink"
+    );
+}
