@@ -94,6 +94,9 @@ enum Command {
     /// Explore a game given by its rules: the value of every small input, by value and
     /// shape, and the value sequences of paths, stars and single values with their periods.
     Values(cmd::values::ValuesArgs),
+    /// Play a game given by its rules in the browser against grundy's jury, each move
+    /// shown with the value it leaves (a local page on 127.0.0.1).
+    Play(cmd::play::PlayArgs),
     /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
     /// regenerate.sh and SUMMARY.md.
     Testset(cmd::testset::TestsetArgs),
@@ -456,6 +459,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Testset(args) => args.run(),
         Command::Harden(args) => args.run(),
         Command::Values(args) => args.run(),
+        Command::Play(args) => args.run(),
         Command::Checker(args) => args.run(),
         Command::Replay(args) => args.run(),
         Command::Import(args) => args.run(),

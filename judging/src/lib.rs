@@ -40,6 +40,7 @@ pub mod kattis;
 pub mod kattis_statement;
 pub mod output;
 pub mod package;
+pub mod play;
 pub mod reach;
 pub mod report;
 pub mod report_html;

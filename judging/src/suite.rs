@@ -558,6 +558,29 @@ fn generated(
 }
 
 impl Packaged {
+    /// The drawing of an input's first tree or graph (SVG), and for a small tree the
+    /// terminal's text drawing.
+    pub fn draw_instance(input: &Instance) -> Option<(String, Option<String>)> {
+        use grundy_games::schema::Value;
+        let (n, edges) = input.cases.first()?.values.iter().find_map(|v| match v {
+            Value::Edges { n, edges, .. } => Some((*n, edges)),
+            _ => None,
+        })?;
+        match grundy_games::Tree::from_edges(n as usize, edges) {
+            Ok(t) => Some((
+                grundy_draw::tree_svg(&t, &|_| grundy_draw::VertexStyle::default()),
+                grundy_draw::text_tree(&t, TEXT_TREE_MOST),
+            )),
+            Err(_) => Some((
+                grundy_draw::graphs_svg(&[grundy_games::Graph {
+                    n,
+                    edges: edges.clone(),
+                }]),
+                None,
+            )),
+        }
+    }
+
     /// The schema has a tree or a graph (inputs of a shape and size can be made).
     fn has_tree(&self) -> bool {
         self.pkg
@@ -622,24 +645,7 @@ impl Suite for Packaged {
     }
 
     fn draw(&self, input: &Instance) -> Option<(String, Option<String>)> {
-        use grundy_games::schema::Value;
-        let (n, edges) = input.cases.first()?.values.iter().find_map(|v| match v {
-            Value::Edges { n, edges, .. } => Some((*n, edges)),
-            _ => None,
-        })?;
-        match grundy_games::Tree::from_edges(n as usize, edges) {
-            Ok(t) => Some((
-                grundy_draw::tree_svg(&t, &|_| grundy_draw::VertexStyle::default()),
-                grundy_draw::text_tree(&t, TEXT_TREE_MOST),
-            )),
-            Err(_) => Some((
-                grundy_draw::graphs_svg(&[grundy_games::Graph {
-                    n,
-                    edges: edges.clone(),
-                }]),
-                None,
-            )),
-        }
+        Packaged::draw_instance(input)
     }
 
     fn measure(&self, input: &Instance, reach: &mut Reach) {

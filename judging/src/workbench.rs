@@ -94,6 +94,21 @@ fn generate(
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
 }
 
+/// A small input the rules answer, from `seed` (what `grundy play` plays when given no
+/// input): within `[game] small` and `max_size`, of 2 to 8 vertices (or values).
+pub fn generate_small(pkg: &Package, seed: u64) -> Result<Instance, Error> {
+    let schema = pkg.rules_schema.as_ref().unwrap_or(&pkg.schema);
+    let most = pkg.game.as_ref().map_or(8, |g| g.max_size.clamp(2, 8));
+    let mut rng = Rng::new(seed);
+    let shape = Shape {
+        size: rng.range(2, most as u64) as usize,
+        tree: None,
+        extreme: false,
+    };
+    schema_gen::generate(schema, &mut rng, &shape)
+        .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
+}
+
 /// The package's largest adversarial input for `seed` (the size of its first adversarial
 /// shape, counts and values at their extremes), as `grundy gen --extreme --tier large`
 /// at that size.

@@ -6,6 +6,7 @@ pub mod fuzz;
 pub mod harden;
 pub mod import;
 pub mod package;
+pub mod play;
 pub mod replay;
 pub mod selftest;
 pub mod solve;

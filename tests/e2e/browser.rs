@@ -5,7 +5,8 @@
 //! machine has no browser); `.ci/run` runs them with `--ignored` after installing it.
 
 use crate::common;
-use common::{grundy, solution};
+use crate::play::{json, start};
+use common::{example, grundy, solution};
 use std::path::Path;
 use std::process::Command;
 
@@ -14,11 +15,13 @@ fn chromium() -> String {
     std::env::var("GRUNDY_CHROMIUM").unwrap_or_else(|_| "chromium".into())
 }
 
-/// The page's DOM after the browser rendered it.
-fn dom(page: &Path) -> String {
+/// The page's DOM after the browser rendered it (and ran its script for 5 s of virtual
+/// time: its requests answered, its clicks handled).
+fn dom(url: &str) -> String {
     let out = Command::new(chromium())
         .args(["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"])
-        .arg(format!("file://{}", page.display()))
+        .arg("--virtual-time-budget=5000")
+        .arg(url)
         .output()
         .expect("chromium runs (installed by .ci/run: apt-get install chromium)");
     assert!(
@@ -31,7 +34,7 @@ fn dom(page: &Path) -> String {
 
 /// A screenshot of the page; returns how many distinct colours it has and the share of
 /// pixels that are not white.
-fn screenshot(page: &Path, png: &Path) -> (usize, f64) {
+fn screenshot(url: &str, png: &Path) -> (usize, f64) {
     let out = Command::new(chromium())
         .args([
             "--headless",
@@ -39,9 +42,10 @@ fn screenshot(page: &Path, png: &Path) -> (usize, f64) {
             "--disable-gpu",
             "--hide-scrollbars",
         ])
+        .arg("--virtual-time-budget=5000")
         .arg(format!("--screenshot={}", png.display()))
         .arg("--window-size=1000,1300")
-        .arg(format!("file://{}", page.display()))
+        .arg(url)
         .output()
         .unwrap();
     assert!(png.is_file(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -77,7 +81,7 @@ fn the_check_page_draws_each_witness_in_a_browser() {
         err.contains(&format!("report page: {}", page.display())),
         "{err}"
     );
-    let dom = dom(&page);
+    let dom = dom(&format!("file://{}", page.display()));
     let groups = dom.matches("<section class=\"group\"").count();
     let drawn: Vec<&str> = dom.split("<figure class=\"drawn\">").skip(1).collect();
     assert!(
@@ -91,7 +95,57 @@ fn the_check_page_draws_each_witness_in_a_browser() {
     let png = common::repo("target/screenshots/check-report.png");
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&page, &png);
+    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
+    assert!(
+        colours > 8 && ink > 0.02,
+        "a blank screenshot: {colours} colours, {ink:.3} ink"
+    );
+}
+
+/// `grundy play`: the page in a browser takes a click on a winning move (the page's
+/// `autoplay` clicks the first green button), redraws, and the jury answers; the move
+/// clicked was one the server listed as winning. Its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
+    let dir = example("node-kayles");
+    let server = start(&[
+        dir.as_os_str(),
+        std::ffi::OsStr::new("--seed"),
+        std::ffi::OsStr::new("6"),
+    ]);
+    let s = json(&server.addr, "GET", "/state");
+    let winning: Vec<String> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["wins"] == true)
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        !winning.is_empty(),
+        "seed 6's position is won for the first player: {s}"
+    );
+    let dom = dom(&format!("http://{}/?autoplay=1", server.addr));
+    assert!(dom.contains("1. you: "), "the click was not played:\n{dom}");
+    let after = json(&server.addr, "GET", "/state");
+    let history = after["history"].as_array().unwrap();
+    assert!(
+        winning.contains(&history[0]["label"].as_str().unwrap().to_string()),
+        "{after}"
+    );
+    // The jury answered (or could not: the clicked move won outright).
+    assert!(history.len() == 2 || after["over"] == true, "{after}");
+    assert!(
+        dom.contains("2. jury: ") || dom.contains("you win"),
+        "{dom}"
+    );
+    // A fresh game for the screenshot: the start with its coloured moves.
+    let _ = json(&server.addr, "POST", "/new");
+    let png = common::repo("target/screenshots/play.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(&format!("http://{}/", server.addr), &png);
     assert!(
         colours > 8 && ink > 0.02,
         "a blank screenshot: {colours} colours, {ink:.3} ink"

@@ -17,4 +17,5 @@ mod corpus;
 mod evil;
 mod import;
 mod packages;
+mod play;
 mod validators;

@@ -92,6 +92,20 @@ pub(crate) struct Rules<'w> {
     values: Values,
 }
 
+impl Rules<'_> {
+    /// The worker (to describe a state).
+    pub(crate) fn worker(&mut self) -> &mut Worker {
+        self.w
+    }
+}
+
+impl RulesPos {
+    /// The whole state's number.
+    pub(crate) fn id(&self) -> StateId {
+        self.id
+    }
+}
+
 impl Arena for Rules<'_> {
     type Pos = RulesPos;
     type Move = PlayMove;

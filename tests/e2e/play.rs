@@ -1,0 +1,137 @@
+//! `grundy play`: the server answers on 127.0.0.1 with the position and every move's
+//! value, the jury replies to a move with a winning move when it has one, a port in use
+//! is a clear error, and rules that raise during play are shown, not a blank answer.
+
+use crate::common;
+use common::{example, grundy};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Stdio};
+
+/// A running `grundy play` and its address.
+pub struct Server {
+    child: Child,
+    pub addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `grundy play` with `args` on a free port; waits for its address.
+pub fn start(args: &[&std::ffi::OsStr]) -> Server {
+    let mut child = grundy()
+        .arg("play")
+        .args(args)
+        .args(["--port", "0"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    Server { child, addr }
+}
+
+/// An HTTP request's body (`method` GET or POST).
+pub fn http(addr: &str, method: &str, path: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default()
+}
+
+pub fn json(addr: &str, method: &str, path: &str) -> serde_json::Value {
+    let body = http(addr, method, path);
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+#[test]
+fn the_jury_answers_a_move_with_a_winning_one() {
+    let dir = example("node-kayles");
+    let server = start(&[dir.as_os_str()]);
+    let page = http(&server.addr, "GET", "/");
+    assert!(page.contains("grundy play node-kayles"), "{page}");
+    let s = json(&server.addr, "GET", "/state");
+    let moves = s["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{s}");
+    assert!(s["drawing"].as_str().unwrap().starts_with("<svg"), "{s}");
+    // Every move is valued; a move that leaves a won position is a losing one.
+    let losing: Vec<&serde_json::Value> = moves.iter().filter(|m| m["wins"] == false).collect();
+    assert!(moves.iter().all(|m| m["value"].is_u64()), "{s}");
+    // Play a losing move (or any move when none loses): the jury, then to move in a won
+    // position, answers with a winning move, so the position comes back lost for us.
+    let m = losing.first().copied().unwrap_or(&moves[0]);
+    let label = m["label"].as_str().unwrap().replace(' ', "+");
+    let after = json(&server.addr, "POST", &format!("/move?label={label}"));
+    let history = after["history"].as_array().unwrap();
+    assert_eq!(history[0]["label"], m["label"], "{after}");
+    if m["wins"] == false {
+        assert_eq!(history.len(), 2, "the jury replied: {after}");
+        assert!(
+            after["over"] == true || after["outcome"] == "lose",
+            "{after}"
+        );
+    }
+    // Undo goes back to the start; a label that is no move is an error on the page.
+    let back = json(&server.addr, "POST", "/undo");
+    assert_eq!(back["history"].as_array().unwrap().len(), 0, "{back}");
+    let bad = json(&server.addr, "POST", "/move?label=nonsense");
+    assert!(
+        bad["error"].as_str().unwrap().contains("is not a move"),
+        "{bad}"
+    );
+}
+
+#[test]
+fn a_port_in_use_and_failing_rules_are_said() {
+    let dir = example("subtraction");
+    let server = start(&[dir.as_os_str()]);
+    let port = server.addr.rsplit(':').next().unwrap().to_string();
+    let out = grundy()
+        .args(["play"])
+        .arg(&dir)
+        .args(["--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
+    // Rules that raise on the second move: the page's state says so.
+    let bad = tempfile::tempdir().unwrap();
+    std::fs::write(
+        bad.path().join("problem.toml"),
+        "name = \"raises\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [5, 5]\n[game]\nrules = \"rules.py\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        bad.path().join("rules.py"),
+        "def start(case):\n    return case.n\n\ndef moves(h):\n    if h < 5:\n        raise ValueError('broken at %d' % h)\n    return [(1, h - 1)]\n",
+    )
+    .unwrap();
+    let server = start(&[bad.path().as_os_str()]);
+    let s = json(&server.addr, "GET", "/state");
+    assert!(
+        s["error"].as_str().unwrap_or("").contains("broken at 4"),
+        "{s}"
+    );
+}
