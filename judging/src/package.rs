@@ -141,6 +141,8 @@ struct CheckerToml {
     program: Option<String>,
     abs: Option<f64>,
     rel: Option<f64>,
+    /// Seconds of CPU time a checker program may take on one output (wall: twice that).
+    time: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -180,6 +182,8 @@ pub struct Package {
     pub engine: Option<Problem>,
     /// The checker.
     pub checker: Checker,
+    /// The CPU time a checker program may take on one output (`[checker] time`).
+    pub checker_time: Duration,
     /// External generators (`{seed}` and `{size}` are substituted).
     pub generators: Vec<String>,
     /// What an export states beside the data (`[export]`).
@@ -564,6 +568,15 @@ impl Package {
             restated(&text, engine).map_err(|m| bad(at_section("[statement]"), &m))?;
         }
         let checker = checker(&t.checker, dir).map_err(|m| bad(at_key("[checker]", &m), &m))?;
+        let checker_time = match t.checker.time {
+            None => Duration::from_secs(10),
+            Some(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Duration::from_secs_f64(x),
+            Some(_) => {
+                let m: TableError =
+                    "checker.time: expected seconds, more than 0 (at most 3600)".into();
+                return Err(bad(at_key("[checker]", &m), &m));
+            }
+        };
         let rules_schema = rules_schema(&schema, game.as_ref(), model.is_some())
             .map_err(|m| bad(at_key("[game]", &m), &m))?;
         t.export
@@ -585,6 +598,7 @@ impl Package {
             brute,
             engine,
             checker,
+            checker_time,
             generators: t.generators.into_iter().map(|g| g.command).collect(),
             export: t.export.clone(),
             game,
@@ -855,8 +869,8 @@ pub fn run_checker(
         args.push(p.display().to_string());
     }
     let limits = Limits {
-        time: Duration::from_secs(10),
-        wall: Duration::from_secs(20),
+        time: pkg.checker_time,
+        wall: pkg.checker_time * 2,
         memory: None,
         stack: None,
         output: 1 << 20,
@@ -885,7 +899,11 @@ pub fn run_checker(
                         "exit code {c} (a testlib checker exits 0 OK, 1 WA, 2 PE, 3 failure)"
                     ),
                     Exit::Signal(_, name) => format!("killed by {name}"),
-                    Exit::Timeout => "it ran past 10 s of CPU time (or 20 s of wall time)".into(),
+                    Exit::Timeout => format!(
+                        "it ran past {} s of CPU time (or {} s of wall time; `[checker] time` sets it)",
+                        limits.time.as_secs_f64(),
+                        limits.wall.as_secs_f64()
+                    ),
                     _ => "it printed more than 1 MiB".into(),
                 },
                 if message.is_empty() {

@@ -881,7 +881,7 @@ fn a_slow_checker_is_the_package_s_fault_in_words() {
     let correct = "import sys\nprint(1)\n";
     let dir = package(
         &format!(
-            "{TREE}\n[reference]\nmodel = \"model.py\"\n[checker]\nprogram = \"checker.py\"\n"
+            "{TREE}\n[reference]\nmodel = \"model.py\"\n[checker]\nprogram = \"checker.py\"\ntime = 1\n"
         ),
         &[
             ("model.py", correct),
@@ -895,7 +895,9 @@ fn a_slow_checker_is_the_package_s_fault_in_words() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
         err.contains("the checker failed")
-            && err.contains("it ran past 10 s of CPU time (or 20 s of wall time)"),
+            && err.contains(
+                "it ran past 1 s of CPU time (or 2 s of wall time; `[checker] time` sets it)"
+            ),
         "{err}"
     );
     assert!(!err.contains("()"), "{err}");
