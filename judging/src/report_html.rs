@@ -77,9 +77,20 @@ pub fn page(r: &Report, title: &str) -> String {
     for (k, g) in r.groups.iter().enumerate() {
         h += &group(k + 1, r.groups.len(), g);
     }
-    let failing: Vec<_> = r.cases.iter().filter(|c| c.status == "fail").collect();
+    // A short report (a solutions matrix) lists every case; a long one its failures.
+    let every = r.cases.len() <= 40;
+    let failing: Vec<_> = r
+        .cases
+        .iter()
+        .filter(|c| every || c.status == "fail")
+        .collect();
     if !failing.is_empty() {
-        h += "<h2>Failing tests</h2>\n<table><tr><th>test</th><th>verdict</th><th>input</th><th>message</th></tr>\n";
+        h += if every {
+            "<h2>Every case</h2>\n"
+        } else {
+            "<h2>Failing tests</h2>\n"
+        };
+        h += "<table><tr><th>test</th><th>verdict</th><th>input</th><th>message</th></tr>\n";
         for c in failing.iter().take(500) {
             h += &format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
@@ -153,8 +164,21 @@ fn group(k: usize, of: usize, g: &serde_json::Value) -> String {
         esc(saved),
         esc(&file_text(input).unwrap_or_else(|| "(not saved)".into()))
     );
-    let expected = file_text(&input.with_extension("out"));
-    let actual = file_text(&input.with_extension("actual"));
+    let shown = |t: Option<String>| {
+        t.map(|t| {
+            if t.trim().is_empty() {
+                format!(
+                    "(empty: {} byte{})",
+                    t.len(),
+                    if t.len() == 1 { "" } else { "s" }
+                )
+            } else {
+                t
+            }
+        })
+    };
+    let expected = shown(file_text(&input.with_extension("out")));
+    let actual = shown(file_text(&input.with_extension("actual")));
     if expected.is_some() || actual.is_some() {
         h += &format!(
             "<div class=\"sides\"><div><p class=\"label\">expected</p><pre>{}</pre></div><div><p class=\"label\">actual</p><pre>{}</pre></div></div>\n",

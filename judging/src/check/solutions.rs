@@ -26,6 +26,9 @@ struct Row {
     met: bool,
     note: String,
     seconds: f64,
+    /// The groups of its failures (as the check's JSON has them), each with the
+    /// solution's name: the matrix's report shows every wrong solution's witnesses.
+    groups: Vec<serde_json::Value>,
 }
 
 /// How long the weak-test hunt of an expected TLE searches for a slow input.
@@ -90,6 +93,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
     one.save = o.save.join(folder_name(&s.name));
     let (_, report) = run_one(suite, one.clone())?;
     let (mut counts, mut first, mut shrunk) = summarize(&report);
+    let mut groups = report.groups.clone();
     let mut note = String::new();
     if first.is_none() && s.expect.must_fail() && o.only.is_none() {
         let tle = s.expect.0.contains(&Tag::Code("TLE"));
@@ -116,6 +120,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
                 counts = c2;
                 first = Some((test, verdict));
                 shrunk = s2;
+                groups = again.groups.clone();
             }
             None => {
                 note = format!(
@@ -133,7 +138,17 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
             Some((test, v)) => format!("{test} got {v}"),
         };
     }
+    for g in &mut groups {
+        let label = g
+            .get("group")
+            .and_then(|l| l.as_str())
+            .unwrap_or("")
+            .to_string();
+        g["group"] = format!("{}: {label}", s.name).into();
+        g["solution"] = s.name.clone().into();
+    }
     Ok(Row {
+        groups,
         name: s.name.clone(),
         expect: s.expect.to_string(),
         counts,
@@ -200,7 +215,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         passed: cases.len() - failed,
         failed,
         cases,
-        groups: Vec::new(),
+        groups: rows.iter().flat_map(|r| r.groups.clone()).collect(),
         footprint: None,
         reach: None,
     };
