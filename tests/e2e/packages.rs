@@ -173,7 +173,24 @@ fn tree_game_example() {
     // AGC010 F as written: the winning starts, an empty line for none, stones up to 10^9
     // (the rules answer the small ones, the model the rest); each wrong solution shrinks
     // to 2 vertices.
-    run_example_within("tree-game", "WA", 2);
+    // The matrix's page draws each wrong solution's witness.
+    let page = tempfile::tempdir().unwrap();
+    let html = page.path().join("matrix.html");
+    run_example_with(
+        "tree-game",
+        "WA",
+        2,
+        &["--report", "html", html.to_str().unwrap()],
+    );
+    let text = std::fs::read_to_string(&html).unwrap();
+    for wrong in [
+        "wrong-not-strict.cpp: ",
+        "wrong-minus-one.cpp: ",
+        "wrong-short-stones.cpp: ",
+    ] {
+        assert!(text.contains(wrong), "{wrong} has no group on the page");
+    }
+    assert_eq!(text.matches("<figure class=\"drawn\">").count(), 3);
 }
 
 #[test]
