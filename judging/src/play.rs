@@ -183,7 +183,7 @@ pub fn serve(
             let _ = std::io::Read::read_to_string(req.as_reader(), &mut body);
             let reply = match (req.method(), path) {
                 (tiny_http::Method::Get, "/") => {
-                    let page = PAGE.replace("{{name}}", &html_escape(&pkg.name));
+                    let page = PAGE.replace("{{name}}", &crate::report_html::esc(&pkg.name));
                     respond(req, 200, "text/html; charset=utf-8", page);
                     continue;
                 }
@@ -259,10 +259,4 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
-}
-
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

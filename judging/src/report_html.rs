@@ -10,22 +10,14 @@ use std::path::Path;
 /// Most bytes of an input or output shown on the page (the saved files hold all of it).
 const SHOWN: usize = 6000;
 
-/// Text for HTML.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() && c != '\n' && c != '\t' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out
+/// Text for HTML: control characters shown as `\xHH` (as the text report shows them),
+/// markup escaped.
+pub(crate) fn esc(s: &str) -> String {
+    crate::output::escape(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// A saved file's text, cut to [`SHOWN`] bytes (`None` when it cannot be read).
