@@ -97,6 +97,9 @@ enum Command {
     /// Play a game given by its rules in the browser against grundy's jury, each move
     /// shown with the value it leaves (a local page on 127.0.0.1).
     Play(cmd::play::PlayArgs),
+    /// Write a package to start from: engine, rules, interactive, interactor or schema,
+    /// with a statement stub, a correct and a wrong solution; it passes `grundy check DIR`.
+    New(cmd::new::NewArgs),
     /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
     /// regenerate.sh and SUMMARY.md.
     Testset(cmd::testset::TestsetArgs),
@@ -460,6 +463,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Harden(args) => args.run(),
         Command::Values(args) => args.run(),
         Command::Play(args) => args.run(),
+        Command::New(args) => args.run(),
         Command::Checker(args) => args.run(),
         Command::Replay(args) => args.run(),
         Command::Import(args) => args.run(),

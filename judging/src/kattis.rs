@@ -71,9 +71,15 @@ pub(crate) fn files(pkg: &Package, checker: Option<&Path>) -> Result<Vec<File>, 
         "problem_statement/problem.en.tex",
         crate::kattis_statement::statement(pkg)?,
     ));
-    // The input validator, from the schema (a built-in engine's format has none yet).
-    if !pkg.schema.items.is_empty() {
-        out.extend(crate::input_validator::files(&pkg.schema, &pkg.name));
+    // The input validator, from the schema: the package's, else its engine's (agc017d and
+    // cot3 carry one; poj3710's and p2972's formats cannot be written as a schema yet).
+    let engine_schema = match pkg.engine {
+        Some(problem) if pkg.schema.items.is_empty() => crate::package::builtin_schema(problem)?,
+        _ => None,
+    };
+    let schema = engine_schema.as_ref().unwrap_or(&pkg.schema);
+    if !schema.items.is_empty() {
+        out.extend(crate::input_validator::files(schema, &pkg.name));
     }
     for s in &pkg.solutions {
         let Some(folder) = submission_folder(&s.expect.to_string()) else {

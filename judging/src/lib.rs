@@ -14,6 +14,7 @@
 //! - [`jury`]: interactive problems — grundy's jury over the `Arena` trait, and the
 //!   setter's own interactor; [`harden`]: grundy playing the contestant against that
 //!   interactor;
+//! - [`scaffold`]: `grundy new`, the packages to start from;
 //! - [`report`]: JSON and JUnit reports ([`corpus`], where failures are saved atomically,
 //!   is `grundy-fuzzing`'s);
 //! - [`error`], [`output`], [`input`]: the one error type and exit codes, standard output
@@ -46,6 +47,7 @@ pub mod report;
 pub mod report_html;
 pub mod rules;
 pub mod sanitizer;
+pub mod scaffold;
 pub mod solutions;
 pub mod suite;
 pub mod testset;

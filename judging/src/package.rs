@@ -317,13 +317,25 @@ pub fn embedded(problem: Problem) -> Option<&'static str> {
 /// The judge's limits of a built-in problem, from its shipped package (`None` for the
 /// native games, which have no package).
 pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> {
+    Ok(builtin_package(problem)?.map(|pkg| (pkg.limits, pkg.wall_factor)))
+}
+
+/// The input schema of a built-in problem, from its shipped package: `agc017d` and `cot3`
+/// carry one; `poj3710` and `p2972` (and the native games) do not.
+pub fn builtin_schema(problem: Problem) -> Result<Option<Schema>, Error> {
+    Ok(builtin_package(problem)?
+        .map(|pkg| pkg.schema)
+        .filter(|schema| !schema.items.is_empty()))
+}
+
+/// A built-in problem's shipped package, read (`None` for the native games).
+fn builtin_package(problem: Problem) -> Result<Option<Package>, Error> {
     let Some(text) = embedded(problem) else {
         return Ok(None);
     };
     let dir = Path::new("problems").join(problem.name());
     let shown = format!("problems/{}/problem.toml (built in)", problem.name());
-    let pkg = Package::from_text(&dir, &shown, text)?;
-    Ok(Some((pkg.limits, pkg.wall_factor)))
+    Package::from_text(&dir, &shown, text).map(Some)
 }
 
 /// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, 256 MiB of

@@ -5,6 +5,7 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod harden;
 pub mod import;
+pub mod new;
 pub mod package;
 pub mod play;
 pub mod replay;

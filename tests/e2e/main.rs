@@ -18,4 +18,5 @@ mod evil;
 mod import;
 mod packages;
 mod play;
+mod scaffold;
 mod validators;
