@@ -14,6 +14,7 @@ mod campaign;
 mod check;
 mod cli;
 mod corpus;
+mod docs;
 mod evil;
 mod import;
 mod packages;
