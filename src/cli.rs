@@ -256,7 +256,7 @@ pub fn parse_target(s: &str) -> Result<Target, String> {
     let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
     if std::path::Path::new(s).is_dir() {
         return Err(format!(
-            "{s}: a folder without a problem.toml (see \"Your own problem\" in the README)"
+            "{s}: a folder without a problem.toml (see docs/guide/src/reference/packages.md, or `grundy new`)"
         ));
     }
     Err(format!(

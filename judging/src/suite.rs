@@ -650,7 +650,11 @@ impl Suite for Packaged {
 
     fn measure(&self, input: &Instance, reach: &mut Reach) {
         use grundy_games::schema::{Tests, Value};
-        reach.add(Dim::Vertices, self.vertices_of(input) as i64);
+        // Vertices and degrees are dimensions of trees and graphs only: a package of
+        // integers and arrays is measured by its values and lengths.
+        if self.has_tree() {
+            reach.add(Dim::Vertices, self.vertices_of(input) as i64);
+        }
         if self.pkg.schema.tests != Tests::One {
             reach.add(Dim::Cases, input.cases.len() as i64);
         }
@@ -672,7 +676,19 @@ impl Suite for Packaged {
 
     fn allowed(&self) -> Vec<(Dim, i64)> {
         let n = self.max_size() as i64;
-        let mut out = vec![(Dim::Vertices, n), (Dim::Degree, n - 1)];
+        let mut out = if self.has_tree() {
+            vec![(Dim::Vertices, n), (Dim::Degree, n - 1)]
+        } else if self
+            .pkg
+            .schema
+            .items
+            .iter()
+            .any(|it| matches!(it, Item::Array { .. } | Item::Queries { .. }))
+        {
+            vec![(Dim::Length, n)]
+        } else {
+            Vec::new()
+        };
         if let Some(top) = self.pkg.schema.limits.values().map(|&(_, hi)| hi).max() {
             out.push((Dim::Value, top));
         }

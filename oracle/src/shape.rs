@@ -5,7 +5,7 @@
 //! root, one search each; `grundy exhaust cut` asks it of every rooted tree up to N
 //! vertices, and every rerooting of one of them is itself one of them. Keyed by the exact
 //! shape, each value is searched once per run instead of once per vertex of every tree that
-//! reroots to it (`exhaust cut --max-nodes 16`: 181 s → see the README).
+//! reroots to it (`exhaust cut --max-nodes 16`: 181 s → see the guide's benchmarks).
 //!
 //! The key is the canonical level sequence (children in decreasing order of their own
 //! sequences, each block one level deeper): equal exactly when the rooted trees are

@@ -7,8 +7,8 @@
 //!   `\` goes on), and below each the output it prints, stdout and stderr together. In
 //!   the output shown, `[..]` stands for any text within a line and a line `…` for any
 //!   number of lines (times, paths, a long report's middle);
-//! - a block whose info string names a file (```` ```toml file=heaps/rules.py ````)
-//!   writes that file before the next command.
+//! - a block whose info string names a file (```` ```python file=kayles/rules.py ````)
+//!   writes that file before the next command (`append=PATH`: adds to its end).
 //!
 //! The commands run under `bash` with `grundy` (the binary under test) first in the PATH,
 //! with `examples/`, `problems/` and `tests/` of the repository linked into the folder. A
@@ -33,7 +33,11 @@ struct Step {
 /// What a file's blocks ask for, in order.
 enum Block {
     Console(Vec<Step>),
-    File { path: String, text: String },
+    File {
+        path: String,
+        text: String,
+        append: bool,
+    },
 }
 
 /// The blocks of a Markdown file.
@@ -51,10 +55,16 @@ fn blocks(md: &str) -> Vec<Block> {
             }
             body.push((i + 1, l));
         }
-        let file = info.split_whitespace().find_map(|w| w.strip_prefix("file="));
-        if let Some(path) = file {
+        let file = info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("file="));
+        let append = info
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("append="));
+        if let Some(path) = file.or(append) {
             let text: String = body.iter().map(|(_, l)| format!("{l}\n")).collect();
-            out.push(Block::File { path: path.to_string(), text });
+            let (path, append) = (path.to_string(), append.is_some());
+            out.push(Block::File { path, text, append });
         } else if info.trim() == "console" {
             let mut steps: Vec<Step> = Vec::new();
             let mut continued = false;
@@ -65,10 +75,16 @@ fn blocks(md: &str) -> Vec<Block> {
                     step.command.push_str(l);
                     continued = l.ends_with('\\');
                 } else if let Some(cmd) = l.strip_prefix("$ ") {
-                    steps.push(Step { line: n, command: cmd.to_string(), shown: Vec::new() });
+                    steps.push(Step {
+                        line: n,
+                        command: cmd.to_string(),
+                        shown: Vec::new(),
+                    });
                     continued = cmd.ends_with('\\');
                 } else {
-                    let step = steps.last_mut().expect("a console block starts with a `$ ` line");
+                    let step = steps
+                        .last_mut()
+                        .expect("a console block starts with a `$ ` line");
                     step.shown.push(l.to_string());
                 }
             }
@@ -140,10 +156,21 @@ fn run_examples(file: &str) {
     let mut fills: Vec<(usize, usize, Vec<String>)> = Vec::new();
     for block in blocks(&md) {
         match block {
-            Block::File { path: rel, text } => {
+            Block::File {
+                path: rel,
+                text,
+                append,
+            } => {
                 let to = work.path().join(&rel);
                 std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-                std::fs::write(&to, text).unwrap();
+                let mut f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .write(true)
+                    .append(append)
+                    .truncate(!append)
+                    .open(&to)
+                    .unwrap();
+                std::io::Write::write_all(&mut f, text.as_bytes()).unwrap();
             }
             Block::Console(steps) => {
                 for step in steps {
@@ -164,7 +191,10 @@ fn run_examples(file: &str) {
                         .current_dir(work.path())
                         .env("PATH", &path)
                         .env("NO_COLOR", "1")
-                        .env("GRUNDY_CACHE", std::env::temp_dir().join("grundy-test-cache"))
+                        .env(
+                            "GRUNDY_CACHE",
+                            std::env::temp_dir().join("grundy-test-cache"),
+                        )
                         .output()
                         .unwrap();
                     let actual: Vec<String> = String::from_utf8_lossy(&out.stdout)
@@ -263,7 +293,11 @@ fn every_file_with_examples_is_run() {
             TESTED.contains(&file.as_str()),
             "{file}: {} console examples, and it is {} the list of files run (tests/e2e/docs.rs)",
             if has { "has" } else { "has no" },
-            if TESTED.contains(&file.as_str()) { "in" } else { "not in" }
+            if TESTED.contains(&file.as_str()) {
+                "in"
+            } else {
+                "not in"
+            }
         );
     }
 }
@@ -303,3 +337,71 @@ examples! {
     reference_interactive => "docs/guide/src/reference/interactive.md",
 }
 
+/// A heading's anchor as GitHub and mdBook make it: lower case, punctuation dropped,
+/// spaces turned into hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (outside code blocks).
+fn anchors(md: &str) -> Vec<String> {
+    let mut fence = false;
+    let mut out = Vec::new();
+    for line in md.lines() {
+        if line.starts_with("```") {
+            fence = !fence;
+        } else if !fence && line.starts_with('#') {
+            out.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// Every relative link of the README and the guide leads to a file of the repository,
+/// and every `#anchor` to a heading of its file.
+#[test]
+fn every_link_of_the_readme_and_the_guide_resolves() {
+    let mut broken = Vec::new();
+    for file in markdown_files() {
+        let path = common::repo(&file);
+        let md = std::fs::read_to_string(&path).unwrap();
+        let mut fence = false;
+        for (n, line) in md.lines().enumerate() {
+            if line.starts_with("```") {
+                fence = !fence;
+            }
+            if fence {
+                continue;
+            }
+            for part in line.split("](").skip(1) {
+                let Some(target) = part.split(')').next() else {
+                    continue;
+                };
+                if target.contains("://") || target.starts_with("mailto:") || target.contains(' ') {
+                    continue;
+                }
+                let (file_part, anchor_part) = target.split_once('#').unwrap_or((target, ""));
+                let to = if file_part.is_empty() {
+                    path.clone()
+                } else {
+                    path.parent().unwrap().join(file_part)
+                };
+                if !to.exists() {
+                    broken.push(format!("{file}:{}: {target}: no such file", n + 1));
+                } else if !anchor_part.is_empty() && to.extension().is_some_and(|x| x == "md") {
+                    let text = std::fs::read_to_string(&to).unwrap();
+                    if !anchors(&text).iter().any(|a| a == anchor_part) {
+                        broken.push(format!("{file}:{}: {target}: no such heading", n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
