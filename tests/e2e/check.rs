@@ -460,38 +460,6 @@ fn saved_inputs(c: &Checked, problem: Problem) -> Vec<(usize, PathBuf)> {
 }
 
 #[test]
-fn two_independent_bugs_are_two_groups_each_shrunk_and_saved() {
-    // Deep recursion (Python's RecursionError) and a wrong hard-coded answer for n = 3.
-    let c = check_plan(
-        "agc017d",
-        &["--cases", "120", "--shrink-time", "8"],
-        &[solution("agc017d_two_bugs.py")],
-    );
-    let err = c.stderr();
-    assert_eq!(c.out.status.code(), Some(1), "{err}");
-    assert!(err.contains("2 groups of failures:"), "{err}");
-    assert!(err.contains("WA on small and family inputs"), "{err}");
-    assert!(err.contains("RE RecursionError on "), "{err}");
-    let saved = saved_inputs(&c, Problem::Agc017d);
-    assert_eq!(saved.len(), 2, "{saved:?}");
-    assert_eq!(
-        saved[0].0, 3,
-        "the WA group shrinks to the path of 3 vertices"
-    );
-    assert!(
-        saved[1].0 > 990,
-        "the recursion needs a deep tree: {saved:?}"
-    );
-    // Each witness drawn beside it: the small one vertex by vertex (and as text in the
-    // report), the deep one summarized.
-    let svg = |p: &PathBuf| std::fs::read_to_string(p.with_extension("svg")).unwrap();
-    assert_eq!(svg(&saved[0].1).matches("<circle").count(), 3);
-    assert!(svg(&saved[1].1).contains("too many to draw"));
-    assert!(err.contains("the tree, from vertex 1:\n    1\n"), "{err}");
-    assert!(err.contains("drawn: "), "{err}");
-}
-
-#[test]
 fn a_stack_overflow_is_re_run_with_an_unlimited_stack_and_its_depth_found() {
     // Seed 001's recursive DFS: fine with an unlimited stack, overflows 2 MiB on a chain.
     let c = check_plan(

@@ -152,14 +152,6 @@ fn tree_kayles_example() {
 }
 
 #[test]
-fn subtraction_example() {
-    // A wrong guess of the period (WA) and a right but exponential search (TLE). The WA
-    // shrinks in about 20 fast runs; a budget of 5 s (not 20) keeps the TLE's shrink,
-    // whose candidates run to the time limit, from taking 20 s.
-    run_example_with("subtraction", "WA", 6, &["--shrink-time", "5"]);
-}
-
-#[test]
 fn chips_to_ancestors_example() {
     // Chips given as an array of vertices (`values = "vertex"`): the shrunk witness keeps
     // its chips on vertices of its (smaller) tree.
