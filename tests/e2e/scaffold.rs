@@ -27,7 +27,14 @@ fn new_package_passes_its_check(kind: &str) {
         .arg(&dir)
         // Fewer tests than the default 200 (the default check of each kind passes too,
         // in 27 to 53 s here): the wrong solution is caught within the first few.
-        .args(["--cases", "20", "--no-families", "--no-adversarial", "--shrink-time", "2"])
+        .args([
+            "--cases",
+            "20",
+            "--no-families",
+            "--no-adversarial",
+            "--shrink-time",
+            "2",
+        ])
         .arg("--save")
         .arg(tmp.path().join("failures"))
         .output()
