@@ -10,6 +10,21 @@ use crate::kattis::File;
 use grundy_games::schema::{Elements, Field, Item, Schema, Tests};
 use serde_json::{json, Value};
 
+/// The schema a judge's validator holds the inputs to: the package's own, else its
+/// engine's (`agc017d` and `cot3` carry one; `poj3710`'s and `p2972`'s formats cannot be
+/// written as a schema yet): `None` when there is none.
+pub(crate) fn input_schema(
+    pkg: &crate::package::Package,
+) -> Result<Option<Schema>, crate::error::Error> {
+    if !pkg.schema.items.is_empty() {
+        return Ok(Some(pkg.schema.clone()));
+    }
+    match pkg.engine {
+        Some(problem) => crate::package::builtin_schema(problem),
+        None => Ok(None),
+    }
+}
+
 /// The validator's reader, written into each package.
 pub const VALIDATOR_PY: &str = include_str!("validator.py");
 

@@ -41,16 +41,16 @@ pub fn short_name(name: &str) -> String {
     }
 }
 
-/// Refuses a package Kattis would misjudge: answers with several right forms (any
-/// winning move) and no checker program to accept each of them.
-pub(crate) fn exportable(pkg: &Package) -> Result<(), Error> {
+/// Refuses a package a judge (`judge`: Kattis, Polygon) would misjudge: answers with
+/// several right forms (any winning move) and no checker program to accept each of them.
+pub(crate) fn exportable(pkg: &Package, judge: &str) -> Result<(), Error> {
     let several = pkg
         .game
         .as_ref()
         .is_some_and(|g| g.answer == AnswerKind::AnyWinningMove);
     if several && !matches!(pkg.checker, Checker::Program(_)) {
         return Err(Error::usage(format!(
-            "{}: its answers have several right forms (answer = \"any-winning-move\"), which grundy judges by playing them; a Kattis judge compares outputs byte for byte and would reject right answers: give the package a [checker] program (testlib's convention) to export it",
+            "{}: its answers have several right forms (answer = \"any-winning-move\"), which grundy judges by playing them; a {judge} judge compares outputs and would reject right answers: give the package a [checker] program (testlib's convention) to export it",
             pkg.dir.display()
         )));
     }
@@ -71,15 +71,9 @@ pub(crate) fn files(pkg: &Package, checker: Option<&Path>) -> Result<Vec<File>, 
         "problem_statement/problem.en.tex",
         crate::kattis_statement::statement(pkg)?,
     ));
-    // The input validator, from the schema: the package's, else its engine's (agc017d and
-    // cot3 carry one; poj3710's and p2972's formats cannot be written as a schema yet).
-    let engine_schema = match pkg.engine {
-        Some(problem) if pkg.schema.items.is_empty() => crate::package::builtin_schema(problem)?,
-        _ => None,
-    };
-    let schema = engine_schema.as_ref().unwrap_or(&pkg.schema);
-    if !schema.items.is_empty() {
-        out.extend(crate::input_validator::files(schema, &pkg.name));
+    // The input validator, from the schema (the package's, else its engine's).
+    if let Some(schema) = crate::input_validator::input_schema(pkg)? {
+        out.extend(crate::input_validator::files(&schema, &pkg.name));
     }
     for s in &pkg.solutions {
         let Some(folder) = submission_folder(&s.expect.to_string()) else {

@@ -42,6 +42,7 @@ pub mod kattis_statement;
 pub mod output;
 pub mod package;
 pub mod play;
+pub mod polygon;
 pub mod reach;
 pub mod report;
 pub mod report_html;

@@ -89,7 +89,7 @@ impl Footprint {
 
 /// Text for an XML attribute: markup escaped, and control characters (which XML 1.0
 /// cannot hold at all) shown as `\xHH`.
-fn xml_escape(s: &str) -> String {
+pub(crate) fn xml_escape(s: &str) -> String {
     escape(s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")

@@ -9,8 +9,8 @@
 //! a wrong solution that no test kills is reported (exit 1). `--minimal` keeps the
 //! maximal tests, the witnesses, and only the random tests needed to kill what they miss.
 //!
-//! Layouts: `plain` (`NN.in`, `NN.ans`), `polygon` (`tests/NN`, `tests/NN.a`, the checker
-//! beside them), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
+//! Layouts: `plain` (`NN.in`, `NN.ans`), `polygon` (`tests/NN`, `tests/NN.a`, and the
+//! package around them: [`crate::polygon`]), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
 //! package around them: [`crate::kattis`]).
 
 use crate::check::{self, Options};
@@ -31,7 +31,9 @@ use std::time::Duration;
 pub enum Layout {
     /// `NN.in`, `NN.ans` in OUT.
     Plain,
-    /// Polygon / testlib: `tests/NN`, `tests/NN.a`, the checker as `check.*`.
+    /// Polygon: `tests/NN`, `tests/NN.a`, and `problem.xml` with the limits, the checker
+    /// (`files/check.cpp`), a testlib validator made from the schema
+    /// (`files/validator.cpp`) and the solutions by Polygon's tags (`solutions/`).
     Polygon,
     /// Kattis / ICPC problem package: `data/`, `problem.yaml`, `.timelimit`, the statement,
     /// the input validator, the checker as an output validator (`build`, `run`),
@@ -164,7 +166,9 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         )));
     }
     if r.layout.is_kattis() {
-        crate::kattis::exportable(&pkg.pkg)?;
+        crate::kattis::exportable(&pkg.pkg, "Kattis")?;
+    } else if r.layout == Layout::Polygon {
+        crate::kattis::exportable(&pkg.pkg, "Polygon")?;
     }
     let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills.
@@ -341,6 +345,14 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
     let names = write_tests(r, tests)?;
     if r.layout.is_kattis() {
         write_kattis(pkg, r)?;
+    } else if r.layout == Layout::Polygon {
+        let samples: Vec<bool> = (0..tests.len())
+            .map(|k| Some(k) == sample_of(tests))
+            .collect();
+        let checker = checker_file(pkg);
+        for f in crate::polygon::files(&pkg.pkg, checker.as_deref(), &samples, width_of(tests))? {
+            put(&r.out, &f.path, &f.bytes)?;
+        }
     } else {
         write_checker(pkg, r)?;
     }
@@ -370,17 +382,27 @@ fn zip_path(out: &Path) -> PathBuf {
 }
 
 /// Writes every test (input and answer) in the layout; the input's name of each.
-fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
-    let width = tests.len().to_string().len().max(2);
-    let mut names = Vec::new();
-    // Kattis's sample: the smallest random test (not a witness, which would give the
-    // trick away, nor a maximal one); none when `--minimal` kept none.
-    let sample = tests
+/// The digits of the tests' names (`01`, …).
+fn width_of(tests: &[Test]) -> usize {
+    tests.len().to_string().len().max(2)
+}
+
+/// The sample test (Kattis's `data/sample/`, Polygon's `sample="true"`): the smallest
+/// random test (not a witness, which would give the trick away, nor a maximal one); none
+/// when `--minimal` kept none.
+fn sample_of(tests: &[Test]) -> Option<usize> {
+    tests
         .iter()
         .enumerate()
         .filter(|(_, t)| t.command.is_some() && !t.maximal)
         .min_by_key(|(_, t)| (t.size, t.text.len()))
-        .map(|(k, _)| k);
+        .map(|(k, _)| k)
+}
+
+fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
+    let width = width_of(tests);
+    let mut names = Vec::new();
+    let sample = sample_of(tests);
     for (k, t) in tests.iter().enumerate() {
         let stem = format!("{:0width$}", k + 1);
         let (input, answer) = match r.layout {

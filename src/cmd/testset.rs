@@ -19,7 +19,8 @@ pub struct TestsetArgs {
     /// Random tests (the adversarial ones and the wrong solutions' witnesses come on top).
     #[arg(long, default_value_t = 20)]
     count: usize,
-    /// The judge's layout: plain (NN.in, NN.ans), polygon (tests/NN, tests/NN.a), kattis
+    /// The judge's layout: plain (NN.in, NN.ans), polygon (the Polygon package: tests/NN,
+    /// tests/NN.a, problem.xml, a testlib checker and validator, solutions/), kattis
     /// (the Kattis / ICPC problem package: data/, problem.yaml, the statement, the input
     /// and output validators, submissions/) or domjudge (the Kattis package with
     /// domjudge-problem.ini, also zipped as OUT.zip for DOMjudge's import).

@@ -767,6 +767,48 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
                 .is_file());
             assert!(stderr(&t).contains("wants this folder named `chipstoancestors`"));
         }
+        if layout == "polygon" {
+            // problem.xml, read by Python's XML parser: the testset names every test (the
+            // sample marked), the limits, the checker and the validator of grundy's own,
+            // and the solutions by Polygon's tags, every file it names present.
+            let read = std::process::Command::new("python3")
+                .env("PATH", common::path())
+                .args(["-c", r#"
+import os, sys, xml.etree.ElementTree as ET
+root = sys.argv[1]
+x = ET.parse(os.path.join(root, "problem.xml")).getroot()
+t = x.find("judging/testset[@name='tests']")
+n = int(t.findtext("test-count"))
+tests = t.findall("tests/test")
+assert n == len(tests), (n, len(tests))
+assert sum(1 for e in tests if e.get("sample") == "true") == 1
+for i in range(1, n + 1):
+    for pattern in ("input-path-pattern", "answer-path-pattern"):
+        assert os.path.isfile(os.path.join(root, t.findtext(pattern) % i))
+for s in x.iter("source"):
+    assert os.path.isfile(os.path.join(root, s.get("path"))), s.get("path")
+print(x.get("short-name"), t.findtext("time-limit"), t.findtext("memory-limit"), x.find("assets/checker").get("name"),
+      " ".join(s.get("tag") + ":" + s.find("source").get("path") for s in x.iter("solution")))
+"#])
+                .arg(out.path())
+                .output()
+                .unwrap();
+            assert!(read.status.success(), "problem.xml: {}", stderr(&read));
+            assert_eq!(
+                String::from_utf8_lossy(&read.stdout).trim(),
+                "chipstoancestors 2000 268435456 std::lcmp.cpp main:solutions/correct.py wrong-answer:solutions/wrong-parity.py wrong-answer:solutions/wrong-last-n.py"
+            );
+            let validator =
+                std::fs::read_to_string(out.path().join("files/validator.cpp")).unwrap();
+            assert!(
+                validator.contains("\"limits 2 k 1 6 n 1 40\\n\""),
+                "{validator}"
+            );
+            assert!(validator.contains("registerValidation"));
+            let check = std::fs::read_to_string(out.path().join("files/check.cpp")).unwrap();
+            assert!(check.contains("static const int MODE = LINES;"), "{check}");
+            assert!(!out.path().join("files/testlib.h").exists());
+        }
         if layout == "domjudge" {
             // The Kattis tree with DOMjudge's ini, zipped beside the folder.
             let ini = std::fs::read_to_string(out.path().join("domjudge-problem.ini")).unwrap();

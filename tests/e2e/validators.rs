@@ -2,7 +2,10 @@
 //! reader of the package's schema) decides as `grundy validate` does: both are run on
 //! valid inputs of every example package with a schema and on many broken copies of them
 //! (a token changed, dropped or spelled badly; a line dropped, doubled, swapped or
-//! joined; white space out of place), and must accept and reject the same ones.
+//! joined; white space out of place), and must accept and reject the same ones. Where
+//! `GRUNDY_TESTLIB` names a folder with testlib.h (`.ci/polygon-verify` takes it from
+//! PyPI), the Polygon export's testlib validator (`files/validator.cpp`) is compiled and
+//! held to the same decisions.
 
 use crate::common;
 use common::{example, grundy, stderr};
@@ -111,6 +114,39 @@ fn python_decisions(pkg: &Package, files: &[std::path::PathBuf], dir: &Path) -> 
         .collect()
 }
 
+/// The Polygon validator's decisions (exit 0: valid) on `files`, compiled with the
+/// testlib.h of `testlib`.
+fn testlib_decisions(
+    pkg: &Package,
+    files: &[std::path::PathBuf],
+    dir: &Path,
+    testlib: &Path,
+) -> Vec<bool> {
+    let src = dir.join("validator.cpp");
+    std::fs::write(&src, grundy_judging::polygon::validator_cpp(&pkg.schema)).unwrap();
+    let bin = dir.join("validator");
+    let out = std::process::Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&bin)
+        .arg("-I")
+        .arg(testlib)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "g++ validator.cpp: {}", stderr(&out));
+    files
+        .iter()
+        .map(|f| {
+            std::process::Command::new(&bin)
+                .stdin(std::fs::File::open(f).unwrap())
+                .output()
+                .unwrap()
+                .status
+                .success()
+        })
+        .collect()
+}
+
 /// Schemas with what the examples do not have: a parent list with weights, distinct
 /// vertices, a dependent count, test cases until the end; a graph with loops, parallel
 /// edges and the cactus rule, and tagged queries.
@@ -129,6 +165,7 @@ const SYNTHETIC: [(&str, &str); 2] = [
 fn the_exported_input_validator_decides_as_grundy_validate() {
     let mut compared = 0;
     let mut rejected = 0;
+    let mut testlib_compared = 0;
     let synthetic = tempfile::tempdir().unwrap();
     let mut dirs: Vec<(String, std::path::PathBuf)> = Vec::new();
     for (name, schema) in SYNTHETIC {
@@ -189,6 +226,17 @@ fn the_exported_input_validator_decides_as_grundy_validate() {
             .collect();
         let theirs = python_decisions(&pkg, &files, scratch.path());
         assert_eq!(theirs.len(), cases.len());
+        if let Some(testlib) = std::env::var_os("GRUNDY_TESTLIB") {
+            let cpp = testlib_decisions(&pkg, &files, scratch.path(), Path::new(&testlib));
+            for ((what, text), (valid, py)) in cases.iter().zip(cpp.iter().zip(&theirs)) {
+                assert_eq!(
+                    *valid,
+                    *py == 42,
+                    "{name}, {what}: the Python validator says {py}, the testlib one {valid}; the input:\n{text}"
+                );
+            }
+            testlib_compared += cpp.len();
+        }
         for ((what, text), py) in cases.iter().zip(theirs) {
             let ours = pkg.validate(text.as_bytes(), false);
             assert_eq!(
@@ -205,4 +253,8 @@ fn the_exported_input_validator_decides_as_grundy_validate() {
         compared > 500 && rejected > compared / 2,
         "{compared} compared, {rejected} rejected"
     );
+    if std::env::var_os("GRUNDY_TESTLIB").is_some() {
+        assert_eq!(testlib_compared, compared);
+        eprintln!("the testlib validator decided as grundy validate on {testlib_compared} inputs");
+    }
 }

@@ -1,0 +1,410 @@
+//! The Polygon package around a test set (`grundy testset --layout polygon`): the tests as
+//! `tests/NN` and `tests/NN.a`, and `problem.xml` naming them with the time and memory
+//! limits, the checker, the input validator and the solutions with Polygon's tags — the
+//! parts of a package Polygon's "Package → import" and the Codeforces tools read.
+//!
+//! - The checker (`files/check.cpp`): the package's checker program as written, or, for a
+//!   comparison grundy does itself, a testlib checker of grundy's own
+//!   (`polygon_checker.cpp`) doing the same comparison, named `std::lcmp.cpp` or
+//!   `std::wcmp.cpp` where Polygon's standard checker compares that way.
+//! - The validator (`files/validator.cpp`): a testlib validator of grundy's own
+//!   (`polygon_validator.cpp`), the package's schema written into it, accepting exactly
+//!   what `grundy validate DIR FILE` accepts.
+//! - The solutions (`solutions/`), tagged `main`, `accepted`, `wrong-answer`,
+//!   `presentation-error`, `time-limit-exceeded`, `memory-limit-exceeded`,
+//!   `time-limit-exceeded-or-accepted` or `rejected` from their expected verdicts.
+//!
+//! testlib.h is not written: a judge provides it (Polygon adds its own to every package).
+
+use crate::error::Error;
+use crate::kattis::File;
+use crate::package::{Checker, Package};
+use crate::report::xml_escape;
+use crate::solutions::{Solution, Tag};
+use grundy_games::checker::Compare;
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// grundy's testlib validator, the schema written into it at `// GRUNDY_SCHEMA`.
+const VALIDATOR_CPP: &str = include_str!("polygon_validator.cpp");
+/// grundy's testlib checker, its comparison written into it at `// GRUNDY_MODE`.
+const CHECKER_CPP: &str = include_str!("polygon_checker.cpp");
+
+/// The files of the package around the tests: `problem.xml`, the checker, the validator
+/// and the solutions. `tests`: for each test, whether it is the sample; `width`: the
+/// digits of the tests' names.
+pub(crate) fn files(
+    pkg: &Package,
+    checker: Option<&Path>,
+    tests: &[bool],
+    width: usize,
+) -> Result<Vec<File>, Error> {
+    let mut out = Vec::new();
+    let check_name = match (checker, &pkg.checker) {
+        (Some(src), _) => {
+            let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+            out.push(plain("files/check.cpp", bytes));
+            None
+        }
+        (None, Checker::Builtin(how)) => {
+            out.push(plain("files/check.cpp", checker_source(*how).into_bytes()));
+            match how {
+                Compare::Lines => Some("std::lcmp.cpp"),
+                Compare::Tokens => Some("std::wcmp.cpp"),
+                _ => None,
+            }
+        }
+        (None, Checker::Program(argv)) => {
+            return Err(Error::usage(format!(
+                "{}: the checker `{}` is not a file of the package; Polygon needs its source",
+                pkg.dir.display(),
+                argv.join(" ")
+            )))
+        }
+    };
+    let schema = crate::input_validator::input_schema(pkg)?;
+    if let Some(schema) = &schema {
+        let text = validator_source(&crate::input_validator::schema_json(schema));
+        out.push(plain("files/validator.cpp", text.into_bytes()));
+    }
+    let mut solutions = Vec::new();
+    for s in &pkg.solutions {
+        let Some(tag) = tag_of(s, solutions.iter().any(|(_, t, _)| *t == "main")) else {
+            eprintln!(
+                "note: {} is not in problem.xml: Polygon has no tag for \"{}\"",
+                s.name, s.expect
+            );
+            continue;
+        };
+        let name = s
+            .path
+            .file_name()
+            .map_or_else(|| "solution".into(), |n| n.to_string_lossy().into_owned());
+        let mut path = format!("solutions/{name}");
+        let mut k = 1;
+        while solutions.iter().any(|(p, _, _)| *p == path) {
+            k += 1;
+            path = format!("solutions/{k}-{name}");
+        }
+        let bytes = std::fs::read(&s.path).map_err(|e| Error::io(s.path.display(), e))?;
+        out.push(plain(&path, bytes));
+        solutions.push((path, tag, source_type(&name)));
+    }
+    let xml = problem_xml(pkg, check_name, schema.is_some(), &solutions, tests, width);
+    out.insert(0, plain("problem.xml", xml.into_bytes()));
+    Ok(out)
+}
+
+/// A file that is not executable.
+fn plain(path: &str, bytes: Vec<u8>) -> File {
+    File {
+        path: path.into(),
+        bytes,
+        executable: false,
+    }
+}
+
+/// Polygon's tag for a solution expected to get `s.expect` (the first correct one is the
+/// main one); `None` for an expectation no tag says.
+fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
+    let code = |c: &str| {
+        s.expect
+            .0
+            .iter()
+            .any(|t| matches!(t, Tag::Code(x) if *x == c))
+    };
+    let ok = s.expect.0.contains(&Tag::Ok);
+    Some(match s.expect.0.len() {
+        1 if ok => {
+            if have_main {
+                "accepted"
+            } else {
+                "main"
+            }
+        }
+        1 if code("WA") => "wrong-answer",
+        1 if code("PE") => "presentation-error",
+        1 if code("TLE") => "time-limit-exceeded",
+        1 if code("MLE") => "memory-limit-exceeded",
+        1 => "rejected",
+        2 if ok && code("TLE") => "time-limit-exceeded-or-accepted",
+        2 if code("TLE") && code("MLE") => "time-limit-exceeded-or-memory-limit-exceeded",
+        _ if !ok => "rejected",
+        _ => return None,
+    })
+}
+
+/// Polygon's name of a source file's language, from its extension.
+fn source_type(name: &str) -> Option<&'static str> {
+    let ext = Path::new(name).extension()?.to_str()?;
+    Some(match ext {
+        "cpp" | "cc" | "cxx" => "cpp.g++17",
+        "c" => "c.gcc",
+        "py" => "python.3",
+        "java" => "java11",
+        "kt" => "kotlin",
+        "rs" => "rust",
+        "go" => "go",
+        "pas" => "pas.fpc",
+        _ => return None,
+    })
+}
+
+/// `problem.xml`.
+fn problem_xml(
+    pkg: &Package,
+    checker: Option<&str>,
+    validator: bool,
+    solutions: &[(String, &str, Option<&str>)],
+    tests: &[bool],
+    width: usize,
+) -> String {
+    let short = crate::kattis::short_name(&pkg.name);
+    let ms = pkg.limits.time.as_millis().max(1);
+    // Polygon needs a number: an unlimited memory is written as 1 GiB.
+    let memory = pkg.limits.memory.unwrap_or(1 << 30);
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n");
+    let _ = writeln!(
+        x,
+        "<!-- Written by grundy testset (the Polygon layout) from problem.toml of {}. testlib.h is the judge's. -->",
+        // A comment may not hold two hyphens in a row.
+        xml_escape(&pkg.name).replace('-', "_")
+    );
+    let _ = writeln!(x, "<problem revision=\"1\" short-name=\"{short}\">");
+    let _ = writeln!(x, "    <names>");
+    let _ = writeln!(
+        x,
+        "        <name language=\"english\" main=\"true\" value=\"{}\"/>",
+        xml_escape(&pkg.name)
+    );
+    let _ = writeln!(x, "    </names>");
+    let _ = writeln!(x, "    <judging input-file=\"\" output-file=\"\">");
+    let _ = writeln!(x, "        <testset name=\"tests\">");
+    let _ = writeln!(x, "            <time-limit>{ms}</time-limit>");
+    let _ = writeln!(x, "            <memory-limit>{memory}</memory-limit>");
+    let _ = writeln!(x, "            <test-count>{}</test-count>", tests.len());
+    let _ = writeln!(
+        x,
+        "            <input-path-pattern>tests/%0{width}d</input-path-pattern>"
+    );
+    let _ = writeln!(
+        x,
+        "            <answer-path-pattern>tests/%0{width}d.a</answer-path-pattern>"
+    );
+    let _ = writeln!(x, "            <tests>");
+    for &sample in tests {
+        if sample {
+            let _ = writeln!(
+                x,
+                "                <test method=\"manual\" sample=\"true\"/>"
+            );
+        } else {
+            let _ = writeln!(x, "                <test method=\"manual\"/>");
+        }
+    }
+    let _ = writeln!(x, "            </tests>");
+    let _ = writeln!(x, "        </testset>");
+    let _ = writeln!(x, "    </judging>");
+    let _ = writeln!(x, "    <assets>");
+    match checker {
+        Some(name) => {
+            let _ = writeln!(x, "        <checker name=\"{name}\" type=\"testlib\">");
+        }
+        None => {
+            let _ = writeln!(x, "        <checker type=\"testlib\">");
+        }
+    }
+    let _ = writeln!(
+        x,
+        "            <source path=\"files/check.cpp\" type=\"cpp.g++17\"/>"
+    );
+    let _ = writeln!(x, "        </checker>");
+    if validator {
+        let _ = writeln!(x, "        <validators>");
+        let _ = writeln!(x, "            <validator>");
+        let _ = writeln!(
+            x,
+            "                <source path=\"files/validator.cpp\" type=\"cpp.g++17\"/>"
+        );
+        let _ = writeln!(x, "            </validator>");
+        let _ = writeln!(x, "        </validators>");
+    }
+    let _ = writeln!(x, "        <solutions>");
+    for (path, tag, kind) in solutions {
+        let _ = writeln!(x, "            <solution tag=\"{tag}\">");
+        match kind {
+            Some(kind) => {
+                let _ = writeln!(
+                    x,
+                    "                <source path=\"{}\" type=\"{kind}\"/>",
+                    xml_escape(path)
+                );
+            }
+            None => {
+                let _ = writeln!(x, "                <source path=\"{}\"/>", xml_escape(path));
+            }
+        }
+        let _ = writeln!(x, "            </solution>");
+    }
+    let _ = writeln!(x, "        </solutions>");
+    let _ = writeln!(x, "    </assets>");
+    let _ = writeln!(x, "</problem>");
+    x
+}
+
+/// grundy's checker doing the comparison `how`.
+fn checker_source(how: Compare) -> String {
+    let (mode, abs, rel) = match how {
+        Compare::Lines => ("LINES", 0.0, 0.0),
+        Compare::Tokens => ("TOKENS", 0.0, 0.0),
+        Compare::Floats { abs, rel } => ("FLOATS", abs, rel),
+        Compare::Unordered => ("UNORDERED", 0.0, 0.0),
+    };
+    CHECKER_CPP.replace(
+        "// GRUNDY_MODE",
+        &format!(
+            "enum {{ LINES, TOKENS, FLOATS, UNORDERED }};\nstatic const int MODE = {mode};\nstatic const double ABS = {abs:e}, REL = {rel:e};"
+        ),
+    )
+}
+
+/// The testlib validator `files/validator.cpp` of a schema (its source; testlib.h is the
+/// judge's).
+pub fn validator_cpp(schema: &grundy_games::schema::Schema) -> String {
+    validator_source(&crate::input_validator::schema_json(schema))
+}
+
+/// grundy's validator with the schema (as [`crate::input_validator::schema_json`] gives
+/// it) written into it, as the token text its `parse_schema` reads.
+fn validator_source(schema: &Value) -> String {
+    let mut t = String::new();
+    let name = |v: &Value| v.as_str().map_or_else(|| "-".to_string(), str::to_string);
+    let flag = |v: &Value| if v.as_bool() == Some(true) { "1" } else { "0" };
+    let list = |v: &Value| {
+        let words: Vec<String> = v
+            .as_array()
+            .map(|a| a.iter().map(&name).collect())
+            .unwrap_or_default();
+        format!("{} {}", words.len(), words.join(" "))
+    };
+    let empty = serde_json::Map::new();
+    let limits = schema["limits"].as_object().unwrap_or(&empty);
+    let _ = write!(t, "limits {}", limits.len());
+    for (k, v) in limits {
+        let _ = write!(t, " {k} {} {}", v[0], v[1]);
+    }
+    let dependent = schema["dependent"].as_object().unwrap_or(&empty);
+    let _ = write!(t, "\ndependent {}", dependent.len());
+    for (k, v) in dependent {
+        let _ = write!(t, " {k} {} {}", list(&v[0]), list(&v[1]));
+    }
+    let sums = schema["sums"].as_object().unwrap_or(&empty);
+    let _ = write!(t, "\nsums {}", sums.len());
+    for (k, v) in sums {
+        let _ = write!(t, " {k} {v}");
+    }
+    let tests = &schema["tests"];
+    let _ = write!(t, "\ntests {}", name(&tests["kind"]));
+    if tests["kind"] == "count" {
+        let _ = write!(t, " {}", name(&tests["name"]));
+    }
+    let items = schema["items"].as_array().map_or(&[][..], Vec::as_slice);
+    let _ = write!(t, "\nitems {}", items.len());
+    for it in items {
+        let kind = name(&it["kind"]);
+        let _ = write!(t, "\n{kind}");
+        let _ = match kind.as_str() {
+            "ints" => write!(t, " {}", list(&it["names"])),
+            "tree" => write!(
+                t,
+                " {} {} {}",
+                name(&it["count"]),
+                flag(&it["parents"]),
+                name(&it["weights"])
+            ),
+            "graph" => write!(
+                t,
+                " {} {} {} {} {} {} {}",
+                name(&it["count"]),
+                name(&it["edges"]),
+                flag(&it["loops"]),
+                flag(&it["multi"]),
+                flag(&it["connected"]),
+                flag(&it["cactus"]),
+                name(&it["weights"])
+            ),
+            "array" => write!(
+                t,
+                " {} {} {} {}",
+                name(&it["len"]),
+                name(&it["values"]),
+                flag(&it["distinct"]),
+                name(&it["name"])
+            ),
+            _ => {
+                let kinds = it["kinds"].as_array().map_or(&[][..], Vec::as_slice);
+                let _ = write!(t, " {} {}", name(&it["count"]), kinds.len());
+                for k in kinds {
+                    let tag = k["tag"]
+                        .as_i64()
+                        .map_or_else(|| "-".into(), |v| v.to_string());
+                    let _ = write!(t, " {tag} {}", list(&k["fields"]));
+                }
+                Ok(())
+            }
+        };
+    }
+    let lines: Vec<String> = t.lines().map(|l| format!("    \"{l}\\n\"")).collect();
+    VALIDATOR_CPP.replace(
+        "// GRUNDY_SCHEMA",
+        &format!(
+            "// The schema, written from problem.toml (grundy's own token format).\nstatic const char *SCHEMA =\n{};",
+            lines.join("\n")
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solutions::Expect;
+
+    fn solution(tags: Vec<Tag>) -> Solution {
+        Solution {
+            path: "x.cpp".into(),
+            name: "x.cpp".into(),
+            expect: Expect(tags),
+        }
+    }
+
+    #[test]
+    fn each_expectation_gets_polygon_s_tag() {
+        assert_eq!(tag_of(&solution(vec![Tag::Ok]), false), Some("main"));
+        assert_eq!(tag_of(&solution(vec![Tag::Ok]), true), Some("accepted"));
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Code("WA")]), true),
+            Some("wrong-answer")
+        );
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Code("TLE")]), true),
+            Some("time-limit-exceeded")
+        );
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Code("RE")]), true),
+            Some("rejected")
+        );
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Failing]), true),
+            Some("rejected")
+        );
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Ok, Tag::Code("TLE")]), true),
+            Some("time-limit-exceeded-or-accepted")
+        );
+        assert_eq!(
+            tag_of(&solution(vec![Tag::Ok, Tag::Code("WA")]), true),
+            None
+        );
+    }
+}
