@@ -107,3 +107,43 @@ fn new_refuses_a_folder_that_is_not_empty_and_writes_nothing() {
         .contains("possible values: engine, rules, interactive, interactor, schema"));
     assert!(!tmp.path().join("x").exists());
 }
+
+/// One mistake, one group: `wrong.py` of the schema package prints 0 for an array of
+/// negative numbers; its small failing tests shrink to a one-element array, and so does
+/// its failing large test, whose witness differs from theirs only in its value's
+/// spelling (-1000000000 against a smaller one). The two join: one group, said once.
+#[test]
+fn a_large_failure_that_shrinks_to_the_small_ones_size_joins_their_group() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("best-run");
+    let out = common::grundy()
+        .arg("new")
+        .arg("schema")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let out = common::grundy()
+        .arg("check")
+        .arg(&dir)
+        .args([
+            "--cases",
+            "30",
+            "--no-adversarial",
+            "--shrink-time",
+            "20",
+            "--save",
+        ])
+        .arg(tmp.path().join("failures"))
+        .arg("--")
+        .arg(dir.join("wrong.py"))
+        .output()
+        .unwrap();
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("[1/1] WA on small and large inputs"), "{err}");
+    assert!(
+        err.contains("failing test on larger inputs (first: test 29) shrink to size 1, no larger than this group's smallest failing test"),
+        "{err}"
+    );
+}

@@ -491,8 +491,15 @@ fn join_larger<S: Suite>(
         let left = end.saturating_duration_since(Instant::now());
         let deadline = Instant::now() + left / groups.len().max(1) as u32;
         let w = witness(jd, &groups[j], deadline);
-        let down = suite.size(&w.input) <= suite.size(&groups[i].first.test.input);
-        if down || w.cut_short {
+        // No larger than the small group's smallest failing test: by size, or the same
+        // size in the report's words (`size 1`, `3 vertices`) when only the values'
+        // spelling differs (-1000000000 against -999999999).
+        let smallest = &groups[i].first.test.input;
+        let down = suite.size(&w.input) <= suite.size(smallest)
+            || suite.describe(&w.input) == suite.describe(smallest);
+        // A shrink that stopped early (out of time, or after a run of passing candidates)
+        // may not be minimal: it does not tell the two groups apart.
+        if down || w.cut_short || w.stalled {
             let large = groups.remove(j);
             pre.remove(j);
             let i = if i > j { i - 1 } else { i };
@@ -502,9 +509,14 @@ fn join_larger<S: Suite>(
                     "shrink to {}, no larger than this group's smallest failing test",
                     suite.describe(&w.input)
                 )
-            } else {
+            } else if w.cut_short {
                 format!(
                     "shrank to {} before its time ran out, so no run tells them apart from this group",
+                    suite.describe(&w.input)
+                )
+            } else {
+                format!(
+                    "shrank to {} and stopped after {STALL} candidates in a row passed (it may not be minimal), so no run tells them apart from this group",
                     suite.describe(&w.input)
                 )
             };
