@@ -8,6 +8,11 @@
 
 use crate::error::{ErrorKind, InputError};
 
+/// Where each token of a line starts (0-based byte offsets).
+fn token_starts(line: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    (0..line.len()).filter(move |&i| line[i] != b' ' && (i == 0 || line[i - 1] == b' '))
+}
+
 /// Checks that `input` is laid out as `canonical` (the same input written back by the
 /// format's writer) and as a strict reader wants it.
 pub fn check(input: &[u8], canonical: &[u8]) -> Result<(), InputError> {
@@ -15,6 +20,10 @@ pub fn check(input: &[u8], canonical: &[u8]) -> Result<(), InputError> {
     let (a, b) = (per_line(input), per_line(canonical));
     for (k, (got, want)) in a.iter().zip(&b).enumerate() {
         if got != want {
+            // The column of the first token too many, or just past the line's end when
+            // tokens are missing.
+            let line = input.split(|&c| c == b'\n').nth(k).unwrap_or_default();
+            let column = token_starts(line).nth(*want).unwrap_or(line.len()) + 1;
             return Err(InputError::new(
                 k + 1,
                 ErrorKind::Constraint,
@@ -22,7 +31,8 @@ pub fn check(input: &[u8], canonical: &[u8]) -> Result<(), InputError> {
                     "{got} token{} on this line, where the format puts {want}",
                     if *got == 1 { "" } else { "s" }
                 ),
-            ));
+            )
+            .at_column(column));
         }
     }
     if a.len() != b.len() {
@@ -35,7 +45,8 @@ pub fn check(input: &[u8], canonical: &[u8]) -> Result<(), InputError> {
                 a.len(),
                 b.len()
             ),
-        ));
+        )
+        .at_column(1));
     }
     Ok(())
 }
@@ -175,7 +186,7 @@ mod tests {
             (
                 b"3\n1 2 2 3\n",
                 2,
-                "4 tokens on this line, where the format puts 2",
+                "line 2, column 5: 4 tokens on this line, where the format puts 2",
             ),
             (b" 3\n1 2\n2 3\n", 1, "a space at the start of the line"),
             (b"3\n1\t2\n2 3\n", 2, "line 2, column 2: a tab"),

@@ -467,7 +467,7 @@ fn validate_is_strict_about_the_layout_and_says_where() {
         ),
         (
             "3\n1 2 2 3\n",
-            "line 2: 4 tokens on this line, where the format puts 2",
+            "line 2, column 5: 4 tokens on this line, where the format puts 2",
         ),
     ] {
         let out = grundy(&["validate", "agc017d"], input.as_bytes());
@@ -489,7 +489,7 @@ fn validate_is_strict_about_the_layout_and_says_where() {
     let out = grundy(&["validate", dir], b"1\n3 2 1 2\n2 3\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("line 2: 4 tokens on this line, where the format puts 2"),
+        err.contains("line 2, column 5: 4 tokens on this line, where the format puts 2"),
         "{err}"
     );
 }
