@@ -2,7 +2,8 @@
 //!
 //! Inputs are read whole and parsed as bytes (no UTF-8 decoding, no allocation per token),
 //! which is what makes `grundy solve` faster than `cin`. Every read names what it expects,
-//! so an error reads `line 4: expected edge endpoint (an integer in 1..=5), found 'x'`.
+//! so an error reads `line 4, column 3: expected edge endpoint (an integer in 1..=5), found
+//! 'x'` (the column of the token found; none at the end of the input).
 
 use crate::error::{ErrorKind, InputError, Result};
 
@@ -11,6 +12,10 @@ pub struct Scanner<'a> {
     buf: &'a [u8],
     pos: usize,
     line: usize,
+    /// Where the current line starts.
+    line_start: usize,
+    /// The 1-based column of the last token read.
+    column: usize,
 }
 
 /// Shows a token in an error message: lossy UTF-8, cut to a readable length.
@@ -30,13 +35,18 @@ impl<'a> Scanner<'a> {
             buf,
             pos: 0,
             line: 1,
+            line_start: 0,
+            column: 1,
         }
     }
 
     fn skip_space(&mut self) {
         while let Some(&b) = self.buf.get(self.pos) {
             match b {
-                b'\n' => self.line += 1,
+                b'\n' => {
+                    self.line += 1;
+                    self.line_start = self.pos + 1;
+                }
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {}
                 _ => break,
             }
@@ -68,6 +78,7 @@ impl<'a> Scanner<'a> {
             return None;
         }
         let start = self.pos;
+        self.column = start - self.line_start + 1;
         while let Some(&b) = self.buf.get(self.pos) {
             if b.is_ascii_whitespace() || b == 0x0b {
                 break;
@@ -106,7 +117,8 @@ impl<'a> Scanner<'a> {
                 line,
                 ErrorKind::NotANumber,
                 format!("expected {what}, found {}", show(tok)),
-            ));
+            )
+            .at_column(self.column));
         }
         for &d in tok {
             match value
@@ -123,7 +135,8 @@ impl<'a> Scanner<'a> {
                 line,
                 ErrorKind::OutOfRange,
                 format!("expected {what}, found {}", show(tok)),
-            ));
+            )
+            .at_column(self.column));
         }
         Ok(value)
     }
@@ -152,7 +165,8 @@ impl<'a> Scanner<'a> {
                 line,
                 ErrorKind::NotANumber,
                 format!("expected {}, found {}", describe(what()), show(tok)),
-            ));
+            )
+            .at_column(self.column));
         }
         let mut value: i128 = 0;
         for &d in digits {
@@ -166,7 +180,8 @@ impl<'a> Scanner<'a> {
                 line,
                 ErrorKind::OutOfRange,
                 format!("expected {}, found {}", describe(what()), show(tok)),
-            ));
+            )
+            .at_column(self.column));
         }
         Ok(value as i64)
     }
@@ -187,7 +202,8 @@ impl<'a> Scanner<'a> {
                     "unexpected token {} after the end of the input (expected nothing more)",
                     show(tok)
                 ),
-            )),
+            )
+            .at_column(self.column)),
         }
     }
 }
@@ -215,7 +231,7 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::NotANumber);
         assert_eq!(
             e.to_string(),
-            "line 4: expected u (an integer in 1..=3), found 'x'"
+            "line 4, column 2: expected u (an integer in 1..=3), found 'x'"
         );
     }
 
@@ -251,7 +267,7 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::OutOfRange);
         assert_eq!(
             e.to_string(),
-            "line 1: expected x (an integer ≥ 0), found '18446744073709551616'"
+            "line 1, column 1: expected x (an integer ≥ 0), found '18446744073709551616'"
         );
         assert_eq!(read("007", 1, 9).unwrap(), 7);
         let signed = |t: &str| Scanner::new(t.as_bytes()).signed_in("y", -3, 3);
@@ -307,14 +323,14 @@ mod tests {
         assert_eq!(s.vertex(4, || "u".into()).unwrap(), 3);
         assert_eq!(
             s.vertex(4, || "u".into()).unwrap_err().to_string(),
-            "line 1: expected u (an integer in 1..=4), found '5'"
+            "line 1, column 5: expected u (an integer in 1..=4), found '5'"
         );
         let long = "x".repeat(25);
         let e = Scanner::new(long.as_bytes()).int_in("n", 0, 9).unwrap_err();
         assert_eq!(
             e.to_string(),
             format!(
-                "line 1: expected n (an integer in 0..=9), found '{}…'",
+                "line 1, column 1: expected n (an integer in 0..=9), found '{}…'",
                 &long[..24]
             )
         );
@@ -339,7 +355,7 @@ mod tests {
         let e = Scanner::new(b"1 2").finish_after_one();
         assert_eq!(
             e,
-            "line 1: unexpected token '2' after the end of the input (expected nothing more)"
+            "line 1, column 3: unexpected token '2' after the end of the input (expected nothing more)"
         );
     }
 

@@ -379,11 +379,14 @@ fn tree_problems_from_a_file_or_a_redirect_are_answered_by_peeling_and_errors_ar
         assert!(err.contains("line 4") && err.contains("edge 3 1"), "{err}");
         let (code, _, err) = run("3\n1 2\n2 3\n7\n", redirect);
         assert_eq!(code, Some(2));
-        assert!(err.contains("line 4: unexpected token '7'"), "{err}");
+        assert!(
+            err.contains("line 4, column 1: unexpected token '7'"),
+            "{err}"
+        );
         let (code, _, err) = run("3\n1 2\n2 x\n", redirect);
         assert_eq!(code, Some(2));
         assert!(
-            err.contains("line 3: expected edge 2 of 2: second endpoint"),
+            err.contains("line 3, column 3: expected edge 2 of 2: second endpoint"),
             "{err}"
         );
         // COT 3 and `paint` (N, the colours, the edges) the same way: the answers are the
