@@ -110,12 +110,15 @@ fn witnesses<S: Suite>(
     suite: &S,
     pkg: &Packaged,
     r: &Request,
-    scratch: &Path,
 ) -> Result<Vec<(Solution, Option<String>)>, Error> {
     let seed = r.seed;
     let mut out = Vec::new();
     for s in pkg.pkg.solutions.iter().filter(|s| s.expect.must_fail()) {
         eprintln!("\n== the witness of {} (expected: {})", s.name, s.expect);
+        // Where `grundy check DIR` saves the solution's failures, so that the saved input
+        // and the reproduce lines below outlive the run.
+        let save = PathBuf::from("failures").join(crate::check::solutions::folder_name(&s.name));
+        std::fs::create_dir_all(&save).map_err(|e| Error::io(save.display(), e))?;
         let o = Options {
             cmd: vec![s.path.display().to_string()],
             seed,
@@ -127,7 +130,7 @@ fn witnesses<S: Suite>(
             no_families: false,
             limits: pkg.pkg.limits,
             wall_factor: pkg.pkg.wall_factor,
-            save: scratch.join(out.len().to_string()),
+            save,
             shrink_time: r.shrink_time,
             color: false,
             first: true,
@@ -194,9 +197,8 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
 /// The tests of the set before judging: the shrunk witness of each wrong solution, then
 /// the plan's random and adversarial tests.
 fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec<Test>, Error> {
-    let scratch = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let mut tests: Vec<Test> = Vec::new();
-    let found = witnesses(suite, pkg, r, scratch.path())?;
+    let found = witnesses(suite, pkg, r)?;
     for (s, text) in &found {
         if let Some(text) = text {
             let inst = pkg.pkg.schema.read(text.as_bytes()).ok();

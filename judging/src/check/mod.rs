@@ -14,7 +14,7 @@ mod cause;
 mod groups;
 mod rerun;
 mod sanitized;
-mod solutions;
+pub(crate) mod solutions;
 pub(crate) mod text;
 mod threshold;
 

@@ -34,7 +34,8 @@ struct Row {
 /// How long the weak-test hunt of an expected TLE searches for a slow input.
 const TLE_HUNT: Duration = Duration::from_secs(20);
 
-fn folder_name(name: &str) -> String {
+/// The folder of a solution's saved failures (`wrong.py` → `wrong_py`).
+pub(crate) fn folder_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
