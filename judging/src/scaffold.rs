@@ -1,7 +1,8 @@
 //! `grundy new KIND DIR`: a package to start from, one per kind of problem, that passes
 //! `grundy check DIR` as written — a statement stub, the problem's files, a correct
-//! solution and one wrong solution tagged WA. The files are `judging/templates/new/KIND/`,
-//! compiled into the binary; `{{name}}` in them becomes the package's name.
+//! solution and one wrong solution tagged WA. The files are `judging/templates/new/KIND/`
+//! (a file two kinds share is kept once), compiled into the binary; `{{name}}` in them
+//! becomes the package's name.
 
 use crate::error::Error;
 use std::path::{Path, PathBuf};
@@ -24,8 +25,10 @@ pub enum Kind {
 /// One file of a template: its name in the package and its text.
 type File = (&'static str, &'static str);
 
+/// The files of a template: each a file of `judging/templates/new/KIND/` (a file the kinds
+/// share is kept once, in the first kind that has it).
 macro_rules! template {
-    ($kind:literal: $($file:literal),+) => {
+    ($($file:literal in $kind:literal),+ $(,)?) => {
         &[$(($file, include_str!(concat!("../templates/new/", $kind, "/", $file)))),+]
     };
 }
@@ -34,21 +37,42 @@ impl Kind {
     /// The files the kind writes.
     fn files(self) -> &'static [File] {
         match self {
-            Kind::Engine => {
-                template!("engine": "problem.toml", "statement.en.tex", "correct.py", "wrong.py")
-            }
-            Kind::Rules => {
-                template!("rules": "problem.toml", "statement.en.tex", "rules.py", "correct.py", "wrong.py")
-            }
-            Kind::Interactive => {
-                template!("interactive": "problem.toml", "statement.en.tex", "rules.py", "correct.py", "wrong.py")
-            }
-            Kind::Interactor => {
-                template!("interactor": "problem.toml", "statement.en.tex", "interactor.py", "rules.py", "correct.py", "wrong.py")
-            }
-            Kind::Schema => {
-                template!("schema": "problem.toml", "statement.en.tex", "model.py", "brute.py", "correct.py", "wrong.py")
-            }
+            Kind::Engine => template!(
+                "problem.toml" in "engine",
+                "statement.en.tex" in "engine",
+                "correct.py" in "engine",
+                "wrong.py" in "engine",
+            ),
+            Kind::Rules => template!(
+                "problem.toml" in "rules",
+                "statement.en.tex" in "rules",
+                "rules.py" in "rules",
+                "correct.py" in "rules",
+                "wrong.py" in "rules",
+            ),
+            Kind::Interactive => template!(
+                "problem.toml" in "interactive",
+                "statement.en.tex" in "interactive",
+                "rules.py" in "rules",
+                "correct.py" in "interactive",
+                "wrong.py" in "interactive",
+            ),
+            Kind::Interactor => template!(
+                "problem.toml" in "interactor",
+                "statement.en.tex" in "interactive",
+                "interactor.py" in "interactor",
+                "rules.py" in "rules",
+                "correct.py" in "interactive",
+                "wrong.py" in "interactive",
+            ),
+            Kind::Schema => template!(
+                "problem.toml" in "schema",
+                "statement.en.tex" in "schema",
+                "model.py" in "schema",
+                "brute.py" in "schema",
+                "correct.py" in "schema",
+                "wrong.py" in "schema",
+            ),
         }
     }
 }
