@@ -285,7 +285,7 @@ pub(crate) fn parse_tl(s: &str) -> Result<Tl, String> {
 /// package's `time-limit.txt`, or `time-limit-PROBLEM.txt` in the cache for a built-in one.
 pub fn saved_limit_path(target: &Target) -> PathBuf {
     match target {
-        Target::Package(dir) => dir.join("time-limit.txt"),
+        Target::Package(dir) => dir.join(grundy_judging::package::CALIBRATED_LIMIT),
         Target::Builtin(p) => {
             crate::program::cache_dir().join(format!("time-limit-{}.txt", p.name()))
         }

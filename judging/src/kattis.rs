@@ -160,9 +160,11 @@ pub(crate) fn zip_folder(dir: &Path, zip: &Path) -> Result<(), Error> {
 /// `problem.yaml` (problemtools' legacy format, which DOMjudge reads too).
 fn problem_yaml(pkg: &Package, custom: bool) -> String {
     let mut y = format!(
-        "# Written by `grundy testset --layout kattis` from {}/problem.toml.\n# The folder of this package must be named {} (Kattis's short name).\nname: {}\n",
+        "# Written by `grundy testset --layout kattis` from {}/problem.toml.\n# The folder of this package must be named {} (Kattis's short name).\n# The time limit ({} s, in .timelimit): {}.\nname: {}\n",
         pkg.dir.display(),
         short_name(&pkg.name),
+        pkg.limits.time.as_secs_f64(),
+        pkg.time_from,
         yaml_string(&pkg.name)
     );
     if custom {

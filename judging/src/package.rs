@@ -174,6 +174,9 @@ pub struct Package {
     pub limits: Limits,
     /// The wall-clock factor of the limits.
     pub wall_factor: f64,
+    /// Where the CPU time limit comes from, in a report's words (`[judge] time in
+    /// problem.toml`, grundy's default, or `grundy time`'s calibration).
+    pub time_from: String,
     /// The trusted model solution (all sizes).
     pub model: Option<Vec<String>>,
     /// The brute force and the largest size it is given.
@@ -198,6 +201,45 @@ pub struct Package {
     /// The solutions with the verdicts they are meant to get (`[[solutions]]`, or by
     /// their names).
     pub solutions: Vec<crate::solutions::Solution>,
+}
+
+/// The file in a package's folder where `grundy time DIR … --save-limit` keeps the time
+/// limit it recommends (read by `--tl auto` and by the exports).
+pub const CALIBRATED_LIMIT: &str = "time-limit.txt";
+
+impl Package {
+    /// Takes the time limit `grundy time` calibrated and saved in the folder
+    /// ([`CALIBRATED_LIMIT`]), where there is one: the CPU limit, the wall backstop after
+    /// it, and [`Package::time_from`] saying so. `Ok(false)`: none saved.
+    pub fn use_calibrated_limit(&mut self) -> Result<bool, Error> {
+        let path = self.dir.join(CALIBRATED_LIMIT);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+            Err(e) => return Err(Error::io(path.display(), e)),
+        };
+        let secs: f64 = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 1e6)
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "{}: line 1: expected the seconds `grundy time --save-limit` writes, found `{}`",
+                    path.display(),
+                    text.trim()
+                ))
+            })?;
+        self.time_from = format!(
+            "calibrated by `grundy time`, saved in {}; in place of {} s, {}",
+            path.display(),
+            self.limits.time.as_secs_f64(),
+            self.time_from
+        );
+        self.limits.time = Duration::from_secs_f64(secs);
+        self.limits.wall = Duration::from_secs_f64(secs * self.wall_factor);
+        Ok(true)
+    }
 }
 
 /// True when `arg` names a package folder (one holding a `problem.toml`).
@@ -558,6 +600,7 @@ impl Package {
         };
         // An error names its key: it points there.
         let at_key = |section: &str, m: &TableError| locate_key(&text, section, &m.to_string());
+        let has_time = t.judge.time.is_some();
         let (limits, wall_factor) =
             judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
         let game = t
@@ -606,6 +649,11 @@ impl Package {
             schema,
             limits,
             wall_factor,
+            time_from: if has_time {
+                "[judge] time of problem.toml".into()
+            } else {
+                "grundy's default; problem.toml has no [judge] time".into()
+            },
             model,
             brute,
             engine,

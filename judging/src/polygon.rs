@@ -152,6 +152,18 @@ fn source_type(name: &str) -> Option<&'static str> {
 }
 
 /// `problem.xml`.
+/// `s` as the text of an XML comment, which may not hold `--` nor end with `-`.
+fn comment_text(s: &str) -> String {
+    let mut t = xml_escape(s);
+    while t.contains("--") {
+        t = t.replace("--", "- -");
+    }
+    if t.ends_with('-') {
+        t.push(' ');
+    }
+    t
+}
+
 fn problem_xml(
     pkg: &Package,
     checker: Option<&str>,
@@ -181,6 +193,11 @@ fn problem_xml(
     let _ = writeln!(x, "    </names>");
     let _ = writeln!(x, "    <judging input-file=\"\" output-file=\"\">");
     let _ = writeln!(x, "        <testset name=\"tests\">");
+    let _ = writeln!(
+        x,
+        "            <!-- The time limit: {}. -->",
+        comment_text(&pkg.time_from)
+    );
     let _ = writeln!(x, "            <time-limit>{ms}</time-limit>");
     let _ = writeln!(x, "            <memory-limit>{memory}</memory-limit>");
     let _ = writeln!(x, "            <test-count>{}</test-count>", tests.len());

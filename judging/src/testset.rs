@@ -161,7 +161,13 @@ fn verdict(pkg: &Packaged, argv: &[String], limits: &Limits, t: &Test) -> Result
 
 /// Writes the test set.
 pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
-    let pkg = Packaged::load(&r.dir)?;
+    let mut pkg = Packaged::load(&r.dir)?;
+    pkg.pkg.use_calibrated_limit()?;
+    eprintln!(
+        "time limit: {} s CPU ({})",
+        pkg.pkg.limits.time.as_secs_f64(),
+        pkg.pkg.time_from
+    );
     if pkg.pkg.interact.is_some() {
         return Err(Error::usage(format!(
             "{}: an interactive package is judged by grundy's jury, not by test files",
@@ -467,8 +473,10 @@ fn script_and_summary(pkg: &Packaged, tests: &[Test], names: &[String]) -> (Stri
         "#!/bin/sh\n# Regenerates the random and adversarial inputs of this test set (grundy gen is\n# deterministic); the shrunk witnesses are not generated: they are kept as they are.\n# It writes beside itself, wherever it is run from.\nset -e\ncd \"$(dirname \"$0\")\"\n",
     );
     let mut summary = format!(
-        "# Test set of {}\n\n| test | how | size | vertices | kills | command |\n|---|---|---|---|---|---|\n",
-        pkg.pkg.name
+        "# Test set of {}\n\nTime limit: {} s CPU ({}); the solutions were judged with it.\n\n| test | how | size | vertices | kills | command |\n|---|---|---|---|---|---|\n",
+        pkg.pkg.name,
+        pkg.pkg.limits.time.as_secs_f64(),
+        pkg.pkg.time_from
     );
     for (t, name) in tests.iter().zip(names) {
         if let Some(cmd) = &t.command {

@@ -681,6 +681,8 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
         .replace("k = [1, 100000]", "k = [1, 6]");
     assert_ne!(small, toml);
     std::fs::write(dir.join("problem.toml"), small).unwrap();
+    // The limit `grundy time --save-limit` calibrated: every layout exports it and says so.
+    std::fs::write(dir.join("time-limit.txt"), "3.5\n").unwrap();
     let run = |file: &str, input: &Path| {
         let out = std::process::Command::new("python3")
             .env("PATH", common::path())
@@ -716,6 +718,16 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
         }
         let t = cmd.output().unwrap();
         assert_eq!(t.status.code(), Some(0), "{layout}: {}", stderr(&t));
+        assert!(
+            stderr(&t).starts_with("time limit: 3.5 s CPU (calibrated by `grundy time`, saved in "),
+            "{}",
+            stderr(&t)
+        );
+        let summary = std::fs::read_to_string(out.path().join("SUMMARY.md")).unwrap();
+        assert!(
+            summary.contains("Time limit: 3.5 s CPU (calibrated by `grundy time`"),
+            "{summary}"
+        );
         let inputs: Vec<PathBuf> = walk(out.path())
             .into_iter()
             .filter(|p| match layout {
@@ -748,7 +760,16 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
             assert!(yaml.contains("name: \"chips-to-ancestors\""), "{yaml}");
             assert!(yaml.contains("folder of this package must be named chipstoancestors"));
             assert!(!yaml.contains("validation"), "{yaml}");
-            assert!(out.path().join(".timelimit").is_file());
+            assert!(
+                yaml.contains(
+                    "# The time limit (3.5 s, in .timelimit): calibrated by `grundy time`"
+                ),
+                "{yaml}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(out.path().join(".timelimit")).unwrap(),
+                "3.5\n"
+            );
             // The input validator from the schema, and a statement (a stub here).
             for f in ["run", "build", "validator.py", "schema.json"] {
                 assert!(
@@ -796,7 +817,7 @@ print(x.get("short-name"), t.findtext("time-limit"), t.findtext("memory-limit"),
             assert!(read.status.success(), "problem.xml: {}", stderr(&read));
             assert_eq!(
                 String::from_utf8_lossy(&read.stdout).trim(),
-                "chipstoancestors 2000 268435456 std::lcmp.cpp main:solutions/correct.py wrong-answer:solutions/wrong-parity.py wrong-answer:solutions/wrong-last-n.py"
+                "chipstoancestors 3500 268435456 std::lcmp.cpp main:solutions/correct.py wrong-answer:solutions/wrong-parity.py wrong-answer:solutions/wrong-last-n.py"
             );
             let validator =
                 std::fs::read_to_string(out.path().join("files/validator.cpp")).unwrap();
@@ -813,7 +834,7 @@ print(x.get("short-name"), t.findtext("time-limit"), t.findtext("memory-limit"),
             // The Kattis tree with DOMjudge's ini, zipped beside the folder.
             let ini = std::fs::read_to_string(out.path().join("domjudge-problem.ini")).unwrap();
             assert!(
-                ini.contains("short-name = chipstoancestors") && ini.contains("timelimit = 2"),
+                ini.contains("short-name = chipstoancestors") && ini.contains("timelimit = 3.5"),
                 "{ini}"
             );
             let zip = out.path().with_extension("zip");
