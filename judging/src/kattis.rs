@@ -4,8 +4,9 @@
 //! checker as an output validator that builds and runs under problemtools and DOMjudge
 //! alike (a `build` script and a `run` adaptor: judge-side failures are judge errors,
 //! never a wrong answer); and `submissions/` filled from `[[solutions]]` by expected
-//! verdict. A package whose answers have several right forms and no checker program is
-//! refused: Kattis would compare its outputs byte for byte and reject right answers.
+//! verdict. Where Kattis's default comparison (tokens) would not judge as grundy does —
+//! floats within tolerances, unordered tokens, any winning move of several — grundy's own
+//! checker ([`crate::own_checker`]) is the output validator.
 //!
 //! For a package with a schema, the input validator ([`crate::input_validator`]) too; and
 //! the statement ([`crate::kattis_statement`]: the package's own, or a stub).
@@ -14,8 +15,9 @@
 //! import. Not written yet: the input validator of a built-in engine's format.
 
 use crate::error::Error;
-use crate::game::AnswerKind;
-use crate::package::{Checker, Package};
+use crate::own_checker::Own;
+use crate::package::Package;
+use grundy_games::checker::Compare;
 use std::path::Path;
 
 /// A file of the package: its path under the package's folder, its bytes, and whether it
@@ -41,32 +43,35 @@ pub fn short_name(name: &str) -> String {
     }
 }
 
-/// Refuses a package a judge (`judge`: Kattis, Polygon) would misjudge: answers with
-/// several right forms (any winning move) and no checker program to accept each of them.
-pub(crate) fn exportable(pkg: &Package, judge: &str) -> Result<(), Error> {
-    let several = pkg
-        .game
-        .as_ref()
-        .is_some_and(|g| g.answer == AnswerKind::AnyWinningMove);
-    if several && !matches!(pkg.checker, Checker::Program(_)) {
-        return Err(Error::usage(format!(
-            "{}: its answers have several right forms (answer = \"any-winning-move\"), which grundy judges by playing them; a {judge} judge compares outputs and would reject right answers: give the package a [checker] program (testlib's convention) to export it",
-            pkg.dir.display()
-        )));
-    }
-    Ok(())
-}
-
-/// The files around the tests: `problem.yaml`, `.timelimit`, the output validator (from
-/// the checker program `checker`, when there is one) and the submissions.
-pub(crate) fn files(pkg: &Package, checker: Option<&Path>) -> Result<Vec<File>, Error> {
+/// The files around the tests: `problem.yaml`, `.timelimit`, the output validator (the
+/// checker program `checker`, else grundy's own checker `own` where Kattis's default
+/// comparison of tokens does not judge as grundy does) and the submissions.
+pub(crate) fn files(
+    pkg: &Package,
+    checker: Option<&Path>,
+    own: Option<&Own>,
+) -> Result<Vec<File>, Error> {
+    let validator = match (checker, own) {
+        (Some(src), _) => {
+            let name = src
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .ok_or_else(|| Error::usage(format!("{}: not a checker file", src.display())))?;
+            let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+            Some(output_validator(vec![File {
+                path: format!("{VALIDATOR}/{name}"),
+                bytes,
+                executable: false,
+            }]))
+        }
+        (None, Some(Own::Compare(Compare::Lines | Compare::Tokens)) | None) => None,
+        (None, Some(own)) => Some(output_validator(crate::own_checker::python(own, VALIDATOR))),
+    };
     let mut out = vec![
         text(".timelimit", format!("{}\n", pkg.limits.time.as_secs_f64())),
-        text("problem.yaml", problem_yaml(pkg, checker.is_some())),
+        text("problem.yaml", problem_yaml(pkg, validator.is_some())),
     ];
-    if let Some(src) = checker {
-        out.extend(output_validator(src)?);
-    }
+    out.extend(validator.into_iter().flatten());
     out.push(text(
         "problem_statement/problem.en.tex",
         crate::kattis_statement::statement(pkg)?,
@@ -205,17 +210,21 @@ fn submission_folder(verdict: &str) -> Option<&'static str> {
     })
 }
 
-/// The output validator: the checker's source, a `build` script (C++ compiled once, as
-/// `checker`) and the `run` adaptor. Kattis runs `run INPUT ANSWER FEEDBACK_DIR < OUTPUT`
-/// and reads 42 as accepted and 43 as wrong; a testlib checker takes `INPUT OUTPUT
-/// ANSWER` and exits 0 (accepted), 1 (wrong answer), 2 (presentation error) or 3 (its
-/// own failure).
-fn output_validator(src: &Path) -> Result<Vec<File>, Error> {
-    let name = src
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .ok_or_else(|| Error::usage(format!("{}: not a checker file", src.display())))?;
-    let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+/// The output validator's folder in the package.
+pub(crate) const VALIDATOR: &str = "output_validators/grundy";
+
+/// The output validator: the checker's files (`sources`, in [`VALIDATOR`]; the first is
+/// the program), a `build` script (C++ compiled once, as `checker`) and the `run`
+/// adaptor. Kattis runs `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` and reads 42 as accepted
+/// and 43 as wrong; a testlib checker takes `INPUT OUTPUT ANSWER` and exits 0 (accepted),
+/// 1 (wrong answer), 2 (presentation error) or 3 (its own failure).
+fn output_validator(sources: Vec<File>) -> Vec<File> {
+    let name = sources[0]
+        .path
+        .rsplit('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
     let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
     let prog = if cpp {
         "\"$here/checker\"".to_string()
@@ -232,24 +241,18 @@ fn output_validator(src: &Path) -> Result<Vec<File>, Error> {
     let run = format!(
         "#!/bin/sh\n# Kattis output validator around the package's testlib-convention checker ({name}):\n# `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` runs `checker INPUT OUTPUT ANSWER` and maps its\n# exit code: 0 -> 42 (accepted); 1 (wrong answer), 2 (presentation error) -> 43 (wrong\n# answer); anything else (3: the checker failed; or it could not run) -> 1, a judge error.\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\nout=\"$3/team-output\"\ncat > \"$out\" || exit 1\n{prog} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\ncode=$?\ncase $code in\n    0) exit 42 ;;\n    1 | 2) exit 43 ;;\n    *) {{ echo \"the checker exited with $code:\"; cat \"$3/judgemessage.txt\"; }} > \"$3/judgeerror.txt\"; exit 1 ;;\nesac\n"
     );
-    let dir = "output_validators/grundy";
-    Ok(vec![
-        File {
-            path: format!("{dir}/{name}"),
-            bytes,
-            executable: false,
-        },
-        File {
-            path: format!("{dir}/build"),
-            bytes: build.into_bytes(),
-            executable: true,
-        },
-        File {
-            path: format!("{dir}/run"),
-            bytes: run.into_bytes(),
-            executable: true,
-        },
-    ])
+    let mut out = sources;
+    out.push(File {
+        path: format!("{VALIDATOR}/build"),
+        bytes: build.into_bytes(),
+        executable: true,
+    });
+    out.push(File {
+        path: format!("{VALIDATOR}/run"),
+        bytes: run.into_bytes(),
+        executable: true,
+    });
+    out
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ pub use grundy_sandbox::{contain, launcher, program, runner, session};
 
 pub mod check;
 pub mod error;
+pub(crate) mod export_check;
 pub mod game;
 pub mod harden;
 pub mod input;
@@ -40,6 +41,7 @@ pub mod jury;
 pub mod kattis;
 pub mod kattis_statement;
 pub mod output;
+pub(crate) mod own_checker;
 pub mod package;
 pub mod play;
 pub mod polygon;

@@ -4,9 +4,9 @@
 //! parts of a package Polygon's "Package → import" and the Codeforces tools read.
 //!
 //! - The checker (`files/check.cpp`): the package's checker program as written, or, for a
-//!   comparison grundy does itself, a testlib checker of grundy's own
-//!   (`polygon_checker.cpp`) doing the same comparison, named `std::lcmp.cpp` or
-//!   `std::wcmp.cpp` where Polygon's standard checker compares that way.
+//!   comparison grundy does itself, grundy's own testlib checker ([`crate::own_checker`])
+//!   doing the same comparison — named `std::lcmp.cpp` or `std::wcmp.cpp` where Polygon's
+//!   standard checker compares that way — or judging any winning move of several.
 //! - The validator (`files/validator.cpp`): a testlib validator of grundy's own
 //!   (`polygon_validator.cpp`), the package's schema written into it, accepting exactly
 //!   what `grundy validate DIR FILE` accepts.
@@ -18,6 +18,7 @@
 
 use crate::error::Error;
 use crate::kattis::File;
+use crate::own_checker::Own;
 use crate::package::{Checker, Package};
 use crate::report::xml_escape;
 use crate::solutions::{Solution, Tag};
@@ -28,8 +29,6 @@ use std::path::Path;
 
 /// grundy's testlib validator, the schema written into it at `// GRUNDY_SCHEMA`.
 const VALIDATOR_CPP: &str = include_str!("polygon_validator.cpp");
-/// grundy's testlib checker, its comparison written into it at `// GRUNDY_MODE`.
-const CHECKER_CPP: &str = include_str!("polygon_checker.cpp");
 
 /// The files of the package around the tests: `problem.xml`, the checker, the validator
 /// and the solutions. `tests`: for each test, whether it is the sample; `width`: the
@@ -37,25 +36,34 @@ const CHECKER_CPP: &str = include_str!("polygon_checker.cpp");
 pub(crate) fn files(
     pkg: &Package,
     checker: Option<&Path>,
+    own: Option<&Own>,
     tests: &[bool],
     width: usize,
 ) -> Result<Vec<File>, Error> {
     let mut out = Vec::new();
-    let check_name = match (checker, &pkg.checker) {
-        (Some(src), _) => {
+    let check_name = match (checker, own, &pkg.checker) {
+        (Some(src), _, _) => {
             let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
             out.push(plain("files/check.cpp", bytes));
             None
         }
-        (None, Checker::Builtin(how)) => {
-            out.push(plain("files/check.cpp", checker_source(*how).into_bytes()));
-            match how {
-                Compare::Lines => Some("std::lcmp.cpp"),
-                Compare::Tokens => Some("std::wcmp.cpp"),
+        (None, Some(own), _) => {
+            out.push(plain(
+                "files/check.cpp",
+                crate::own_checker::testlib(own).into_bytes(),
+            ));
+            match own {
+                Own::Compare(Compare::Lines) => Some("std::lcmp.cpp"),
+                Own::Compare(Compare::Tokens) => Some("std::wcmp.cpp"),
                 _ => None,
             }
         }
-        (None, Checker::Program(argv)) => {
+        (None, None, Checker::Builtin(_)) => {
+            return Err(Error::internal(
+                "no checker for a package with a built-in comparison",
+            ))
+        }
+        (None, None, Checker::Program(argv)) => {
             return Err(Error::usage(format!(
                 "{}: the checker `{}` is not a file of the package; Polygon needs its source",
                 pkg.dir.display(),
@@ -268,22 +276,6 @@ fn problem_xml(
     let _ = writeln!(x, "    </assets>");
     let _ = writeln!(x, "</problem>");
     x
-}
-
-/// grundy's checker doing the comparison `how`.
-fn checker_source(how: Compare) -> String {
-    let (mode, abs, rel) = match how {
-        Compare::Lines => ("LINES", 0.0, 0.0),
-        Compare::Tokens => ("TOKENS", 0.0, 0.0),
-        Compare::Floats { abs, rel } => ("FLOATS", abs, rel),
-        Compare::Unordered => ("UNORDERED", 0.0, 0.0),
-    };
-    CHECKER_CPP.replace(
-        "// GRUNDY_MODE",
-        &format!(
-            "enum {{ LINES, TOKENS, FLOATS, UNORDERED }};\nstatic const int MODE = {mode};\nstatic const double ABS = {abs:e}, REL = {rel:e};"
-        ),
-    )
 }
 
 /// The testlib validator `files/validator.cpp` of a schema (its source; testlib.h is the

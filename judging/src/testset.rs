@@ -22,6 +22,7 @@ use crate::runner::{self, Limits};
 use crate::solutions::Solution;
 use crate::suite::{Packaged, Suite};
 use crate::workbench::{make, plan};
+use grundy_games::checker::Compare;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -64,6 +65,8 @@ struct Test {
     command: Option<String>,
     /// The solutions it kills, with their verdicts.
     kills: Vec<(String, String)>,
+    /// What the solutions expected to pass printed where grundy accepted it.
+    accepted: Vec<(String, Vec<u8>)>,
 }
 
 /// What `grundy testset` is asked for.
@@ -151,12 +154,20 @@ fn witnesses<S: Suite>(
 }
 
 /// The verdict of a solution on a test, judged like `grundy check` judges it.
-fn verdict(pkg: &Packaged, argv: &[String], limits: &Limits, t: &Test) -> Result<Verdict, Error> {
+/// The verdict of a solution on a test, judged like `grundy check` judges it, and what
+/// the solution printed.
+fn verdict(
+    pkg: &Packaged,
+    argv: &[String],
+    limits: &Limits,
+    t: &Test,
+) -> Result<(Verdict, Vec<u8>), Error> {
     let run = runner::run(argv, t.text.as_bytes(), limits);
-    Ok(match judge::classify(&run, limits)? {
+    let v = match judge::classify(&run, limits)? {
         Some(v) => v,
         None => package::judge_output(&pkg.pkg, &pkg.prep, &t.text, &run.stdout, &t.answer)?,
-    })
+    };
+    Ok((v, run.stdout))
 }
 
 /// Writes the test set.
@@ -174,30 +185,54 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             r.dir.display()
         )));
     }
-    if r.layout.is_kattis() {
-        crate::kattis::exportable(&pkg.pkg, "Kattis")?;
-    } else if r.layout == Layout::Polygon {
-        crate::kattis::exportable(&pkg.pkg, "Polygon")?;
-    }
     let mut tests = collect_tests(suite, &pkg, r)?;
-    // Which solutions each test kills.
+    // Which solutions each test kills; the right answers, for the export to judge again.
     let limits = pkg.pkg.limits;
     for s in &pkg.pkg.solutions {
         let argv = crate::program::prepare(&[s.path.display().to_string()])
             .map_err(|e| Error::usage(format!("{}: {e}", s.name)))?;
         eprintln!("judging {} on the {} tests", s.name, tests.len());
         for t in tests.iter_mut() {
-            let v = verdict(&pkg, &argv, &limits, t)?;
+            let (v, output) = verdict(&pkg, &argv, &limits, t)?;
             if v != Verdict::Ok {
                 t.kills.push((s.name.clone(), v.code().to_string()));
+            } else if !s.expect.must_fail() {
+                t.accepted.push((s.name.clone(), output));
             }
         }
     }
     if r.minimal {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
-    write(&pkg, r, &tests)?;
-    Ok(expectations_met(&pkg, r, &tests))
+    let names = write(&pkg, r, &tests)?;
+    let outcome = expectations_met(&pkg, r, &tests);
+    let outputs: Vec<crate::export_check::Output> = tests
+        .iter()
+        .zip(&names)
+        .flat_map(|(t, input)| {
+            t.accepted
+                .iter()
+                .map(|(solution, bytes)| crate::export_check::Output {
+                    solution: solution.clone(),
+                    input: input.clone(),
+                    answer: answer_name(r.layout, input),
+                    bytes: bytes.clone(),
+                })
+        })
+        .collect();
+    outln!(
+        "{}",
+        crate::export_check::rejudge(r.layout, &r.out, &outputs)?
+    );
+    Ok(outcome)
+}
+
+/// The answer file of the test whose input is `input`, in a layout.
+fn answer_name(layout: Layout, input: &str) -> String {
+    match layout {
+        Layout::Polygon => format!("{input}.a"),
+        _ => format!("{}.ans", input.strip_suffix(".in").unwrap_or(input)),
+    }
 }
 
 /// The tests of the set before judging: the shrunk witness of each wrong solution, then
@@ -217,6 +252,7 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
                 maximal: false,
                 command: None,
                 kills: Vec::new(),
+                accepted: Vec::new(),
             });
         }
     }
@@ -237,6 +273,7 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
             // The package by its absolute path: regenerate.sh runs from anywhere.
             command: Some(t.command(&std::fs::canonicalize(&r.dir).unwrap_or(r.dir.clone()))),
             kills: Vec::new(),
+            accepted: Vec::new(),
         });
     }
     Ok(written_once(tests))
@@ -349,20 +386,41 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
 
 /// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and
 /// `SUMMARY.md`.
-fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
+fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
     let names = write_tests(r, tests)?;
-    if r.layout.is_kattis() {
-        write_kattis(pkg, r)?;
+    let inputs: Vec<&str> = tests.iter().map(|t| t.text.as_str()).collect();
+    let own = crate::own_checker::for_package(pkg, &inputs)?;
+    let checker = checker_file(pkg);
+    let files = if r.layout.is_kattis() {
+        crate::kattis::files(&pkg.pkg, checker.as_deref(), own.as_ref())?
     } else if r.layout == Layout::Polygon {
         let samples: Vec<bool> = (0..tests.len())
             .map(|k| Some(k) == sample_of(tests))
             .collect();
-        let checker = checker_file(pkg);
-        for f in crate::polygon::files(&pkg.pkg, checker.as_deref(), &samples, width_of(tests))? {
-            put(&r.out, &f.path, &f.bytes)?;
-        }
+        crate::polygon::files(
+            &pkg.pkg,
+            checker.as_deref(),
+            own.as_ref(),
+            &samples,
+            width_of(tests),
+        )?
     } else {
-        write_checker(pkg, r)?;
+        plain_checker(checker.as_deref(), own.as_ref())?
+    };
+    for f in &files {
+        put(&r.out, &f.path, &f.bytes)?;
+        if f.executable {
+            make_executable(&r.out.join(&f.path));
+        }
+    }
+    if r.layout.is_kattis() {
+        let short = crate::kattis::short_name(&pkg.pkg.name);
+        let folder = r.out.file_name().map(|f| f.to_string_lossy().into_owned());
+        if folder.as_deref() != Some(short.as_str()) {
+            eprintln!(
+                "note: a Kattis judge (and problemtools' verifyproblem) wants this folder named `{short}`, the problem's short name"
+            );
+        }
     }
     let (script, summary) = script_and_summary(pkg, tests, &names);
     put(&r.out, "regenerate.sh", script.as_bytes())?;
@@ -377,7 +435,7 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<(), Error> {
         crate::kattis::zip_folder(&r.out, &zip)?;
         eprintln!("zipped for DOMjudge's import: {}", zip.display());
     }
-    Ok(())
+    Ok(names)
 }
 
 /// `OUT.zip`, beside the folder OUT.
@@ -435,35 +493,30 @@ fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
     Ok(names)
 }
 
-/// Copies the package's checker beside the tests (plain, Polygon).
-fn write_checker(pkg: &Packaged, r: &Request) -> Result<(), Error> {
-    let Some(src) = checker_file(pkg) else {
-        return Ok(());
-    };
-    let Some(f) = src.file_name().map(|f| f.to_string_lossy().into_owned()) else {
-        return Ok(());
-    };
-    let bytes = std::fs::read(&src).map_err(|e| Error::io(src.display(), e))?;
-    put(&r.out, &f, &bytes)
-}
-
-/// The Kattis package's files around the tests ([`crate::kattis`]).
-fn write_kattis(pkg: &Packaged, r: &Request) -> Result<(), Error> {
-    let checker = checker_file(pkg);
-    for f in crate::kattis::files(&pkg.pkg, checker.as_deref())? {
-        put(&r.out, &f.path, &f.bytes)?;
-        if f.executable {
-            make_executable(&r.out.join(&f.path));
+/// The checker of the plain layout, beside the tests: the package's checker program as
+/// written, else grundy's own (`checker.py`) where a comparison of tokens or lines is not
+/// how the package is judged.
+fn plain_checker(
+    checker: Option<&Path>,
+    own: Option<&crate::own_checker::Own>,
+) -> Result<Vec<crate::kattis::File>, Error> {
+    use crate::own_checker::Own;
+    Ok(match (checker, own) {
+        (Some(src), _) => {
+            let name = src
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "checker".into());
+            let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+            vec![crate::kattis::File {
+                path: name,
+                bytes,
+                executable: false,
+            }]
         }
-    }
-    let short = crate::kattis::short_name(&pkg.pkg.name);
-    let folder = r.out.file_name().map(|f| f.to_string_lossy().into_owned());
-    if folder.as_deref() != Some(short.as_str()) {
-        eprintln!(
-            "note: a Kattis judge (and problemtools' verifyproblem) wants this folder named `{short}`, the problem's short name"
-        );
-    }
-    Ok(())
+        (None, None | Some(Own::Compare(Compare::Lines | Compare::Tokens))) => Vec::new(),
+        (None, Some(own)) => crate::own_checker::python(own, ""),
+    })
 }
 
 /// `regenerate.sh` (the commands of the generated tests) and `SUMMARY.md` (every test:
@@ -528,6 +581,7 @@ mod tests {
             maximal: false,
             command: None,
             kills: Vec::new(),
+            accepted: Vec::new(),
         }
     }
 

@@ -8,6 +8,10 @@
 use crate::common;
 
 use common::{example, grundy, stderr};
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -549,6 +553,96 @@ fn game_on_leaves_example() {
 #[test]
 fn any_winning_cut_example() {
     run_example("any-winning-cut", "WA: checker:");
+}
+
+#[test]
+fn kayles_move_example() {
+    run_example("kayles-move", "does not win");
+}
+
+#[test]
+fn any_winning_move_exports_carry_grundy_s_checker_and_judge_themselves() {
+    // kayles-move: several right answers; correct.py prints the largest winning vertex,
+    // the answer files hold the smallest. Every layout carries a checker of the moves,
+    // and testset re-judges correct.py's outputs with the checker as exported.
+    let dir = example("kayles-move");
+    for layout in ["kattis", "plain", "polygon"] {
+        let out = tempfile::tempdir().unwrap();
+        let t = grundy()
+            .arg("testset")
+            .arg(&dir)
+            .arg("--out")
+            .arg(out.path())
+            .args(["--count", "4", "--shrink-time", "2", "--layout", layout])
+            .env_remove("GRUNDY_TESTLIB")
+            .output()
+            .unwrap();
+        let said = stdout(&t);
+        assert_eq!(t.status.code(), Some(0), "{layout}: {said}{}", stderr(&t));
+        let (folder, judged) = match layout {
+            "kattis" => (
+                "output_validators/grundy/",
+                "the export judged itself: the output validator output_validators/grundy (built, then run as Kattis runs it) accepts all ",
+            ),
+            "plain" => ("", "the export judged itself: checker.py accepts all "),
+            _ => ("", "files/check.cpp not compiled: testlib.h is the judge's"),
+        };
+        assert!(said.contains(judged), "{layout}: {said}");
+        if layout == "polygon" {
+            let cpp = std::fs::read_to_string(out.path().join("files/check.cpp")).unwrap();
+            assert!(cpp.contains("static const int MODE = MOVES;"));
+            assert!(cpp.contains("static const char *NONE = \"-1\";"));
+            continue;
+        }
+        if layout == "kattis" {
+            let yaml = std::fs::read_to_string(out.path().join("problem.yaml")).unwrap();
+            assert!(yaml.contains("validation: custom"), "{yaml}");
+        }
+        // The checker as exported: the wrong solution's move is rejected somewhere, with
+        // the winning moves named; a move that is not one is WA, a broken line PE, an
+        // input it was not written with is its own failure (3).
+        let checker = out.path().join(format!("{folder}checker.py"));
+        let inputs: Vec<PathBuf> = walk(out.path())
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
+        let judge = |input: &Path, output: &str| {
+            let o = out.path().join("output.txt");
+            std::fs::write(&o, output).unwrap();
+            let r = std::process::Command::new("python3")
+                .env("PATH", common::path())
+                .arg(&checker)
+                .arg(input)
+                .arg(&o)
+                .arg(input.with_extension("ans"))
+                .output()
+                .unwrap();
+            (r.status.code(), stderr(&r))
+        };
+        let wrong = inputs.iter().find_map(|i| {
+            let printed = std::process::Command::new("python3")
+                .env("PATH", common::path())
+                .arg(dir.join("wrong-max-degree.py"))
+                .stdin(std::fs::File::open(i).unwrap())
+                .output()
+                .unwrap();
+            let (code, why) = judge(i, &stdout(&printed));
+            (code == Some(1)).then_some(why)
+        });
+        let wrong = wrong.unwrap_or_else(|| panic!("{layout}: the checker kills nothing"));
+        assert!(
+            wrong.contains("does not win") || wrong.contains("`-1` was expected"),
+            "{wrong}"
+        );
+        assert_eq!(judge(&inputs[0], "99\n").0, Some(1));
+        assert_eq!(judge(&inputs[0], "1\n2\n").0, Some(2));
+        let stranger = out.path().join("stranger.in");
+        std::fs::write(&stranger, "1 0\n").unwrap();
+        std::fs::write(stranger.with_extension("ans"), "1\n").unwrap();
+        let (code, why) = judge(&stranger, "1\n");
+        assert_eq!(code, Some(3), "{why}");
+        assert!(why.contains("is not one of the tests"), "{why}");
+    }
 }
 
 // Long (about 85 lines): one scenario, a package's inputs generated, validated, refused
@@ -1759,26 +1853,4 @@ fn the_kattis_output_validator_builds_and_maps_the_checker_s_exit_codes() {
     let (code, error) = judge(&out.path().join("no-such-input"), &right);
     assert_eq!(code, Some(1));
     assert!(error.unwrap().contains("the checker exited with 3"));
-}
-
-/// A package whose answers have several right forms and no checker program is not
-/// exported for Kattis: its byte-for-byte comparison would reject right answers.
-#[test]
-fn kattis_refuses_answers_it_would_compare_byte_for_byte() {
-    let dir = rules_package(TAKE_12, "answer = \"any-winning-move\"");
-    let out = tempfile::tempdir().unwrap();
-    let t = grundy()
-        .arg("testset")
-        .arg(dir.path())
-        .arg("--out")
-        .arg(out.path())
-        .args(["--layout", "kattis"])
-        .output()
-        .unwrap();
-    assert_eq!(t.status.code(), Some(2), "{}", stderr(&t));
-    assert!(
-        stderr(&t).contains("give the package a [checker] program"),
-        "{}",
-        stderr(&t)
-    );
 }
