@@ -161,6 +161,55 @@ pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<
     ))
 }
 
+/// Re-judges an interactive export: every game a correct solution won against the
+/// package's interactor (`accepted`: the solution's name and command, the test's written
+/// input and text) is played again against the interactor as exported — for Kattis, the
+/// output validator's own `build` and `run`, in Kattis's convention. The plain and Polygon
+/// layouts carry the package's interactor file as grundy ran it.
+pub(crate) fn rejudge_interactive(
+    layout: Layout,
+    out: &Path,
+    accepted: &[(&str, Vec<String>, &str, &str)],
+    limits: &Limits,
+) -> Result<String, Error> {
+    if !layout.is_kattis() {
+        return Ok("the export's interactor is the package's own file, as grundy ran it".into());
+    }
+    let out = &std::fs::canonicalize(out).map_err(|e| Error::io(out.display(), e))?;
+    let scratch = tempfile::Builder::new()
+        .prefix("grundy-export-check-")
+        .tempdir()
+        .map_err(|e| Error::io("a temporary folder", e))?;
+    let copy = scratch.path().join("validator");
+    copy_folder(&out.join(crate::kattis::VALIDATOR), &copy)?;
+    build(
+        &["sh".into(), copy.join("build").display().to_string()],
+        "build",
+    )?;
+    let run = vec!["sh".to_string(), copy.join("run").display().to_string()];
+    for (solution, argv, input, text) in accepted {
+        let played =
+            crate::jury::referee(&run, crate::jury::Convention::Kattis, text, argv, limits)
+                .map_err(|e| crate::suite::play_error(e, out, Some("the exported interactor")))?;
+        if played.verdict != crate::judge::Verdict::Ok {
+            return Err(Error::usage(format!(
+                "the export does not judge as grundy does: the output validator {} (run as Kattis runs it) gives {} to {} (a correct solution, OK by grundy) on {input}",
+                crate::kattis::VALIDATOR,
+                played.verdict,
+                solution
+            )));
+        }
+    }
+    let solutions: std::collections::BTreeSet<&str> = accepted.iter().map(|a| a.0).collect();
+    Ok(format!(
+        "the export judged itself: the output validator {} (the interactor, built, then run as Kattis runs it) lets the correct solution{} ({}) win all {} games again",
+        crate::kattis::VALIDATOR,
+        if solutions.len() == 1 { "" } else { "s" },
+        solutions.into_iter().collect::<Vec<_>>().join(", "),
+        accepted.len()
+    ))
+}
+
 /// Runs a build step; its failure is the export's.
 fn build(argv: &[String], what: &str) -> Result<(), Error> {
     let run = runner::run(argv, b"", &limits());

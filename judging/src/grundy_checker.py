@@ -11,7 +11,9 @@
 #              the NONE word exactly when there is none. The moves of every test are in
 #              winning-moves.txt beside this file, computed by grundy from the game's rules
 #              when the tests were written: the test is found there by its input's FNV-1a
-#              hash, so only the tests written with it can be judged.
+#              hash, so only the tests written with it can be judged;
+#   interactive the interactor judged the game: its verdict stands, and what it wrote is
+#              accepted.
 import os
 import sys
 
@@ -149,6 +151,8 @@ def main():
     inp = read(sys.argv[1], "input")
     out = read(sys.argv[2], "output")
     ans = read(sys.argv[3], "answer")
+    if MODE == "interactive":
+        verdict(0, "the interactor judged the game")
     if MODE == "moves":
         moves_verdict(inp, out)
     compare(ans, out)

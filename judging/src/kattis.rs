@@ -15,6 +15,7 @@
 //! import. Not written yet: the input validator of a built-in engine's format.
 
 use crate::error::Error;
+use crate::interactive_export::Interactor;
 use crate::own_checker::Own;
 use crate::package::Package;
 use grundy_games::checker::Compare;
@@ -45,13 +46,18 @@ pub fn short_name(name: &str) -> String {
 
 /// The files around the tests: `problem.yaml`, `.timelimit`, the output validator (the
 /// checker program `checker`, else grundy's own checker `own` where Kattis's default
-/// comparison of tokens does not judge as grundy does) and the submissions.
+/// comparison of tokens does not judge as grundy does; an interactive package's
+/// `interactor`) and the submissions.
 pub(crate) fn files(
     pkg: &Package,
     checker: Option<&Path>,
     own: Option<&Own>,
+    interactor: Option<&Interactor>,
 ) -> Result<Vec<File>, Error> {
     let validator = match (checker, own) {
+        _ if interactor.is_some() => interactor
+            .map(|i| crate::interactive_export::kattis_validator(i, VALIDATOR))
+            .transpose()?,
         (Some(src), _) => {
             let name = src
                 .file_name()
@@ -69,7 +75,17 @@ pub(crate) fn files(
     };
     let mut out = vec![
         text(".timelimit", format!("{}\n", pkg.limits.time.as_secs_f64())),
-        text("problem.yaml", problem_yaml(pkg, validator.is_some())),
+        text(
+            "problem.yaml",
+            problem_yaml(
+                pkg,
+                match (&validator, interactor) {
+                    (_, Some(_)) => Some("custom interactive"),
+                    (Some(_), None) => Some("custom"),
+                    (None, None) => None,
+                },
+            ),
+        ),
     ];
     out.extend(validator.into_iter().flatten());
     out.push(text(
@@ -163,7 +179,7 @@ pub(crate) fn zip_folder(dir: &Path, zip: &Path) -> Result<(), Error> {
 }
 
 /// `problem.yaml` (problemtools' legacy format, which DOMjudge reads too).
-fn problem_yaml(pkg: &Package, custom: bool) -> String {
+fn problem_yaml(pkg: &Package, validation: Option<&str>) -> String {
     let mut y = format!(
         "# Written by `grundy testset --layout kattis` from {}/problem.toml.\n# The folder of this package must be named {} (Kattis's short name).\n# The time limit ({} s, in .timelimit): {}.\nname: {}\n",
         pkg.dir.display(),
@@ -172,8 +188,8 @@ fn problem_yaml(pkg: &Package, custom: bool) -> String {
         pkg.time_from,
         yaml_string(&pkg.name)
     );
-    if custom {
-        y.push_str("validation: custom\n");
+    if let Some(v) = validation {
+        y.push_str(&format!("validation: {v}\n"));
     }
     let e = &pkg.export;
     for (key, value) in [

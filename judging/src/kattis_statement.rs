@@ -238,14 +238,33 @@ fn output_section(pkg: &Package) -> String {
 /// The stub: the name, a note that it is one, the input and the output.
 fn stub(pkg: &Package) -> String {
     format!(
-        "% Written by `grundy testset --layout kattis` from problem.toml: a stub. Put the\n% problem's own statement in {OWN} in the package folder to export that instead.\n\\problemname{{{}}}\n\nThis statement was written by grundy from the package's \\texttt{{problem.toml}}: it\ngives the input format and limits as the package checks them, not the problem's story.\n\n\\section*{{Input}}\n\n{}\n\n\\section*{{Output}}\n\n{}\n",
+        "% Written by `grundy testset --layout kattis` from problem.toml: a stub. Put the\n% problem's own statement in {OWN} in the package folder to export that instead.\n\\problemname{{{}}}\n\nThis statement was written by grundy from the package's \\texttt{{problem.toml}}: it\ngives the input format and limits as the package checks them, not the problem's story.\n\n\\section*{{Input}}\n\n{}\n\n{}\n",
         text(&pkg.name),
         if pkg.schema.items.is_empty() {
             "The input format of grundy's built-in problem this package judges.".to_string()
         } else {
             input_section(&pkg.schema)
         },
-        output_section(pkg)
+        if pkg.interact.is_some() {
+            interaction_section(pkg)
+        } else {
+            format!("\\section*{{Output}}\n\n{}", output_section(pkg))
+        }
+    )
+}
+
+/// The stub's words for an interactive package: the protocol is its interactor's.
+fn interaction_section(pkg: &Package) -> String {
+    let name = pkg
+        .interact
+        .as_ref()
+        .and_then(|s| s.interactor.as_ref())
+        .and_then(|argv| argv.last())
+        .and_then(|p| std::path::Path::new(p).file_name())
+        .map_or_else(|| "interactor".into(), |f| f.to_string_lossy().into_owned());
+    format!(
+        "\\section*{{Interaction}}\n\nThis is an interactive problem: the judge's interactor (\\texttt{{{}}}) plays against\nyour program over its standard input and output, a line at a time; flush your output\nafter each line. The protocol is the interactor's own; this stub does not describe\nit (a statement in the package's \\texttt{{{OWN}}} would).",
+        text(&name)
     )
 }
 

@@ -36,6 +36,7 @@ pub mod game;
 pub mod harden;
 pub mod input;
 pub mod input_validator;
+pub(crate) mod interactive_export;
 pub mod judge;
 pub mod jury;
 pub mod kattis;

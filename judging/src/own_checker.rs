@@ -32,6 +32,9 @@ pub(crate) enum Own {
     /// Judges a winning move by the table of the tests' moves: the `none` word and the
     /// table's text.
     Moves { none: String, table: String },
+    /// Lets the interactor's verdict stand (an interactive package: the interactor
+    /// judged the game; what it wrote is accepted).
+    Interactive,
 }
 
 /// FNV-1a (64 bits) of a test's input, as the checkers compute it: the key of its moves.
@@ -44,6 +47,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// The checker a package's export needs from grundy, given the inputs of its tests:
 /// `None` when the package has a checker program (exported as written).
 pub(crate) fn for_package(pkg: &Packaged, inputs: &[&str]) -> Result<Option<Own>, Error> {
+    if pkg.pkg.interact.is_some() {
+        return Ok(Some(Own::Interactive));
+    }
     let how = match &pkg.pkg.checker {
         Checker::Program(_) => return Ok(None),
         Checker::Builtin(how) => *how,
@@ -120,6 +126,7 @@ pub(crate) fn python(own: &Own, dir: &str) -> Vec<File> {
             "MODE = \"moves\"\nABS, REL = 0.0, 0.0\nNONE = {}",
             python_string(none)
         ),
+        Own::Interactive => "MODE = \"interactive\"\nABS, REL = 0.0, 0.0\nNONE = \"\"".into(),
     };
     let mut out = vec![File {
         path: at("checker.py"),
@@ -144,11 +151,12 @@ pub(crate) fn testlib(own: &Own) -> String {
             (mode, abs, rel, "", "")
         }
         Own::Moves { none, table } => ("MOVES", 0.0, 0.0, none.as_str(), table.as_str()),
+        Own::Interactive => ("INTERACTIVE", 0.0, 0.0, "", ""),
     };
     CHECKER_CPP.replace(
         "// GRUNDY_MODE",
         &format!(
-            "enum {{ LINES, TOKENS, FLOATS, UNORDERED, MOVES }};\nstatic const int MODE = {mode};\nstatic const double ABS = {abs:e}, REL = {rel:e};\nstatic const char *NONE = {};\nstatic const char *TABLE = R\"grundy_table({table})grundy_table\";",
+            "enum {{ LINES, TOKENS, FLOATS, UNORDERED, MOVES, INTERACTIVE }};\nstatic const int MODE = {mode};\nstatic const double ABS = {abs:e}, REL = {rel:e};\nstatic const char *NONE = {};\nstatic const char *TABLE = R\"grundy_table({table})grundy_table\";",
             c_string(none)
         ),
     )

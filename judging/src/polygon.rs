@@ -17,6 +17,7 @@
 //! testlib.h is not written: a judge provides it (Polygon adds its own to every package).
 
 use crate::error::Error;
+use crate::interactive_export::Interactor;
 use crate::kattis::File;
 use crate::own_checker::Own;
 use crate::package::{Checker, Package};
@@ -37,10 +38,25 @@ pub(crate) fn files(
     pkg: &Package,
     checker: Option<&Path>,
     own: Option<&Own>,
+    interactor: Option<&Interactor>,
     tests: &[bool],
     width: usize,
 ) -> Result<Vec<File>, Error> {
     let mut out = Vec::new();
+    let interactor = match interactor {
+        Some(i) => {
+            let (path, kind) = crate::interactive_export::polygon_interactor(i);
+            if kind.is_none_or(|k| !k.starts_with("cpp")) {
+                eprintln!(
+                    "note: {} is written as it is; Polygon's own interactors are testlib C++ programs (rbx-cp's import takes only those)",
+                    path
+                );
+            }
+            out.push(plain(&path, i.bytes()?));
+            Some((path, kind))
+        }
+        None => None,
+    };
     let check_name = match (checker, own, &pkg.checker) {
         (Some(src), _, _) => {
             let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
@@ -99,9 +115,25 @@ pub(crate) fn files(
         out.push(plain(&path, bytes));
         solutions.push((path, tag, source_type(&name)));
     }
-    let xml = problem_xml(pkg, check_name, schema.is_some(), &solutions, tests, width);
+    let xml = problem_xml(
+        pkg,
+        check_name,
+        schema.is_some(),
+        interactor.as_ref(),
+        &solutions,
+        tests,
+        width,
+    );
     out.insert(0, plain("problem.xml", xml.into_bytes()));
     Ok(out)
+}
+
+/// `<source path=… type=…/>` (no type where Polygon has none for the language).
+fn source_element(path: &str, kind: Option<&str>) -> String {
+    match kind {
+        Some(kind) => format!("<source path=\"{}\" type=\"{kind}\"/>", xml_escape(path)),
+        None => format!("<source path=\"{}\"/>", xml_escape(path)),
+    }
 }
 
 /// A file that is not executable.
@@ -144,7 +176,7 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
 }
 
 /// Polygon's name of a source file's language, from its extension.
-fn source_type(name: &str) -> Option<&'static str> {
+pub(crate) fn source_type(name: &str) -> Option<&'static str> {
     let ext = Path::new(name).extension()?.to_str()?;
     Some(match ext {
         "cpp" | "cc" | "cxx" => "cpp.g++17",
@@ -176,6 +208,7 @@ fn problem_xml(
     pkg: &Package,
     checker: Option<&str>,
     validator: bool,
+    interactor: Option<&(String, Option<&str>)>,
     solutions: &[(String, &str, Option<&str>)],
     tests: &[bool],
     width: usize,
@@ -245,6 +278,11 @@ fn problem_xml(
         "            <source path=\"files/check.cpp\" type=\"cpp.g++17\"/>"
     );
     let _ = writeln!(x, "        </checker>");
+    if let Some((path, kind)) = interactor {
+        let _ = writeln!(x, "        <interactor>");
+        let _ = writeln!(x, "            {}", source_element(path, *kind));
+        let _ = writeln!(x, "        </interactor>");
+    }
     if validator {
         let _ = writeln!(x, "        <validators>");
         let _ = writeln!(x, "            <validator>");
@@ -258,18 +296,7 @@ fn problem_xml(
     let _ = writeln!(x, "        <solutions>");
     for (path, tag, kind) in solutions {
         let _ = writeln!(x, "            <solution tag=\"{tag}\">");
-        match kind {
-            Some(kind) => {
-                let _ = writeln!(
-                    x,
-                    "                <source path=\"{}\" type=\"{kind}\"/>",
-                    xml_escape(path)
-                );
-            }
-            None => {
-                let _ = writeln!(x, "                <source path=\"{}\"/>", xml_escape(path));
-            }
-        }
+        let _ = writeln!(x, "                {}", source_element(path, *kind));
         let _ = writeln!(x, "            </solution>");
     }
     let _ = writeln!(x, "        </solutions>");

@@ -12,7 +12,9 @@
 //             the NONE word exactly when there is none. The moves of every test are in
 //             TABLE, computed by grundy from the game's rules when the tests were written:
 //             the test is found there by its input's FNV-1a hash, so only the tests
-//             written with this checker can be judged.
+//             written with this checker can be judged;
+//   interactive  the interactor judged the game: its verdict stands, and what it wrote is
+//             accepted.
 // testlib.h is the judge's: Polygon provides it.
 #include "testlib.h"
 
@@ -166,6 +168,7 @@ static void judge_moves(const char *input) {
 
 int main(int argc, char *argv[]) {
     registerTestlibCmd(argc, argv);
+    if (MODE == INTERACTIVE) quitf(_ok, "the interactor judged the game");
     if (MODE == MOVES) judge_moves(argv[1]);
     if (MODE == LINES) {
         vector<vector<string> > want = lines_of(ans), got = lines_of(ouf);

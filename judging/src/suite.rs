@@ -923,27 +923,36 @@ impl Suite for Packaged {
     }
 }
 
-/// A game played, its failure told as grundy's errors: a program that cannot start is bad
-/// usage, a failing interactor or rules the package's fault (`what` says what failed, when
-/// the message does not), and a
-/// disagreement of grundy's engines an internal error.
+/// A game played, its failure told as grundy's errors ([`play_error`]).
 fn played_as(
     played: Result<crate::jury::Played, crate::jury::PlayError>,
     dir: &std::path::Path,
     what: Option<&str>,
 ) -> Played {
-    use crate::jury::PlayError;
     played
         .map(|p| {
             let t = crate::jury::transcript_text(&p.transcript).into_bytes();
             (p.verdict, p.run, t)
         })
-        .map_err(|e| match e {
-            PlayError::Start(m) => Error::usage(m),
-            PlayError::Rules(m) => match what {
-                Some(what) => Error::input(format!("{}: {what}: {m}", dir.display())),
-                None => Error::input(format!("{}: {m}", dir.display())),
-            },
-            PlayError::Internal(m) => Error::internal(m),
-        })
+        .map_err(|e| play_error(e, dir, what))
+}
+
+/// A game's failure (not the program's) as grundy's error: a program that cannot start is
+/// bad usage, a failing interactor or rules the package's fault (in the folder `dir`;
+/// `what` says what failed, when the message does not), a disagreement of grundy's
+/// engines an internal error.
+pub(crate) fn play_error(
+    e: crate::jury::PlayError,
+    dir: &std::path::Path,
+    what: Option<&str>,
+) -> Error {
+    use crate::jury::PlayError;
+    match e {
+        PlayError::Start(m) => Error::usage(m),
+        PlayError::Rules(m) => match what {
+            Some(what) => Error::input(format!("{}: {what}: {m}", dir.display())),
+            None => Error::input(format!("{}: {m}", dir.display())),
+        },
+        PlayError::Internal(m) => Error::internal(m),
+    }
 }

@@ -15,6 +15,7 @@
 
 use crate::check::{self, Options};
 use crate::error::{Error, Outcome};
+use crate::interactive_export::Interactor;
 use crate::judge::{self, Verdict};
 use crate::outln;
 use crate::package::{self, Checker};
@@ -50,6 +51,16 @@ impl Layout {
     pub fn is_kattis(self) -> bool {
         matches!(self, Layout::Kattis | Layout::Domjudge)
     }
+
+    /// The judge the layout is for, in messages.
+    fn judge(self) -> &'static str {
+        match self {
+            Layout::Plain => "contest",
+            Layout::Polygon => "Polygon",
+            Layout::Kattis => "Kattis",
+            Layout::Domjudge => "DOMjudge",
+        }
+    }
 }
 
 /// One test of the set.
@@ -61,7 +72,10 @@ struct Test {
     vertices: usize,
     /// A test at the statement's maxima (kept by `--minimal`).
     maximal: bool,
-    /// The command that regenerates it (`None` for a shrunk witness).
+    /// A wrong solution's shrunk witness (kept by `--minimal`, never the sample).
+    witness: bool,
+    /// The command that regenerates it (`None` for a shrunk witness, and for an
+    /// interactive package's games).
     command: Option<String>,
     /// The solutions it kills, with their verdicts.
     kills: Vec<(String, String)>,
@@ -87,8 +101,12 @@ pub struct Request {
     pub shrink_time: Duration,
 }
 
-/// The expected answer of an input's text (the package's references, or its engine).
+/// The expected answer of an input's text (the package's references, or its engine); an
+/// interactive package's tests have none (the interactor judges the games).
 fn answer_of(pkg: &Packaged, text: &str) -> Result<Vec<u8>, Error> {
+    if pkg.pkg.interact.is_some() {
+        return Ok(Vec::new());
+    }
     match pkg.pkg.engine {
         Some(engine) => {
             let cases = engine
@@ -104,6 +122,23 @@ fn answer_of(pkg: &Packaged, text: &str) -> Result<Vec<u8>, Error> {
                 .map_err(|e| Error::internal(format!("a witness does not parse: {e}")))?;
             Ok(package::expected(&pkg.pkg, &pkg.prep, &inst, text)?.0)
         }
+    }
+}
+
+/// The size and the vertices of an input's text (zeros where it does not parse).
+fn measure(pkg: &Packaged, text: &str) -> (usize, usize) {
+    match pkg.pkg.engine {
+        Some(engine) => engine
+            .parse(text.as_bytes(), false)
+            .map_or((0, 0), |cases| {
+                (
+                    cases.iter().map(|c| c.size()).sum(),
+                    cases.iter().map(|c| c.vertices()).sum(),
+                )
+            }),
+        None => pkg.pkg.schema.read(text.as_bytes()).map_or((0, 0), |i| {
+            (pkg.pkg.schema.size(&i), pkg.pkg.schema.vertices(&i))
+        }),
     }
 }
 
@@ -162,6 +197,20 @@ fn verdict(
     limits: &Limits,
     t: &Test,
 ) -> Result<(Verdict, Vec<u8>), Error> {
+    if let Some(spec) = &pkg.pkg.interact {
+        // The setter's interactor plays the test's games (a package without one is not
+        // exported); its transcript is what the program "printed".
+        let interactor = spec
+            .interactor
+            .as_ref()
+            .ok_or_else(|| Error::internal("an interactive export without an interactor"))?;
+        let played = crate::jury::referee(interactor, spec.convention, &t.text, argv, limits)
+            .map_err(|e| crate::suite::play_error(e, &pkg.pkg.dir, None))?;
+        return Ok((
+            played.verdict,
+            crate::jury::transcript_text(&played.transcript).into_bytes(),
+        ));
+    }
     let run = runner::run(argv, t.text.as_bytes(), limits);
     let v = match judge::classify(&run, limits)? {
         Some(v) => v,
@@ -179,12 +228,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         pkg.pkg.limits.time.as_secs_f64(),
         pkg.pkg.time_from
     );
-    if pkg.pkg.interact.is_some() {
-        return Err(Error::usage(format!(
-            "{}: an interactive package is judged by grundy's jury, not by test files",
-            r.dir.display()
-        )));
-    }
+    let interactor = crate::interactive_export::interactor_of(&pkg.pkg, r.layout.judge())?;
     let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills; the right answers, for the export to judge again.
     let limits = pkg.pkg.limits;
@@ -204,8 +248,26 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     if r.minimal {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
-    let names = write(&pkg, r, &tests)?;
+    let names = write(&pkg, r, &tests, interactor.as_ref())?;
     let outcome = expectations_met(&pkg, r, &tests);
+    if interactor.is_some() {
+        let mut games = Vec::new();
+        for (t, input) in tests.iter().zip(&names) {
+            for (name, _) in &t.accepted {
+                let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
+                let argv = s
+                    .map(|s| crate::program::prepare(&[s.path.display().to_string()]))
+                    .transpose()?
+                    .unwrap_or_default();
+                games.push((name.as_str(), argv, input.as_str(), t.text.as_str()));
+            }
+        }
+        outln!(
+            "{}",
+            crate::export_check::rejudge_interactive(r.layout, &r.out, &games, &limits)?
+        );
+        return Ok(outcome);
+    }
     let outputs: Vec<crate::export_check::Output> = tests
         .iter()
         .zip(&names)
@@ -242,19 +304,24 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
     let found = witnesses(suite, pkg, r)?;
     for (s, text) in &found {
         if let Some(text) = text {
-            let inst = pkg.pkg.schema.read(text.as_bytes()).ok();
+            let (size, vertices) = measure(pkg, text);
             tests.push(Test {
                 answer: answer_of(pkg, text)?,
                 how: format!("the shrunk witness of {}", s.name),
-                size: inst.as_ref().map_or(0, |i| pkg.pkg.schema.size(i)),
-                vertices: inst.as_ref().map_or(0, |i| pkg.pkg.schema.vertices(i)),
+                size,
+                vertices,
                 text: text.clone(),
                 maximal: false,
+                witness: true,
                 command: None,
                 kills: Vec::new(),
                 accepted: Vec::new(),
             });
         }
+    }
+    if pkg.pkg.interact.is_some() {
+        tests.extend(interactive_tests(suite, pkg, r)?);
+        return Ok(written_once(tests));
     }
     for t in plan(&pkg.pkg, r.seed, r.count) {
         let (text, answer, size, vertices) = make(pkg, &t)?;
@@ -270,6 +337,7 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
             size,
             vertices,
             maximal: t.extreme,
+            witness: false,
             // The package by its absolute path: regenerate.sh runs from anywhere.
             command: Some(t.command(&std::fs::canonicalize(&r.dir).unwrap_or(r.dir.clone()))),
             kills: Vec::new(),
@@ -277,6 +345,43 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
         });
     }
     Ok(written_once(tests))
+}
+
+/// The games of an interactive package, as `grundy check` plays them (the jury's
+/// generator: with a built-in engine, sized by `[interact] max_vertices`): random ones over
+/// the tiers, then the adversarial ones.
+fn interactive_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec<Test>, Error> {
+    let mut made: Vec<(S::Input, String, bool)> = Vec::new();
+    for k in 0..r.count {
+        let (input, how) = suite.random(r.seed, k as u64, crate::workbench::tier_of(k, r.count))?;
+        made.push((input, how, false));
+    }
+    for (k, name) in suite.adversarial().into_iter().enumerate() {
+        made.push((
+            suite.adversarial_input(k)?,
+            format!("adversarial: {name}"),
+            true,
+        ));
+    }
+    Ok(made
+        .into_iter()
+        .map(|(input, how, maximal)| {
+            let text = suite.write(&input);
+            let (size, vertices) = measure(pkg, &text);
+            Test {
+                text,
+                answer: Vec::new(),
+                how,
+                size,
+                vertices,
+                maximal,
+                witness: false,
+                command: None,
+                kills: Vec::new(),
+                accepted: Vec::new(),
+            }
+        })
+        .collect())
 }
 
 /// The tests with identical inputs written once: the first keeps the others' ways of
@@ -350,10 +455,7 @@ fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> Outcome {
 /// Keeps the maximal tests and the witnesses, then adds, for each wrong solution still
 /// alive, the first other test that kills it.
 fn minimize(tests: &mut Vec<Test>, solutions: &[Solution]) {
-    let mut keep: Vec<bool> = tests
-        .iter()
-        .map(|t| t.maximal || t.command.is_none())
-        .collect();
+    let mut keep: Vec<bool> = tests.iter().map(|t| t.maximal || t.witness).collect();
     for s in solutions.iter().filter(|s| s.expect.must_fail()) {
         let killed = |k: &Test| k.kills.iter().any(|(n, _)| *n == s.name);
         let already = tests.iter().zip(&keep).any(|(t, &k)| k && killed(t));
@@ -386,13 +488,18 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
 
 /// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and
 /// `SUMMARY.md`.
-fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
+fn write(
+    pkg: &Packaged,
+    r: &Request,
+    tests: &[Test],
+    interactor: Option<&Interactor>,
+) -> Result<Vec<String>, Error> {
     let names = write_tests(r, tests)?;
     let inputs: Vec<&str> = tests.iter().map(|t| t.text.as_str()).collect();
     let own = crate::own_checker::for_package(pkg, &inputs)?;
     let checker = checker_file(pkg);
     let files = if r.layout.is_kattis() {
-        crate::kattis::files(&pkg.pkg, checker.as_deref(), own.as_ref())?
+        crate::kattis::files(&pkg.pkg, checker.as_deref(), own.as_ref(), interactor)?
     } else if r.layout == Layout::Polygon {
         let samples: Vec<bool> = (0..tests.len())
             .map(|k| Some(k) == sample_of(tests))
@@ -401,11 +508,12 @@ fn write(pkg: &Packaged, r: &Request, tests: &[Test]) -> Result<Vec<String>, Err
             &pkg.pkg,
             checker.as_deref(),
             own.as_ref(),
+            interactor,
             &samples,
             width_of(tests),
         )?
     } else {
-        plain_checker(checker.as_deref(), own.as_ref())?
+        plain_checker(checker.as_deref(), own.as_ref(), interactor)?
     };
     for f in &files {
         put(&r.out, &f.path, &f.bytes)?;
@@ -460,7 +568,7 @@ fn sample_of(tests: &[Test]) -> Option<usize> {
     tests
         .iter()
         .enumerate()
-        .filter(|(_, t)| t.command.is_some() && !t.maximal)
+        .filter(|(_, t)| !t.witness && !t.maximal)
         .min_by_key(|(_, t)| (t.size, t.text.len()))
         .map(|(k, _)| k)
 }
@@ -499,8 +607,16 @@ fn write_tests(r: &Request, tests: &[Test]) -> Result<Vec<String>, Error> {
 fn plain_checker(
     checker: Option<&Path>,
     own: Option<&crate::own_checker::Own>,
+    interactor: Option<&Interactor>,
 ) -> Result<Vec<crate::kattis::File>, Error> {
     use crate::own_checker::Own;
+    if let Some(i) = interactor {
+        return Ok(vec![crate::kattis::File {
+            path: i.name(),
+            bytes: i.bytes()?,
+            executable: false,
+        }]);
+    }
     Ok(match (checker, own) {
         (Some(src), _) => {
             let name = src
@@ -550,9 +666,15 @@ fn script_and_summary(pkg: &Packaged, tests: &[Test], names: &[String]) -> (Stri
             t.how,
             t.size,
             t.vertices,
-            t.command
-                .as_ref()
-                .map_or("(kept as shrunk)".into(), |c| format!("`{c}`"))
+            t.command.as_ref().map_or_else(
+                || if t.witness {
+                    "(kept as shrunk)"
+                } else {
+                    "(kept as made)"
+                }
+                .into(),
+                |c| format!("`{c}`")
+            )
         );
     }
     (script, summary)
@@ -579,6 +701,7 @@ mod tests {
             size: 1,
             vertices: 0,
             maximal: false,
+            witness: false,
             command: None,
             kills: Vec::new(),
             accepted: Vec::new(),

@@ -169,16 +169,22 @@ impl Planned {
     }
 }
 
-/// `count` random tests over the tiers (six tenths small, three medium, one large), then
-/// the adversarial ones of a schema package.
+/// The size tier of the `k`-th of `count` random tests: six tenths small, three medium,
+/// one large.
+pub(crate) fn tier_of(k: usize, count: usize) -> Tier {
+    match k * 10 / count.max(1) {
+        0..=5 => Tier::Small,
+        6..=8 => Tier::Medium,
+        _ => Tier::Large,
+    }
+}
+
+/// `count` random tests over the tiers ([`tier_of`]), then the adversarial ones of a
+/// schema package.
 pub(crate) fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
     let mut plan: Vec<Planned> = (0..count)
         .map(|k| {
-            let tier = match k * 10 / count.max(1) {
-                0..=5 => Tier::Small,
-                6..=8 => Tier::Medium,
-                _ => Tier::Large,
-            };
+            let tier = tier_of(k, count);
             Planned {
                 seed: seed + k as u64,
                 size: None,

@@ -645,6 +645,82 @@ fn any_winning_move_exports_carry_grundy_s_checker_and_judge_themselves() {
     }
 }
 
+#[test]
+fn an_interactive_package_is_exported_with_its_interactor() {
+    // subtraction-interactor: the setter's testlib interactor. Kattis gets it as an
+    // interactive output validator behind an adaptor, and testset plays the correct
+    // solution's games again through the exported `run`; Polygon gets it in problem.xml.
+    let dir = example("subtraction-interactor");
+    let out = tempfile::tempdir().unwrap();
+    let kattis = out.path().join("kattis");
+    let t = grundy()
+        .arg("testset")
+        .arg(&dir)
+        .arg("--out")
+        .arg(&kattis)
+        .args(["--count", "4", "--shrink-time", "2", "--layout", "kattis"])
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    assert!(
+        stdout(&t).contains("the export judged itself: the output validator output_validators/grundy (the interactor, built, then run as Kattis runs it) lets the correct solution (correct.py) win all "),
+        "{}",
+        stdout(&t)
+    );
+    let yaml = std::fs::read_to_string(kattis.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("validation: custom interactive"), "{yaml}");
+    let run = std::fs::read_to_string(kattis.join("output_validators/grundy/run")).unwrap();
+    assert!(run.contains("\"$1\" \"$3/tout.txt\""), "{run}");
+    assert!(kattis
+        .join("output_validators/grundy/interactor.py")
+        .is_file());
+    let tex = std::fs::read_to_string(kattis.join("problem_statement/problem.en.tex")).unwrap();
+    assert!(tex.contains("\\section*{Interaction}"), "{tex}");
+    // The wrong solution is killed by the set, as SUMMARY.md says.
+    let summary = std::fs::read_to_string(kattis.join("SUMMARY.md")).unwrap();
+    assert!(summary.contains("wrong-period-4.py (WA)"), "{summary}");
+
+    let polygon = out.path().join("polygon");
+    let t = grundy()
+        .arg("testset")
+        .arg(&dir)
+        .arg("--out")
+        .arg(&polygon)
+        .args(["--count", "4", "--shrink-time", "2", "--layout", "polygon"])
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let xml = std::fs::read_to_string(polygon.join("problem.xml")).unwrap();
+    assert!(
+        xml.contains(
+            "<interactor>\n            <source path=\"files/interactor.py\" type=\"python.3\"/>"
+        ),
+        "{xml}"
+    );
+    assert!(polygon.join("files/interactor.py").is_file());
+    let check = std::fs::read_to_string(polygon.join("files/check.cpp")).unwrap();
+    assert!(check.contains("static const int MODE = INTERACTIVE;"));
+    assert!(stderr(&t).contains("note: files/interactor.py is written as it is"));
+
+    // grundy as the jury: no program a judge could run, so no export.
+    let t = grundy()
+        .arg("testset")
+        .arg(example("node-kayles-interactive"))
+        .arg("--out")
+        .arg(out.path().join("nki"))
+        .output()
+        .unwrap();
+    assert_eq!(t.status.code(), Some(2), "{}", stderr(&t));
+    assert!(
+        stderr(&t).contains(
+            "grundy is the jury of this interactive package ([interact] names no interactor)"
+        ),
+        "{}",
+        stderr(&t)
+    );
+    assert!(!out.path().join("nki").exists());
+}
+
 // Long (about 85 lines): one scenario, a package's inputs generated, validated, refused
 // past the sum of N, and written as a test set, each step using the one before.
 #[test]
