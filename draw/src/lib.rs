@@ -1,7 +1,8 @@
 //! Drawings of grundy's positions, for people who would rather look than read: an SVG
 //! picture of every position kind grundy reads (rooted trees laid out top-down, with
 //! their colours, chips and stones; Hackenbush multigraphs with loops and parallel edges),
-//! and a small text tree for a terminal report. Vertices carry the input's own ids
+//! and a small text tree for a terminal report; and charts of measurements (a sequence of
+//! values, a growth series with its fitted curve). Vertices carry the input's own ids
 //! (1-based). Every layout is a loop over an explicit order (no recursion: a chain of 10^6
 //! vertices is drawn as its summary in linear time).
 //!
@@ -11,10 +12,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod chart;
 mod graph;
 mod svg;
 mod tree;
 
+pub use chart::{chart_svg, Chart};
 pub use graph::graphs_svg;
 pub use tree::{text_tree, tree_svg, VertexStyle};
 

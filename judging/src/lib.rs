@@ -56,4 +56,5 @@ pub mod solutions;
 pub mod suite;
 pub mod testset;
 pub mod tle;
+pub mod values;
 pub mod workbench;

@@ -36,7 +36,7 @@ fn field<'a>(g: &'a serde_json::Value, key: &str) -> &'a str {
     g.get(key).and_then(|v| v.as_str()).unwrap_or("")
 }
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
+pub(crate) const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:0}\
 .summary{padding:.6em 1em;border-radius:6px;background:#eef6ee}.summary.failed{background:#fbeeee}\
 section.group{border:1px solid #ccc;border-radius:6px;padding:1em;margin:1.5em 0}\

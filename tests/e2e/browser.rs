@@ -1,5 +1,6 @@
 //! The pages grundy writes, rendered by a real browser: headless Chromium (Debian's
-//! `chromium`, installed by `.ci/run`) loads the check report from its file, and the DOM
+//! `chromium`, installed by `.ci/run`) loads the check report and the values page from
+//! their files, and the DOM
 //! it built and a screenshot are checked — one drawn witness per group with the witness's
 //! vertices, and a picture that is not blank. Ignored by the plain test command (a fresh
 //! machine has no browser); `.ci/run` runs them with `--ignored` after installing it.
@@ -93,6 +94,39 @@ fn the_check_page_draws_each_witness_in_a_browser() {
     let first = drawn[0].split("</figure>").next().unwrap();
     assert_eq!(first.matches("<circle").count(), 3, "{first}");
     let png = common::repo("target/screenshots/check-report.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
+    assert!(
+        colours > 8 && ink > 0.02,
+        "a blank screenshot: {colours} colours, {ink:.3} ink"
+    );
+}
+
+/// `grundy values --report html`: the page in a browser has the table of values and each
+/// family's sequence plotted, a point per k, the period shaded; its screenshot is a
+/// picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_values_page_plots_each_family_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("values.html");
+    let out = grundy()
+        .args(["values"])
+        .arg(example("subtraction"))
+        .args(["--report", "html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let dom = dom(&format!("file://{}", page.display()));
+    assert!(dom.contains("<table class=\"values\">"), "{dom}");
+    let family: Vec<&str> = dom.split("<section class=\"family\">").skip(1).collect();
+    assert_eq!(family.len(), 1, "one family: a single value k");
+    // k = 0..30: 31 points, and the period of 7 shaded.
+    assert_eq!(family[0].matches("class=\"point\"").count(), 31);
+    assert!(family[0].contains(">period 7</text>"));
+    let png = common::repo("target/screenshots/values-page.png");
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&png);
     let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);

@@ -425,6 +425,43 @@ fn values_place_vertex_arrays_and_say_the_size_reached() {
 /// `[game] small` caps the values the rules answer; it needs a model for the others and
 /// names a misspelt limit with the nearest one.
 #[test]
+fn values_write_a_page_of_the_table_and_the_families() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("v.html");
+    let out = grundy()
+        .arg("values")
+        .arg(example("subtraction"))
+        .args(["--family", "16", "--report", "html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with(&format!("page: {}\n", page.display())));
+    let html = std::fs::read_to_string(&page).unwrap();
+    // The table's rows are the text report's: values 0 to 3.
+    for v in 0..=3 {
+        assert!(html.contains(&format!("<tr><td>{v}</td>")), "{html}");
+    }
+    // k = 0..16 plotted, a point each, the period of 7 shaded; nothing fetched, no script.
+    assert_eq!(html.matches("class=\"point\"").count(), 17);
+    assert!(html.contains(">period 7</text>"));
+    assert!(!html.contains("<script") && !html.contains("src="));
+    let bad = grundy()
+        .arg("values")
+        .arg(example("subtraction"))
+        .args(["--report", "json"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("grundy values writes html"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
 fn small_caps_need_a_model_and_a_known_limit() {
     for (extra, want) in [
         (
