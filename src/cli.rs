@@ -292,6 +292,19 @@ pub fn saved_limit_path(target: &Target) -> PathBuf {
     }
 }
 
+/// The page of a command that writes only html (`--report html FILE`): its path, `None`
+/// without the flag.
+pub fn html_page(report: &[String], command: &str) -> Result<Option<PathBuf>, Error> {
+    match report {
+        [] => Ok(None),
+        [format, file] if format == "html" => Ok(Some(PathBuf::from(file))),
+        [format, _] => Err(Error::usage(format!(
+            "--report {format}: {command} writes html (`--report html FILE`)"
+        ))),
+        _ => Err(Error::usage("--report takes a format and a file")),
+    }
+}
+
 /// The longest duration any flag accepts: about 11.6 days.
 const MAX_SECONDS: f64 = 1e6;
 

@@ -53,7 +53,17 @@ fn measured(program: &str, shape: &str, lo: f64, hi: f64, cache: &Path) -> (f64,
     let mut last = (f64::NAN, String::new());
     for _ in 0..5 {
         let out = grundy(
-            &["scale", "agc017d", "--shape", shape, "--", program],
+            &[
+                "scale",
+                "agc017d",
+                "--shape",
+                shape,
+                "--report",
+                "html",
+                "scale.html",
+                "--",
+                program,
+            ],
             cache,
         );
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -78,6 +88,13 @@ fn growth_exponents_tell_quadratic_from_linear() {
             (lo..=hi).contains(&e),
             "quadratic on {shape}: n^{e}\n{stdout}"
         );
+        // The page of the same run: the shape's times, the fitted curve, the limit.
+        assert!(stdout.ends_with("page: scale.html\n"), "{stdout}");
+        let page = std::fs::read_to_string(cache.path().join("scale.html")).unwrap();
+        assert_eq!(page.matches("<section class=\"growth\">").count(), 1);
+        assert!(page.contains(&format!("<h2>{shape}</h2>")), "{page}");
+        assert!(page.contains("class=\"fitted\"") && page.contains("class=\"limit\""));
+        assert!(page.contains(">time limit 2 s, start-up subtracted</text>"));
     }
     // The correct C++ solution grows linearly on every shape it is measured on. (The
     // Python one is not asserted: its interpreter's start-up here, about 130 ms of CPU with

@@ -25,6 +25,8 @@ pub struct Chart {
     pub fitted_label: String,
     /// A horizontal range to shade (from, to) and what it is (a period, from its start).
     pub shade: Option<(f64, f64, String)>,
+    /// A horizontal line across the plot (a limit) and its name.
+    pub hline: Option<(f64, String)>,
     /// Both axes logarithmic (every x and y must be positive).
     pub log: bool,
 }
@@ -32,7 +34,7 @@ pub struct Chart {
 const W: f64 = 560.0;
 const H: f64 = 300.0;
 const LEFT: f64 = 56.0;
-const RIGHT: f64 = 16.0;
+const RIGHT: f64 = 30.0;
 const TOP: f64 = 34.0;
 const BOTTOM: f64 = 44.0;
 
@@ -62,6 +64,15 @@ pub fn chart_svg(c: &Chart) -> String {
     for &(x, y) in all {
         x0 = x0.min(x);
         x1 = x1.max(x);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    let hline = c
+        .hline
+        .as_ref()
+        .filter(|(y, _)| y.is_finite() && (!c.log || *y > 0.0))
+        .map(|(y, name)| (axis(*y), name));
+    if let Some((y, _)) = hline {
         y0 = y0.min(y);
         y1 = y1.max(y);
     }
@@ -127,6 +138,15 @@ pub fn chart_svg(c: &Chart) -> String {
         (TOP + H - BOTTOM) / 2.0,
         escape(&c.y_label)
     );
+    if let Some((y, name)) = hline {
+        let y = py(y);
+        let _ = writeln!(
+            body,
+            "<path class=\"limit\" d=\"M{LEFT:.1},{y:.1} H{:.1}\" stroke=\"#b00000\" stroke-width=\"1.5\"/>",
+            W - RIGHT
+        );
+        text(&mut body, LEFT + 6.0, y - 5.0, "start", name);
+    }
     if fit.len() >= 2 {
         let d: Vec<String> = fit
             .iter()
@@ -247,6 +267,7 @@ mod tests {
             points: vec![(10.0, 0.001), (1000.0, 0.1)],
             fitted: vec![(10.0, 0.001), (1000.0, 0.1)],
             fitted_label: "~ n^1.00".into(),
+            hline: Some((2.0, "time limit 2 s".into())),
             log: true,
             ..Chart::default()
         };
@@ -255,7 +276,7 @@ mod tests {
             svg.contains(">1000</text>") && svg.contains(">0.01</text>"),
             "{svg}"
         );
-        assert!(svg.contains("class=\"fitted\""));
+        assert!(svg.contains("class=\"fitted\"") && svg.contains(">time limit 2 s</text>"));
         assert!(chart_svg(&Chart::default()).contains("no points to plot"));
     }
 }

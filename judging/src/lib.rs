@@ -56,5 +56,6 @@ pub mod solutions;
 pub mod suite;
 pub mod testset;
 pub mod tle;
+pub mod tle_html;
 pub mod values;
 pub mod workbench;

@@ -321,16 +321,18 @@ pub fn scale<S: Suite>(
     shape: Option<TreeShape>,
     runs: usize,
     verbose: bool,
+    page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
     crate::contain::install();
     let argv = crate::program::prepare(cmd)?;
     let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
+    let mut all: Vec<Growth> = Vec::new();
     eprintln!(
         "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
         suite.name(),
         suite.max_size()
     );
-    let mut worst: Option<Growth> = None;
+    let mut worst: Option<usize> = None;
     for s in shapes {
         if crate::contain::interrupted() {
             break;
@@ -355,12 +357,21 @@ pub fn scale<S: Suite>(
                 );
             }
         }
-        if worst.as_ref().is_none_or(|w| g.worse_than(w)) {
-            worst = Some(g);
+        if worst.as_ref().is_none_or(|w| g.worse_than(&all[*w])) {
+            worst = Some(all.len());
         }
+        all.push(g);
     }
-    if let Some(w) = worst {
-        outln!("worst: {}", w.line().trim_start_matches("growth: "));
+    if let Some(w) = worst.map(|w| &all[w]) {
+        let line = format!("worst: {}", w.line().trim_start_matches("growth: "));
+        outln!("{line}");
+        if let Some(path) = page {
+            let title = format!("grundy scale {}: {}", suite.name(), cmd.join(" "));
+            let html = crate::tle_html::scale_page(&title, &all, &line, limits.time.as_secs_f64());
+            crate::corpus::write_atomic(path, html.as_bytes())
+                .map_err(|e| Error::io(path.display(), e))?;
+            outln!("page: {}", path.display());
+        }
         let too_slow = w.stopped_at.is_some()
             || w.fit
                 .is_some_and(|f| f.predict(w.max as f64) + w.base > limits.time.as_secs_f64());

@@ -22,6 +22,10 @@ pub struct ScaleArgs {
     /// Print every measured size.
     #[arg(long, short)]
     verbose: bool,
+    /// Also write the growth as a page: `--report html FILE` (each shape's times on
+    /// log-log axes with the fitted curve carried to the maximum size, and the limit).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
     /// The program.
@@ -37,14 +41,24 @@ impl ScaleArgs {
             shape,
             runs,
             verbose,
+            report,
             limits,
             cmd,
         } = self;
+        let page = crate::cli::html_page(&report, "grundy scale")?;
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
-                grundy_judging::tle::scale(suite, &cmd, &l, shape, runs.max(1), verbose)
+                grundy_judging::tle::scale(
+                    suite,
+                    &cmd,
+                    &l,
+                    shape,
+                    runs.max(1),
+                    verbose,
+                    page.as_deref(),
+                )
             })
         }
     }

@@ -43,16 +43,7 @@ impl ValuesArgs {
         if self.rules_stderr {
             grundy_judging::rules::show_stderr();
         }
-        let page = match self.report.as_slice() {
-            [] => None,
-            [format, file] if format == "html" => Some(PathBuf::from(file)),
-            [format, _] => {
-                return Err(Error::usage(format!(
-                    "--report {format}: grundy values writes html (`--report html FILE`)"
-                )))
-            }
-            _ => return Err(Error::usage("--report takes a format and a file")),
-        };
+        let page = crate::cli::html_page(&self.report, "grundy values")?;
         let pkg = Package::load(&self.dir)?;
         let Some(spec) = pkg.game.clone() else {
             return Err(Error::usage(format!(

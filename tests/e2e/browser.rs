@@ -1,6 +1,6 @@
 //! The pages grundy writes, rendered by a real browser: headless Chromium (Debian's
-//! `chromium`, installed by `.ci/run`) loads the check report and the values page from
-//! their files, and the DOM
+//! `chromium`, installed by `.ci/run`) loads the check report, the values page and the
+//! growth page from their files, and the DOM
 //! it built and a screenshot are checked — one drawn witness per group with the witness's
 //! vertices, and a picture that is not blank. Ignored by the plain test command (a fresh
 //! machine has no browser); `.ci/run` runs them with `--ignored` after installing it.
@@ -127,6 +127,38 @@ fn the_values_page_plots_each_family_in_a_browser() {
     assert_eq!(family[0].matches("class=\"point\"").count(), 31);
     assert!(family[0].contains(">period 7</text>"));
     let png = common::repo("target/screenshots/values-page.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
+    assert!(
+        colours > 8 && ink > 0.02,
+        "a blank screenshot: {colours} colours, {ink:.3} ink"
+    );
+}
+
+/// `grundy scale --report html`: the page in a browser plots the growth — the times
+/// measured, the fitted curve, the limit it crosses; its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_scale_page_plots_the_growth_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("scale.html");
+    let out = grundy()
+        .current_dir(dir.path())
+        .args(["scale", "agc017d", "--shape", "caterpillar", "--runs", "3"])
+        .args(["--tl", "0.5", "--report", "html"])
+        .arg(&page)
+        .arg("--")
+        .arg(solution("agc017d_quadratic.cpp"))
+        .output()
+        .unwrap();
+    // Over the limit before the maximum size: exit 1, the page written all the same.
+    assert_eq!(out.status.code(), Some(1));
+    let dom = dom(&format!("file://{}", page.display()));
+    assert_eq!(dom.matches("<section class=\"growth\">").count(), 1);
+    assert!(dom.matches("class=\"point\"").count() >= 4, "{dom}");
+    assert!(dom.contains("class=\"fitted\"") && dom.contains("class=\"limit\""));
+    let png = common::repo("target/screenshots/scale-page.png");
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&png);
     let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
