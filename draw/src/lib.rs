@@ -14,11 +14,13 @@
 
 mod chart;
 mod graph;
+mod schema;
 mod svg;
 mod tree;
 
 pub use chart::{chart_svg, Chart};
 pub use graph::graphs_svg;
+pub use schema::instance_svg;
 pub use tree::{text_tree, tree_svg, VertexStyle};
 
 use grundy_games::Position;

@@ -40,3 +40,24 @@ pub(crate) fn text(out: &mut String, x: f64, y: f64, anchor: &str, s: &str) {
         escape(s)
     );
 }
+
+/// The width and height of a document [`document`] wrote.
+pub(crate) fn size_of(svg: &str) -> (f64, f64) {
+    let attr = |name: &str| {
+        svg.split_once(&format!(" {name}=\""))
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .and_then(|(v, _)| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (attr("width"), attr("height"))
+}
+
+/// What a document [`document`] wrote holds inside its `<svg>` element.
+pub(crate) fn inner(svg: &str) -> &str {
+    let start = svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
+        .unwrap_or(0);
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    &svg[start..end.max(start)]
+}

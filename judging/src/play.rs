@@ -162,7 +162,7 @@ pub fn serve(
         cases: vec![case.clone()],
     };
     let text = pkg.schema.write(&one);
-    let drawing = crate::suite::Packaged::draw_instance(&one).map(|d| d.0);
+    let drawing = crate::suite::Packaged::draw_instance(&pkg.schema, &one).map(|d| d.0);
     let result = game.with_worker(|w| {
         let (root, _) = w
             .start_case(&case_json, false)

@@ -558,27 +558,22 @@ fn generated(
 }
 
 impl Packaged {
-    /// The drawing of an input's first tree or graph (SVG), and for a small tree the
-    /// terminal's text drawing.
-    pub fn draw_instance(input: &Instance) -> Option<(String, Option<String>)> {
+    /// The drawing of an input ([`grundy_draw::instance_svg`]: its first tree or graph
+    /// with what the input says of each vertex, its integers and arrays), and for a small
+    /// tree the terminal's text drawing.
+    pub fn draw_instance(
+        schema: &grundy_games::schema::Schema,
+        input: &Instance,
+    ) -> Option<(String, Option<String>)> {
         use grundy_games::schema::Value;
-        let (n, edges) = input.cases.first()?.values.iter().find_map(|v| match v {
-            Value::Edges { n, edges, .. } => Some((*n, edges)),
+        let svg = grundy_draw::instance_svg(schema, input)?;
+        let text = input.cases.first()?.values.iter().find_map(|v| match v {
+            Value::Edges { n, edges, .. } => grundy_games::Tree::from_edges(*n as usize, edges)
+                .ok()
+                .and_then(|t| grundy_draw::text_tree(&t, TEXT_TREE_MOST)),
             _ => None,
-        })?;
-        match grundy_games::Tree::from_edges(n as usize, edges) {
-            Ok(t) => Some((
-                grundy_draw::tree_svg(&t, &|_| grundy_draw::VertexStyle::default()),
-                grundy_draw::text_tree(&t, TEXT_TREE_MOST),
-            )),
-            Err(_) => Some((
-                grundy_draw::graphs_svg(&[grundy_games::Graph {
-                    n,
-                    edges: edges.clone(),
-                }]),
-                None,
-            )),
-        }
+        });
+        Some((svg, text))
     }
 
     /// The schema has a tree or a graph (inputs of a shape and size can be made).
@@ -645,7 +640,7 @@ impl Suite for Packaged {
     }
 
     fn draw(&self, input: &Instance) -> Option<(String, Option<String>)> {
-        Packaged::draw_instance(input)
+        Packaged::draw_instance(&self.pkg.schema, input)
     }
 
     fn measure(&self, input: &Instance, reach: &mut Reach) {
