@@ -20,7 +20,7 @@ mod tree;
 
 pub use chart::{chart_svg, Chart};
 pub use graph::graphs_svg;
-pub use schema::instance_svg;
+pub use schema::{instance_svg, instance_svg_marked};
 pub use tree::{text_tree, tree_svg, VertexStyle};
 
 use grundy_games::Position;
@@ -28,15 +28,40 @@ use grundy_games::Position;
 /// An SVG picture of a position: its tree with each game's per-vertex data (a colouring,
 /// chips, stones), or its graphs side by side.
 pub fn position_svg(pos: &Position) -> String {
+    position_svg_marked(pos, None, &|_| None)
+}
+
+/// The ring of a winning move's vertex.
+pub const WINS: &str = "#2a8a2a";
+/// The ring of a losing move's vertex.
+pub const LOSES: &str = "#c03030";
+
+/// [`position_svg`], each tree vertex labelled by `ids` where the position renumbers its
+/// vertices (`ids[v]`: the 0-based id of vertex v in the input; `None`: ids kept), and
+/// ringed in the colour `ring` gives its input id (a move's mark: [`WINS`], [`LOSES`]).
+pub fn position_svg_marked(
+    pos: &Position,
+    ids: Option<&[u32]>,
+    ring: &dyn Fn(u32) -> Option<&'static str>,
+) -> String {
+    let id = |v: u32| {
+        ids.and_then(|ids| ids.get(v as usize).copied())
+            .unwrap_or(v)
+    };
+    let base = |v: u32| VertexStyle {
+        label: Some((id(v) + 1).to_string()),
+        ring: ring(id(v)),
+        ..VertexStyle::default()
+    };
     match pos {
-        Position::Cut(p) => tree_svg(&p.tree, &|_| VertexStyle::default()),
+        Position::Cut(p) => tree_svg(&p.tree, &base),
         Position::Paint(p) => tree_svg(&p.tree, &|v| VertexStyle {
             fill: if p.white.get(v as usize).copied().unwrap_or(false) {
                 "#ffffff"
             } else {
                 "#333333"
             },
-            note: None,
+            ..base(v)
         }),
         Position::Chip(p) => {
             let mut chips = vec![0usize; p.tree.len()];
@@ -52,15 +77,16 @@ pub fn position_svg(pos: &Position) -> String {
                     "#ffffff"
                 },
                 note: (chips[v as usize] > 0).then(|| format!("{} chip", chips[v as usize])),
+                ..base(v)
             })
         }
         Position::Staircase(p) => tree_svg(&p.tree, &|v| VertexStyle {
-            fill: "#ffffff",
             note: p
                 .stones
                 .get(v as usize)
                 .filter(|&&s| s > 0)
                 .map(|s| format!("{s} stones")),
+            ..base(v)
         }),
         Position::Hackenbush(p) => graph::graphs_svg(&p.graphs),
     }

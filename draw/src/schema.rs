@@ -15,6 +15,16 @@ const SHOWN: usize = 40;
 /// The drawing of an input (`None` for an input with no test case, and for one of
 /// integers only: its text says it all).
 pub fn instance_svg(schema: &Schema, inst: &Instance) -> Option<String> {
+    instance_svg_marked(schema, inst, &|_| None)
+}
+
+/// [`instance_svg`], each tree vertex ringed in the colour `ring` gives its 0-based id (a
+/// move's mark).
+pub fn instance_svg_marked(
+    schema: &Schema,
+    inst: &Instance,
+    ring: &dyn Fn(u32) -> Option<&'static str>,
+) -> Option<String> {
     let case = inst.cases.first()?;
     if case.values.iter().all(|v| matches!(v, Value::Ints(_))) {
         return None;
@@ -127,6 +137,8 @@ pub fn instance_svg(schema: &Schema, inst: &Instance) -> Option<String> {
                         _ => "#ffffff",
                     },
                     note: notes.get(v).filter(|n| !n.is_empty()).map(|n| n.join(", ")),
+                    ring: ring(v as u32),
+                    ..VertexStyle::default()
                 }
             })),
             Err(_) => Some(crate::graphs_svg(&[grundy_games::Graph {

@@ -11,13 +11,17 @@ use std::fmt::Write as _;
 /// Trees with more vertices are summarized, not drawn.
 pub const MOST_DRAWN: usize = 400;
 
-/// How one vertex is drawn: its fill, and a note written beside it.
+/// How one vertex is drawn: its fill, a note written beside it, its label, a ring.
 #[derive(Clone, Debug)]
 pub struct VertexStyle {
     /// The circle's fill colour.
     pub fill: &'static str,
     /// A note beside the vertex (`2 chip`, `5 stones`).
     pub note: Option<String>,
+    /// Its label (default: its 1-based index in the tree).
+    pub label: Option<String>,
+    /// A thick ring around it in this colour (a move's mark: winning, losing).
+    pub ring: Option<&'static str>,
 }
 
 impl Default for VertexStyle {
@@ -25,6 +29,8 @@ impl Default for VertexStyle {
         VertexStyle {
             fill: "#ffffff",
             note: None,
+            label: None,
+            ring: None,
         }
     }
 }
@@ -88,7 +94,14 @@ pub fn tree_svg(tree: &Tree, style: &dyn Fn(u32) -> VertexStyle) -> String {
     for v in 0..n as u32 {
         let (cx, cy) = at(v);
         let s = style(v);
-        svg::vertex(&mut body, cx, cy, s.fill, &(v + 1).to_string());
+        if let Some(ring) = s.ring {
+            let _ = writeln!(
+                body,
+                "<circle class=\"ring\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"18\" fill=\"none\" stroke=\"{ring}\" stroke-width=\"4\"/>"
+            );
+        }
+        let label = s.label.clone().unwrap_or_else(|| (v + 1).to_string());
+        svg::vertex(&mut body, cx, cy, s.fill, &label);
         if let Some(note) = &s.note {
             svg::text(&mut body, cx + 16.0, cy + 16.0, "start", note);
         }

@@ -146,6 +146,15 @@ pub struct View {
 }
 
 impl View {
+    /// The board's id (0-based) of each vertex of [`View::position`]'s tree, where the
+    /// view renumbers them (`cut`: what fell is gone); `None` where the ids are kept.
+    pub fn vertex_ids(&self) -> Option<&[u32]> {
+        match self.position {
+            Position::Cut(_) => self.back.first().map(Vec::as_slice),
+            _ => None,
+        }
+    }
+
     /// The winning moves of an engine's answer on [`View::position`], in the board's ids,
     /// ascending.
     pub fn winning(&self, answer: &Answer) -> Vec<Move> {

@@ -1,41 +1,175 @@
-//! `grundy play DIR [INPUT]`: a game given by its rules, played in the browser against
-//! grundy's jury. A small HTTP server on 127.0.0.1 (nothing listens on other addresses)
-//! serves one self-contained page and a JSON API over one game:
+//! `grundy play DIR|PROBLEM [INPUT]`: a game — given by its rules, or one of grundy's
+//! built-in games — played in the browser against grundy's jury. A small HTTP server on
+//! 127.0.0.1 (nothing listens on other addresses) serves one self-contained page and a
+//! JSON API over one game:
 //!
-//! - `GET /state`: the input (and its tree drawn), the position (the rules' `repr` of the
-//!   state), whose turn it is, and every legal move with the Grundy value (or outcome) it
-//!   leaves and whether it wins;
+//! - `GET /state`: the input, the position (the rules' `repr` of the state; a built-in
+//!   game's position in its problem's input format) drawn with every legal move's vertex
+//!   ringed green (it wins) or red (it loses) where a move is a vertex — a built-in game's
+//!   position redrawn after every move, a rules package's input as it was — whose turn
+//!   it is, and every legal move with the Grundy value (or outcome) it leaves and whether
+//!   it wins;
 //! - `POST /move?label=L`: the player's move; the jury then replies as it does in
 //!   interactive judging (a winning move when there is one; else the move leaving the
 //!   fewest winning replies, then the longest game);
 //! - `POST /undo` (back to the player's previous turn) and `POST /new` (the start again).
 //!
-//! Every value comes from the rules' search ([`crate::jury`]'s arena), never a formula. A
-//! failure of the rules during play is shown on the page, never a blank page.
+//! A rules package's values come from the rules' search ([`crate::jury`]'s arena), never
+//! a formula; a built-in game's from the jury of interactive judging (the solver, checked
+//! by the oracle on every position it can search). A failure of the rules during play is
+//! shown on the page, never a blank page.
 
 use crate::error::Error;
 use crate::game::RulesGame;
-use crate::jury::rules::{arena, Rules, RulesPos};
+use crate::jury::builtin::Engines;
+use crate::jury::rules::{arena, Rules};
 use crate::jury::{choose, Arena, Stop};
 use crate::package::Package;
 use grundy_fuzzing::Rng;
+use grundy_games::board::Board;
 use grundy_games::schema::Instance;
+use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::{Explorer, Outcome};
 use serde_json::{json, Value};
 
 /// One move of the history: who played it, its label, and the position before it.
-struct Played {
+struct Played<P> {
     by_jury: bool,
     label: String,
-    before: RulesPos,
+    before: P,
+}
+
+/// What the page shows of a position beyond its moves: in words, and drawn with its
+/// moves marked (each move's label, and whether it wins).
+trait Shown: Arena {
+    fn describe(&mut self, p: &Self::Pos) -> String;
+    fn draw(&mut self, p: &Self::Pos, moves: &[(String, bool)]) -> Option<String>;
+}
+
+/// A rules package's game: its arena, and the input it starts from (drawn as it was,
+/// the moves that are vertices ringed).
+struct RulesShown<'w, 'a> {
+    arena: Rules<'w>,
+    schema: &'a grundy_games::schema::Schema,
+    input: &'a Instance,
+}
+
+/// The colour of a move's ring on the vertex its label names (a label that is one vertex
+/// id, 1-based), from the moves' labels and whether they win; `v` 0-based.
+fn ring_of(moves: &[(String, bool)], v: u32) -> Option<&'static str> {
+    let id = (v + 1).to_string();
+    moves.iter().find(|(l, _)| l.trim() == id).map(|(_, wins)| {
+        if *wins {
+            grundy_draw::WINS
+        } else {
+            grundy_draw::LOSES
+        }
+    })
+}
+
+impl Arena for RulesShown<'_, '_> {
+    type Pos = <Rules<'static> as Arena>::Pos;
+    type Move = <Rules<'static> as Arena>::Move;
+    fn moves(&mut self, p: &Self::Pos) -> Result<Vec<Self::Move>, Stop> {
+        self.arena.moves(p)
+    }
+    fn label(&self, m: &Self::Move) -> String {
+        self.arena.label(m)
+    }
+    fn after(&mut self, p: &Self::Pos, m: &Self::Move) -> Result<Self::Pos, Stop> {
+        self.arena.after(p, m)
+    }
+    fn known(&mut self, p: &Self::Pos) -> Result<crate::jury::Known, Stop> {
+        self.arena.known(p)
+    }
+    fn winning(&mut self, p: &Self::Pos, moves: &[Self::Move]) -> Result<Vec<usize>, Stop> {
+        self.arena.winning(p, moves)
+    }
+    fn weighed(&self) -> usize {
+        self.arena.weighed()
+    }
+    fn winning_count(&mut self, p: &Self::Pos) -> Result<usize, Stop> {
+        self.arena.winning_count(p)
+    }
+}
+
+impl Shown for RulesShown<'_, '_> {
+    fn describe(&mut self, p: &Self::Pos) -> String {
+        self.arena.worker().describe(p.id())
+    }
+    fn draw(&mut self, _: &Self::Pos, moves: &[(String, bool)]) -> Option<String> {
+        grundy_draw::instance_svg_marked(self.schema, self.input, &|v| ring_of(moves, v))
+    }
+}
+
+/// A built-in game: the jury's engines, and its problem (for the position's text).
+struct BuiltinShown {
+    arena: Engines,
+    problem: Problem,
+}
+
+impl Arena for BuiltinShown {
+    type Pos = Board;
+    type Move = grundy_games::board::Move;
+    fn moves(&mut self, p: &Board) -> Result<Vec<Self::Move>, Stop> {
+        self.arena.moves(p)
+    }
+    fn label(&self, m: &Self::Move) -> String {
+        self.arena.label(m)
+    }
+    fn after(&mut self, p: &Board, m: &Self::Move) -> Result<Board, Stop> {
+        self.arena.after(p, m)
+    }
+    fn known(&mut self, p: &Board) -> Result<crate::jury::Known, Stop> {
+        self.arena.known(p)
+    }
+    fn winning(&mut self, p: &Board, moves: &[Self::Move]) -> Result<Vec<usize>, Stop> {
+        self.arena.winning(p, moves)
+    }
+    fn weighed(&self) -> usize {
+        self.arena.weighed()
+    }
+    fn winning_count(&mut self, p: &Board) -> Result<usize, Stop> {
+        self.arena.winning_count(p)
+    }
+}
+
+impl Shown for BuiltinShown {
+    fn describe(&mut self, p: &Board) -> String {
+        let view = p.view();
+        match (view.vertex_ids(), &view.position) {
+            // A renumbered tree (what fell is gone): its edges in the input's ids.
+            (Some(ids), Position::Cut(c)) => {
+                let id = |v: u32| ids.get(v as usize).map_or(v, |&i| i) + 1;
+                let mut s = format!("{}\n", c.tree.len());
+                for v in 1..c.tree.len() as u32 {
+                    if let Some(up) = c.tree.parent(v) {
+                        s += &format!("{} {}\n", id(up), id(v));
+                    }
+                }
+                s
+            }
+            _ => self
+                .problem
+                .write_input(std::slice::from_ref(&view.position)),
+        }
+    }
+    fn draw(&mut self, p: &Board, moves: &[(String, bool)]) -> Option<String> {
+        let view = p.view();
+        Some(grundy_draw::position_svg_marked(
+            &view.position,
+            view.vertex_ids(),
+            &|v| ring_of(moves, v),
+        ))
+    }
 }
 
 /// A game in progress.
-struct Session<'w> {
-    arena: Rules<'w>,
-    start: RulesPos,
-    pos: RulesPos,
-    history: Vec<Played>,
+struct Session<A: Shown> {
+    arena: A,
+    start: A::Pos,
+    pos: A::Pos,
+    history: Vec<Played<A::Pos>>,
     rng: Rng,
 }
 
@@ -52,24 +186,29 @@ fn stop_text(s: Stop) -> String {
     }
 }
 
-impl Session<'_> {
+impl<A: Shown> Session<A> {
     /// The position and its moves, as the page shows them.
     fn state(&mut self) -> Result<Value, String> {
         let moves = self.arena.moves(&self.pos).map_err(stop_text)?;
         let mut listed = Vec::new();
+        let mut marks = Vec::new();
         for m in &moves {
             let next = self.arena.after(&self.pos, m).map_err(stop_text)?;
             let k = self.arena.known(&next).map_err(stop_text)?;
+            let label = self.arena.label(m);
+            marks.push((label.clone(), k.outcome == Outcome::Lose));
             listed.push(json!({
-                "label": self.arena.label(m),
+                "label": label,
                 "value": k.value,
                 "leaves": outcome_word(k.outcome),
                 "wins": k.outcome == Outcome::Lose,
             }));
         }
         let here = self.arena.known(&self.pos).map_err(stop_text)?;
-        let describe = self.arena.worker().describe(self.pos.id());
+        let describe = self.arena.describe(&self.pos);
+        let drawing = self.arena.draw(&self.pos, &marks);
         Ok(json!({
+            "drawing": drawing,
             "position": describe,
             "value": here.value,
             "outcome": outcome_word(here.outcome),
@@ -130,6 +269,20 @@ fn outcome_word(o: Outcome) -> &'static str {
 /// The page: the input drawn, the position, the moves coloured by what they leave.
 const PAGE: &str = include_str!("play.html");
 
+/// Listens on `127.0.0.1:port` (0: a free port): the server and its address.
+fn listen(port: u16) -> Result<(tiny_http::Server, String), Error> {
+    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| {
+        Error::usage(format!(
+            "cannot listen on 127.0.0.1:{port}: {e} (is the port in use? `--port 0` picks a free one)"
+        ))
+    })?;
+    let addr = server
+        .server_addr()
+        .to_ip()
+        .map_or_else(|| format!("127.0.0.1:{port}"), |a| a.to_string());
+    Ok((server, addr))
+}
+
 /// Serves the game of `input` (its first test case) on `127.0.0.1:port` (0: a free
 /// port) until the process is stopped; `ready` is told the address once it listens.
 pub fn serve(
@@ -144,15 +297,6 @@ pub fn serve(
             "`grundy play` plays games without repeated states (a loopy game's draws are not played yet)",
         ));
     }
-    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| {
-        Error::usage(format!(
-            "cannot listen on 127.0.0.1:{port}: {e} (is the port in use? `--port 0` picks a free one)"
-        ))
-    })?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("127.0.0.1:{port}"), |a| a.to_string());
     let case = input
         .cases
         .first()
@@ -162,64 +306,98 @@ pub fn serve(
         cases: vec![case.clone()],
     };
     let text = pkg.schema.write(&one);
-    let drawing = crate::suite::Packaged::draw_instance(&pkg.schema, &one).map(|d| d.0);
+    let (server, addr) = listen(port)?;
     let result = game.with_worker(|w| {
         let (root, _) = w
             .start_case(&case_json, false)
             .map_err(|f| grundy_oracle::ruleset::RulesError::Explorer(Box::new(f)))?;
         let (arena, start) = arena(w, root, game.spec.options());
         let mut s = Session {
-            arena,
+            arena: RulesShown {
+                arena,
+                schema: &pkg.schema,
+                input: &one,
+            },
             pos: start.clone(),
             start,
             history: Vec::new(),
             rng: Rng::for_case(1, 0),
         };
         ready(&addr);
-        for mut req in server.incoming_requests() {
-            let url = req.url().to_string();
-            let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-            let mut body = String::new();
-            let _ = std::io::Read::read_to_string(req.as_reader(), &mut body);
-            let reply = match (req.method(), path) {
-                (tiny_http::Method::Get, "/") => {
-                    let page = PAGE.replace("{{name}}", &crate::report_html::esc(&pkg.name));
-                    respond(req, 200, "text/html; charset=utf-8", page);
-                    continue;
-                }
-                (tiny_http::Method::Get, "/state") => Ok(()),
-                (tiny_http::Method::Post, "/move") => {
-                    let label = query_value(query, "label").unwrap_or(body.trim().to_string());
-                    s.play(&label)
-                }
-                (tiny_http::Method::Post, "/undo") => {
-                    s.undo();
-                    Ok(())
-                }
-                (tiny_http::Method::Post, "/new") => {
-                    s.pos = s.start.clone();
-                    s.history.clear();
-                    Ok(())
-                }
-                _ => {
-                    respond(req, 404, "text/plain", "no such page".into());
-                    continue;
-                }
-            };
-            let mut state = match s.state() {
-                Ok(v) => v,
-                Err(e) => json!({"error": format!("the rules failed: {e}")}),
-            };
-            if let Err(e) = reply {
-                state["error"] = e.into();
-            }
-            state["input"] = text.clone().into();
-            state["drawing"] = drawing.clone().into();
-            respond(req, 200, "application/json", state.to_string());
-        }
+        answer(&server, &mut s, &pkg.name, &text);
         Ok(())
     });
     result.map_err(|e| Error::usage(format!("{}: the rules failed: {e}", pkg.dir.display())))
+}
+
+/// Serves the game of a built-in problem's position on `127.0.0.1:port` (as
+/// [`serve`]); the position is redrawn after every move.
+pub fn serve_builtin(
+    problem: Problem,
+    position: &Position,
+    port: u16,
+    ready: impl FnOnce(&str),
+) -> Result<(), Error> {
+    let start = Board::new(position).map_err(|e| Error::usage(e.to_string()))?;
+    let text = problem.write_input(std::slice::from_ref(position));
+    let (server, addr) = listen(port)?;
+    let mut s = Session {
+        arena: BuiltinShown {
+            arena: Engines::default(),
+            problem,
+        },
+        pos: start.clone(),
+        start,
+        history: Vec::new(),
+        rng: Rng::for_case(1, 0),
+    };
+    ready(&addr);
+    answer(&server, &mut s, problem.name(), &text);
+    Ok(())
+}
+
+/// Answers the page's requests over one game until the process is stopped.
+fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str, text: &str) {
+    for mut req in server.incoming_requests() {
+        let url = req.url().to_string();
+        let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
+        let mut body = String::new();
+        let _ = std::io::Read::read_to_string(req.as_reader(), &mut body);
+        let reply = match (req.method(), path) {
+            (tiny_http::Method::Get, "/") => {
+                let page = PAGE.replace("{{name}}", &crate::report_html::esc(name));
+                respond(req, 200, "text/html; charset=utf-8", page);
+                continue;
+            }
+            (tiny_http::Method::Get, "/state") => Ok(()),
+            (tiny_http::Method::Post, "/move") => {
+                let label = query_value(query, "label").unwrap_or(body.trim().to_string());
+                s.play(&label)
+            }
+            (tiny_http::Method::Post, "/undo") => {
+                s.undo();
+                Ok(())
+            }
+            (tiny_http::Method::Post, "/new") => {
+                s.pos = s.start.clone();
+                s.history.clear();
+                Ok(())
+            }
+            _ => {
+                respond(req, 404, "text/plain", "no such page".into());
+                continue;
+            }
+        };
+        let mut state = match s.state() {
+            Ok(v) => v,
+            Err(e) => json!({"error": format!("the rules failed: {e}")}),
+        };
+        if let Err(e) = reply {
+            state["error"] = e.into();
+        }
+        state["input"] = text.into();
+        respond(req, 200, "application/json", state.to_string());
+    }
 }
 
 fn respond(req: tiny_http::Request, code: u16, kind: &str, body: String) {

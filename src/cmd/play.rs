@@ -1,16 +1,22 @@
-//! `grundy play DIR [INPUT]`: plays a game given by its rules in the browser, against
-//! grundy's jury (the server and the page are `grundy_judging::play`).
+//! `grundy play DIR|PROBLEM [INPUT]`: plays a game in the browser against grundy's jury —
+//! a game given by its rules, or a built-in problem's game (the server and the page are
+//! `grundy_judging::play`).
 
+use crate::cli::{parse_target, Target};
 use crate::error::{Error, Outcome};
 use crate::game::RulesGame;
 use crate::package::Package;
+use grundy_fuzzing::Rng;
+use grundy_games::Problem;
 use std::path::PathBuf;
 
 /// The arguments of `grundy play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// The package folder (with `[game] rules`).
-    pub dir: PathBuf,
+    /// The game: a package folder with `[game] rules` (or a built-in `[reference] engine`),
+    /// or a built-in problem (agc017d, cot3, …).
+    #[arg(value_parser = parse_target)]
+    pub target: Target,
     /// The input to play (its first test case); none: a small one generated from `--seed`.
     pub input: Option<PathBuf>,
     /// The port on 127.0.0.1 (0: a free one, printed).
@@ -19,16 +25,26 @@ pub struct PlayArgs {
     /// The seed of the generated input.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The vertices of a generated built-in game.
+    #[arg(long, default_value_t = 8)]
+    pub vertices: usize,
 }
 
 impl PlayArgs {
     /// Runs the command: serves the game until stopped.
     pub fn run(self) -> Result<Outcome, Error> {
-        let pkg = Package::load(&self.dir)?;
+        let dir = match &self.target {
+            Target::Builtin(p) => return self.builtin(*p),
+            Target::Package(dir) => dir.clone(),
+        };
+        let pkg = Package::load(&dir)?;
         let Some(spec) = pkg.game.clone() else {
+            if let Some(engine) = pkg.engine {
+                return self.builtin(engine);
+            }
             return Err(Error::usage(format!(
-                "{}: `grundy play` plays a game given by its rules (`[game] rules = \"rules.py\"` in problem.toml)",
-                self.dir.display()
+                "{}: `grundy play` plays a game given by its rules (`[game] rules = \"rules.py\"` in problem.toml) or by a built-in engine (`[reference] engine`)",
+                dir.display()
             )));
         };
         let inst = match &self.input {
@@ -44,6 +60,42 @@ impl PlayArgs {
             eprintln!(
                 "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
                 pkg.name
+            );
+        })?;
+        Ok(Outcome::Passed)
+    }
+
+    /// A built-in problem's game: the input's first test case, or a generated game.
+    fn builtin(&self, problem: Problem) -> Result<Outcome, Error> {
+        let position = match &self.input {
+            Some(file) => {
+                let (bytes, source) = crate::input::read_raw(Some(file))?;
+                let mut cases = problem
+                    .parse(&bytes, true)
+                    .map_err(|e| Error::input(format!("{source}: {e}")))?;
+                if cases.is_empty() {
+                    return Err(Error::input(format!("{source}: no test case")));
+                }
+                cases.swap_remove(0)
+            }
+            None => grundy_fuzzing::contest::interactive(
+                problem,
+                &mut Rng::new(self.seed),
+                self.vertices.clamp(2, 60),
+                None,
+            )
+            .and_then(|mut cases| cases.pop())
+            .ok_or_else(|| {
+                Error::usage(format!(
+                    "`{}` is not played move by move (give the game by its rules instead)",
+                    problem.name()
+                ))
+            })?,
+        };
+        grundy_judging::play::serve_builtin(problem, &position, self.port, |addr| {
+            eprintln!(
+                "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
+                problem.name()
             );
         })?;
         Ok(Outcome::Passed)

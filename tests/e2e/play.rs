@@ -63,6 +63,48 @@ pub fn json(addr: &str, method: &str, path: &str) -> serde_json::Value {
 }
 
 #[test]
+fn a_builtin_game_is_redrawn_after_each_move_with_its_moves_ringed() {
+    // agc017d (Green Hackenbush on a rooted tree): a move names the child end of the edge
+    // cut, a vertex; the drawing rings every move's vertex green (wins) or red (loses),
+    // and after a cut and the jury's reply the position drawn has fewer vertices, each
+    // labelled with its id in the input.
+    let server = start(&[
+        std::ffi::OsStr::new("agc017d"),
+        std::ffi::OsStr::new("--vertices"),
+        std::ffi::OsStr::new("9"),
+    ]);
+    let s = json(&server.addr, "GET", "/state");
+    let drawing = s["drawing"].as_str().unwrap().to_string();
+    let moves = s["moves"].as_array().unwrap();
+    assert_eq!(drawing.matches("class=\"vertex\"").count(), 9, "{drawing}");
+    let wins = moves.iter().filter(|m| m["wins"] == true).count();
+    assert_eq!(
+        drawing.matches("class=\"ring\"").count(),
+        moves.len(),
+        "{s}"
+    );
+    assert_eq!(drawing.matches("stroke=\"#2a8a2a\"").count(), wins, "{s}");
+    assert!(s["position"].as_str().unwrap().starts_with("9\n"), "{s}");
+    // Cut the edge above the first move's vertex; the jury answers.
+    let label = moves[0]["label"].as_str().unwrap().to_string();
+    let after = json(&server.addr, "POST", &format!("/move?label={label}"));
+    let history = after["history"].as_array().unwrap();
+    assert_eq!(history[0]["label"], label.as_str(), "{after}");
+    let left = after["drawing"]
+        .as_str()
+        .unwrap()
+        .matches("class=\"vertex\"")
+        .count();
+    assert!(left < 9, "{after}");
+    // The vertex cut off is gone from the drawing; the root keeps its label 1.
+    assert!(!after["drawing"]
+        .as_str()
+        .unwrap()
+        .contains(&format!(">{label}</text></g>")));
+    assert!(after["drawing"].as_str().unwrap().contains(">1</text></g>"));
+}
+
+#[test]
 fn the_jury_answers_a_move_with_a_winning_one() {
     let dir = example("node-kayles");
     let server = start(&[dir.as_os_str()]);
