@@ -53,6 +53,7 @@ pub mod rules;
 pub mod sanitizer;
 pub mod scaffold;
 pub mod solutions;
+pub mod steps_html;
 pub mod suite;
 pub mod testset;
 pub mod tle;

@@ -156,6 +156,18 @@ fn group(k: usize, of: usize, g: &serde_json::Value) -> String {
         esc(saved),
         esc(&file_text(input).unwrap_or_else(|| "(not saved)".into()))
     );
+    // An interactive game move by move, where `grundy check` drew it (NAME.steps.html).
+    if let Some(steps) = std::fs::read_to_string(input.with_extension("steps.html"))
+        .ok()
+        .and_then(|p| {
+            let at = p.find("<section class=\"steps\">")?;
+            let end = p[at..].find("</section>")? + at + "</section>".len();
+            Some(p[at..end].to_string())
+        })
+    {
+        h += &steps;
+        h += "\n";
+    }
     let shown = |t: Option<String>| {
         t.map(|t| {
             if t.trim().is_empty() {

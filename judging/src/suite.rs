@@ -123,6 +123,14 @@ pub trait Suite: Sync {
         let _ = input;
         None
     }
+    /// An interactive game's positions, drawn before every move `transcript` (the game as
+    /// [`crate::jury::transcript_text`] writes it) played from `input`: each frame's
+    /// caption and SVG ([`crate::steps_html::game_steps`]); none where grundy cannot draw
+    /// the game's positions.
+    fn steps(&self, input: &Self::Input, transcript: &[u8]) -> Vec<(String, String)> {
+        let _ = (input, transcript);
+        Vec::new()
+    }
     /// The vertices of the tree [`Suite::cut`] cuts, when the problem can cut `input`.
     fn cut_size(&self, input: &Self::Input) -> Option<usize> {
         let _ = input;
@@ -249,6 +257,17 @@ impl Suite for Builtin {
         };
         let losing = self.interact().is_none() && contest::can_make_losing(self.0);
         grundy_fuzzing::families::sweep(least, self.max_size(), losing)
+    }
+
+    fn steps(&self, input: &Vec<Position>, transcript: &[u8]) -> Vec<(String, String)> {
+        let (Some(_), [one]) = (self.interact(), input.as_slice()) else {
+            return Vec::new();
+        };
+        let Ok(start) = grundy_games::board::Board::new(one) else {
+            return Vec::new();
+        };
+        let echo = self.0.write_input(std::slice::from_ref(one));
+        crate::steps_html::game_steps(start, &echo, &String::from_utf8_lossy(transcript))
     }
 
     fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {

@@ -168,6 +168,41 @@ fn the_scale_page_plots_the_growth_in_a_browser() {
     );
 }
 
+/// An interactive failure of a built-in game, drawn move by move: in a browser the
+/// stepper shows the first frame only (the others hidden until their button is chosen),
+/// its position drawn with the move played from it ringed.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_game_of_an_interactive_failure_steps_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = example("cut-interactive");
+    let out = grundy()
+        .current_dir(dir.path())
+        .args(["check"])
+        .arg(&game)
+        .arg("--first")
+        .arg("--")
+        .arg(game.join("wrong-first-legal-move.py"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let steps = dir
+        .path()
+        .join("failures/cut-interactive/check-1-1.steps.html");
+    let dom = dom(&format!("file://{}", steps.display()));
+    let frames = dom.matches("<div class=\"frame f").count();
+    assert!(frames >= 2, "{dom}");
+    assert_eq!(dom.matches("class=\"ring\"").count(), frames - 1);
+    let png = common::repo("target/screenshots/steps.png");
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(&format!("file://{}", steps.display()), &png);
+    assert!(
+        colours > 8 && ink > 0.01,
+        "a blank screenshot: {colours} colours, {ink:.3} ink"
+    );
+}
+
 /// `grundy play`: the page in a browser takes a click on a winning move (the page's
 /// `autoplay` clicks the first green button), redraws, and the jury answers; the move
 /// clicked was one the server listed as winning. Its screenshot is a picture.

@@ -1503,6 +1503,37 @@ fn cut_interactive_example_is_judged_by_the_engine() {
     );
 }
 
+#[test]
+fn an_interactive_failure_of_a_builtin_game_is_drawn_move_by_move() {
+    // The game of the shrunk witness, as a stepper: a frame per position, the move played
+    // from it ringed; saved beside the witness and shown on the report page.
+    let dir = example("cut-interactive");
+    let pages = tempfile::tempdir().unwrap();
+    let report = pages.path().join("r.html");
+    let (out, save) = check(
+        &dir,
+        &["--first", "--report", "html", report.to_str().unwrap()],
+        &[dir.join("wrong-first-legal-move.py").to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("the game move by move ("))
+        .unwrap_or_else(|| panic!("{err}"));
+    let steps = PathBuf::from(line.rsplit(": ").next().unwrap());
+    assert!(steps.starts_with(save.path()), "{line}");
+    let page = std::fs::read_to_string(&steps).unwrap();
+    let frames = page.matches("<div class=\"frame f").count();
+    assert!(frames >= 2, "{page}");
+    assert_eq!(page.matches("type=\"radio\"").count(), frames);
+    assert!(page.contains("the start; next: `"), "{page}");
+    // Every frame but the last rings the move played from it.
+    assert_eq!(page.matches("class=\"ring\"").count(), frames - 1, "{page}");
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert!(report.contains("<section class=\"steps\">"), "{report}");
+}
+
 /// The setter's own interactor (testlib's convention) judges the games instead of
 /// grundy's jury: the correct solution passes, the wrong one gets the interactor's WA and
 /// is shrunk to the least failing heap; an interactor that fails (exit 3) is the

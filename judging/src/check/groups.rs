@@ -598,14 +598,28 @@ fn report_group<S: Suite>(
     let text = suite.write(&finding.input);
     // The witness drawn (NAME.svg beside the input), and as text when it is small.
     let drawn = suite.draw(&finding.input);
+    let name = format!("check-{:x}-{}", o.seed, first_index);
+    // An interactive game's positions move by move (NAME.steps.html), where grundy draws
+    // them.
+    let frames = suite.steps(&finding.input, &finding.expected);
+    let steps = (!frames.is_empty()).then(|| {
+        crate::steps_html::page(
+            &format!("{}: {name}, the game move by move", suite.name()),
+            &format!("steps-{name}"),
+            &frames,
+        )
+    });
     let mut extra: Vec<(&str, &[u8])> = vec![("actual", &finding.run.stdout)];
     if let Some((svg, _)) = &drawn {
         extra.push(("svg", svg.as_bytes()));
     }
+    if let Some(page) = &steps {
+        extra.push(("steps.html", page.as_bytes()));
+    }
     let saved = corpus::save_finding(
         &o.save,
         &suite.name(),
-        &format!("check-{:x}-{}", o.seed, first_index),
+        &name,
         &text,
         &finding.expected,
         &extra,
@@ -622,6 +636,13 @@ fn report_group<S: Suite>(
     eprint!("{body}");
     if let (Some(_), Ok(p)) = (&drawn, &saved) {
         eprintln!("drawn: {}", p.with_extension("svg").display());
+    }
+    if let (Some(_), Ok(p)) = (&steps, &saved) {
+        eprintln!(
+            "the game move by move ({} positions): {}",
+            frames.len(),
+            p.with_extension("steps.html").display()
+        );
     }
     // A crash explained at its line: the witness on the sanitized build.
     if matches!(finding.verdict, Verdict::Runtime(_)) {

@@ -1,0 +1,166 @@
+//! An interactive failure's game as a stepper: the position drawn before every move of
+//! the transcript, one frame at a time, chosen by buttons (no script: each frame shows
+//! when its radio button is checked). `grundy check` saves it beside the witness
+//! (`NAME.steps.html`, a page of its own) for a built-in game, whose positions grundy can
+//! draw; the report page (`--report html`) shows it in the witness's group.
+
+use crate::report_html::esc;
+use grundy_games::board::Board;
+use std::fmt::Write as _;
+
+/// A frame's ring: the vertex of the move played from it.
+const NEXT: &str = "#2a6fb0";
+
+/// The positions of the game a transcript played from `start` (whose test case the jury
+/// first prints as `echo`): the start, then the position after each line that is a legal
+/// move of the position it was said in (the echoed test case, the side words and the end
+/// word are not moves). Each frame: its caption and its drawing, the vertex of the move
+/// played from it ringed.
+pub fn game_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, String)> {
+    let mut frames: Vec<(String, Board, Option<String>)> = vec![("the start".into(), start, None)];
+    let mut played = 0;
+    let tokens = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut echo = echo.lines().map(tokens).peekable();
+    for line in transcript.lines() {
+        // `[  0.012] > text`: who wrote it, and the text.
+        let Some((_, rest)) = line.split_once("] ") else {
+            continue;
+        };
+        let (jury, text) = match rest.split_at_checked(2) {
+            Some(("> ", t)) => (true, t),
+            Some(("< ", t)) => (false, t),
+            _ => continue,
+        };
+        let said = tokens(text);
+        if jury && echo.peek() == Some(&said) {
+            echo.next();
+            continue;
+        }
+        // The echo is over at the program's first line.
+        if !jury {
+            echo.by_ref().for_each(drop);
+        }
+        let board = &frames[frames.len() - 1].1;
+        let Some(m) = board.moves().into_iter().find(|m| m.label() == said) else {
+            continue;
+        };
+        let next = board.after(&m);
+        played += 1;
+        let last = frames.len() - 1;
+        frames[last].2 = Some(format!(
+            "`{said}` by {} (ringed)",
+            if jury { "the jury" } else { "the program" }
+        ));
+        frames.push((
+            format!(
+                "after move {played}: `{said}` by {}",
+                if jury { "the jury" } else { "the program" }
+            ),
+            next,
+            None,
+        ));
+    }
+    frames
+        .into_iter()
+        .map(|(caption, board, next)| {
+            let view = board.view();
+            let vertex = next
+                .as_deref()
+                .and_then(|n| n.split('`').nth(1))
+                .and_then(|l| l.parse::<u32>().ok());
+            let ring = |v: u32| (vertex == Some(v + 1)).then_some(NEXT);
+            let caption = match &next {
+                Some(n) => format!("{caption}; next: {n}"),
+                None => format!("{caption}; no move follows"),
+            };
+            (
+                caption,
+                grundy_draw::position_svg_marked(&view.position, view.vertex_ids(), &ring),
+            )
+        })
+        .collect()
+}
+
+/// The stepper of `frames` (HTML, its style included); `id` tells two steppers of one
+/// page apart (letters, digits, `-`).
+pub fn stepper(id: &str, frames: &[(String, String)]) -> String {
+    let mut style = String::from(".steps .frame,.steps input{display:none}.steps .nav label{display:inline-block;min-width:2em;text-align:center;margin:.1em;padding:.2em .4em;border:1px solid #888;border-radius:4px;cursor:pointer;font-family:monospace}");
+    let mut h = String::new();
+    for k in 0..frames.len() {
+        let _ = write!(
+            h,
+            "<input type=\"radio\" name=\"{id}\" id=\"{id}-{k}\"{}>",
+            if k == 0 { " checked" } else { "" }
+        );
+        let _ = write!(
+            style,
+            "#{id}-{k}:checked~.f{k}{{display:block}}#{id}-{k}:checked~.nav label[for={id}-{k}]{{background:#2a6fb0;color:#fff}}"
+        );
+    }
+    h += "\n<div class=\"nav\">";
+    for k in 0..frames.len() {
+        let _ = write!(
+            h,
+            "<label for=\"{id}-{k}\">{}</label>",
+            if k == 0 {
+                "start".to_string()
+            } else {
+                k.to_string()
+            }
+        );
+    }
+    h += "</div>\n";
+    for (k, (caption, svg)) in frames.iter().enumerate() {
+        let _ = writeln!(
+            h,
+            "<div class=\"frame f{k}\"><p class=\"label\">{}</p><figure class=\"step\">{}</figure></div>",
+            esc(caption),
+            svg.find("<svg").map_or("", |at| &svg[at..])
+        );
+    }
+    format!("<section class=\"steps\">\n<style>{style}</style>\n<p class=\"label\">the game, move by move (choose a step)</p>\n{h}</section>\n")
+}
+
+/// The stepper as a page of its own (`NAME.steps.html`).
+pub fn page(title: &str, id: &str, frames: &[(String, String)]) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n{}</body>\n</html>\n",
+        esc(title),
+        crate::report_html::STYLE,
+        esc(title),
+        stepper(id, frames)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_of_the_transcript_is_a_frame() {
+        // A path 1 - 2 - 3 (agc017d: a move cuts the edge above its vertex).
+        let pos = grundy_games::Problem::Agc017d
+            .parse(b"3\n1 2\n2 3\n", true)
+            .unwrap()
+            .remove(0);
+        let start = Board::new(&pos).unwrap();
+        let transcript = "[  0.000] > 3\n[  0.000] > 1 2\n[  0.000] > 2 3\n[  0.010] < First\n[  0.020] < 3\n[  0.021] > 2\n";
+        let frames = game_steps(start, "3\n1 2\n2 3\n", transcript);
+        assert_eq!(frames.len(), 3, "{frames:?}");
+        assert_eq!(frames[0].0, "the start; next: `3` by the program (ringed)");
+        assert_eq!(
+            frames[1].0,
+            "after move 1: `3` by the program; next: `2` by the jury (ringed)"
+        );
+        assert_eq!(frames[0].1.matches("class=\"ring\"").count(), 1);
+        assert_eq!(
+            frames[2].0,
+            "after move 2: `2` by the jury; no move follows"
+        );
+        assert_eq!(frames[0].1.matches("class=\"vertex\"").count(), 3);
+        assert_eq!(frames[2].1.matches("class=\"vertex\"").count(), 1);
+        let html = stepper("g1", &frames);
+        assert_eq!(html.matches("type=\"radio\"").count(), 3);
+        assert!(html.contains("#g1-2:checked~.f2{display:block}"));
+    }
+}
