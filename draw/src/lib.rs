@@ -21,7 +21,7 @@ mod tree;
 pub use chart::{chart_svg, Chart};
 pub use graph::graphs_svg;
 pub use schema::{instance_svg, instance_svg_marked};
-pub use tree::{text_tree, tree_svg, VertexStyle};
+pub use tree::{text_tree, tree_svg, VertexStyle, MOST_DRAWN};
 
 use grundy_games::Position;
 

@@ -272,8 +272,19 @@ impl Suite for Builtin {
 
     fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {
         match input.as_slice() {
+            // Its winning first moves ringed green, where a move is a vertex.
             [one] => Some((
-                grundy_draw::position_svg(one),
+                {
+                    let winning = (one.vertices() <= grundy_draw::MOST_DRAWN)
+                        .then(|| crate::jury::builtin::winning_labels(one))
+                        .flatten()
+                        .unwrap_or_default();
+                    grundy_draw::position_svg_marked(one, None, &|v| {
+                        winning
+                            .contains(&(v + 1).to_string())
+                            .then_some(grundy_draw::WINS)
+                    })
+                },
                 grundy_draw::position_text(one, TEXT_TREE_MOST),
             )),
             _ => None,

@@ -90,9 +90,11 @@ fn the_check_page_draws_each_witness_in_a_browser() {
         "{groups} groups, {} drawings",
         drawn.len()
     );
-    // The witness shrinks to 3 vertices: three circles in its drawing.
+    // The witness shrinks to 3 vertices: three vertices in its drawing, its winning first
+    // move ringed.
     let first = drawn[0].split("</figure>").next().unwrap();
-    assert_eq!(first.matches("<circle").count(), 3, "{first}");
+    assert_eq!(first.matches("class=\"vertex\"").count(), 3, "{first}");
+    assert_eq!(first.matches("class=\"ring\"").count(), 1, "{first}");
     let png = common::repo("target/screenshots/check-report.png");
     std::fs::create_dir_all(png.parent().unwrap()).unwrap();
     let _ = std::fs::remove_file(&png);

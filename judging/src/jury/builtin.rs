@@ -58,6 +58,16 @@ pub(crate) fn games(
         .collect()
 }
 
+/// The labels of the winning first moves of a position played move by move (`None`: it
+/// is not, or the engines could not value it), as the jury finds them.
+pub(crate) fn winning_labels(pos: &Position) -> Option<Vec<String>> {
+    let board = Board::new(pos).ok()?;
+    let moves = board.moves();
+    let mut engines = Engines::default();
+    let winning = engines.winning(&board, &moves).ok()?;
+    Some(winning.into_iter().map(|i| moves[i].label()).collect())
+}
+
 /// What one game has learned: each position's value and winning moves.
 #[derive(Default)]
 pub(crate) struct Engines {
