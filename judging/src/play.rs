@@ -40,10 +40,10 @@ struct Played<P> {
 }
 
 /// What the page shows of a position beyond its moves: in words, and drawn with its
-/// moves marked (each move's label, and whether it wins).
+/// moves marked (each move's label, and the colour of what it leaves).
 trait Shown: Arena {
     fn describe(&mut self, p: &Self::Pos) -> String;
-    fn draw(&mut self, p: &Self::Pos, moves: &[(String, bool)]) -> Option<String>;
+    fn draw(&mut self, p: &Self::Pos, moves: &[(String, &'static str)]) -> Option<String>;
 }
 
 /// A rules package's game: its arena, and the input it starts from (drawn as it was,
@@ -54,17 +54,24 @@ struct RulesShown<'w, 'a> {
     input: &'a Instance,
 }
 
+/// The ring of a move that leaves a draw (a loopy game).
+const DRAWS: &str = "#d4a017";
+
+/// The colour of a move's ring: what it leaves the opponent — a lost position (the move
+/// wins), a won one (it loses), a draw.
+fn colour(leaves: Outcome) -> &'static str {
+    match leaves {
+        Outcome::Lose => grundy_draw::WINS,
+        Outcome::Win => grundy_draw::LOSES,
+        Outcome::Draw => DRAWS,
+    }
+}
+
 /// The colour of a move's ring on the vertex its label names (a label that is one vertex
-/// id, 1-based), from the moves' labels and whether they win; `v` 0-based.
-fn ring_of(moves: &[(String, bool)], v: u32) -> Option<&'static str> {
+/// id, 1-based), from the moves' labels and colours; `v` 0-based.
+fn ring_of(moves: &[(String, &'static str)], v: u32) -> Option<&'static str> {
     let id = (v + 1).to_string();
-    moves.iter().find(|(l, _)| l.trim() == id).map(|(_, wins)| {
-        if *wins {
-            grundy_draw::WINS
-        } else {
-            grundy_draw::LOSES
-        }
-    })
+    moves.iter().find(|(l, _)| l.trim() == id).map(|(_, c)| *c)
 }
 
 impl Arena for RulesShown<'_, '_> {
@@ -97,7 +104,7 @@ impl Shown for RulesShown<'_, '_> {
     fn describe(&mut self, p: &Self::Pos) -> String {
         self.arena.worker().describe(p.id())
     }
-    fn draw(&mut self, _: &Self::Pos, moves: &[(String, bool)]) -> Option<String> {
+    fn draw(&mut self, _: &Self::Pos, moves: &[(String, &'static str)]) -> Option<String> {
         grundy_draw::instance_svg_marked(self.schema, self.input, &|v| ring_of(moves, v))
     }
 }
@@ -154,7 +161,7 @@ impl Shown for BuiltinShown {
                 .write_input(std::slice::from_ref(&view.position)),
         }
     }
-    fn draw(&mut self, p: &Board, moves: &[(String, bool)]) -> Option<String> {
+    fn draw(&mut self, p: &Board, moves: &[(String, &'static str)]) -> Option<String> {
         let view = p.view();
         Some(grundy_draw::position_svg_marked(
             &view.position,
@@ -196,7 +203,7 @@ impl<A: Shown> Session<A> {
             let next = self.arena.after(&self.pos, m).map_err(stop_text)?;
             let k = self.arena.known(&next).map_err(stop_text)?;
             let label = self.arena.label(m);
-            marks.push((label.clone(), k.outcome == Outcome::Lose));
+            marks.push((label.clone(), colour(k.outcome)));
             listed.push(json!({
                 "label": label,
                 "value": k.value,
@@ -292,11 +299,6 @@ pub fn serve(
     port: u16,
     ready: impl FnOnce(&str),
 ) -> Result<(), Error> {
-    if game.spec.loopy {
-        return Err(Error::usage(
-            "`grundy play` plays games without repeated states (a loopy game's draws are not played yet)",
-        ));
-    }
     let case = input
         .cases
         .first()

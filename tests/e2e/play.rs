@@ -105,6 +105,32 @@ fn a_builtin_game_is_redrawn_after_each_move_with_its_moves_ringed() {
 }
 
 #[test]
+fn a_loopy_game_is_played_with_its_draws() {
+    // chip-digraph (a chip on a digraph with cycles): from this start neither side can
+    // force a win; every move leaves a draw, and the jury, to move in a draw, keeps it.
+    let dir = example("chip-digraph");
+    let server = start(&[
+        dir.as_os_str(),
+        std::ffi::OsStr::new("--seed"),
+        std::ffi::OsStr::new("7"),
+    ]);
+    let s = json(&server.addr, "GET", "/state");
+    assert_eq!(s["outcome"], "draw", "{s}");
+    let moves = s["moves"].as_array().unwrap();
+    assert!(
+        !moves.is_empty()
+            && moves
+                .iter()
+                .all(|m| m["leaves"] == "draw" && m["wins"] == false),
+        "{s}"
+    );
+    let label = moves[0]["label"].as_str().unwrap();
+    let after = json(&server.addr, "POST", &format!("/move?label={label}"));
+    assert_eq!(after["history"].as_array().unwrap().len(), 2, "{after}");
+    assert_eq!(after["outcome"], "draw", "{after}");
+}
+
+#[test]
 fn the_jury_answers_a_move_with_a_winning_one() {
     let dir = example("node-kayles");
     let server = start(&[dir.as_os_str()]);
