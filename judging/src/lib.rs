@@ -56,6 +56,7 @@ pub mod solutions;
 pub mod steps_html;
 pub mod suite;
 pub mod testset;
+pub mod testset_html;
 pub mod tle;
 pub mod tle_html;
 pub mod values;

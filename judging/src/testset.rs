@@ -99,6 +99,8 @@ pub struct Request {
     pub minimal: bool,
     /// Time for finding and shrinking each wrong solution's witness.
     pub shrink_time: Duration,
+    /// Where to write the test set as a page (`--report html FILE`).
+    pub page: Option<PathBuf>,
 }
 
 /// The expected answer of an input's text (the package's references, or its engine); an
@@ -249,7 +251,10 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
     let names = write(&pkg, r, &tests, interactor.as_ref())?;
-    let outcome = expectations_met(&pkg, r, &tests);
+    let (outcome, lines) = expectations_met(&pkg, r, &tests);
+    if let Some(page) = &r.page {
+        write_page(&pkg, page, &lines, &tests, &names)?;
+    }
     if interactor.is_some() {
         let mut games = Vec::new();
         for (t, input) in tests.iter().zip(&names) {
@@ -413,8 +418,8 @@ fn written_once(tests: Vec<Test>) -> Vec<Test> {
 }
 
 /// Says what the set did: every solution expected to fail must be killed, an OK one must
-/// survive.
-fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> Outcome {
+/// survive. The lines said, printed.
+fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> (Outcome, Vec<String>) {
     let mut wrong = Vec::new();
     for s in &pkg.pkg.solutions {
         let first = tests
@@ -428,27 +433,73 @@ fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> Outcome {
             });
         }
     }
-    outln!(
+    let mut lines = vec![format!(
         "{} tests written to {} ({:?} layout{}); SUMMARY.md says which solutions each kills",
         tests.len(),
         r.out.display(),
         r.layout,
         if r.minimal { ", minimal" } else { "" }
-    );
-    if wrong.is_empty() {
+    )];
+    let outcome = if wrong.is_empty() {
         let killed = pkg
             .pkg
             .solutions
             .iter()
             .filter(|s| s.expect.must_fail())
             .count();
-        outln!("every wrong solution ({killed}) is killed by the set, every correct one passes it");
+        lines.push(format!(
+            "every wrong solution ({killed}) is killed by the set, every correct one passes it"
+        ));
         Outcome::Passed
     } else {
-        for w in &wrong {
-            outln!("not as expected: {w}");
-        }
+        lines.extend(wrong.iter().map(|w| format!("not as expected: {w}")));
         Outcome::Failed
+    };
+    for l in &lines {
+        outln!("{l}");
+    }
+    (outcome, lines)
+}
+
+/// The page of the test set (`--report html FILE`): every test drawn, with what it kills.
+fn write_page(
+    pkg: &Packaged,
+    path: &Path,
+    lines: &[String],
+    tests: &[Test],
+    names: &[String],
+) -> Result<(), Error> {
+    let rows: Vec<crate::testset_html::Row<'_>> = tests
+        .iter()
+        .zip(names)
+        .map(|(t, name)| crate::testset_html::Row {
+            name,
+            how: &t.how,
+            size: t.size,
+            vertices: t.vertices,
+            kills: &t.kills,
+            command: t.command.as_deref(),
+            text: &t.text,
+            svg: drawing(pkg, &t.text),
+        })
+        .collect();
+    let html = crate::testset_html::page(&format!("grundy testset {}", pkg.pkg.name), lines, &rows);
+    crate::corpus::write_atomic(path, html.as_bytes()).map_err(|e| Error::io(path.display(), e))?;
+    outln!("page: {}", path.display());
+    Ok(())
+}
+
+/// A test's drawing: its input by the package's schema, or its engine's position.
+fn drawing(pkg: &Packaged, text: &str) -> Option<String> {
+    match pkg.pkg.engine {
+        Some(engine) => match engine.parse(text.as_bytes(), false).ok()?.as_slice() {
+            [one] => Some(grundy_draw::position_svg(one)),
+            _ => None,
+        },
+        None => {
+            let inst = pkg.pkg.schema.read(text.as_bytes()).ok()?;
+            grundy_draw::instance_svg(&pkg.pkg.schema, &inst)
+        }
     }
 }
 

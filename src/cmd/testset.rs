@@ -33,6 +33,10 @@ pub struct TestsetArgs {
     /// Seconds for finding and shrinking each wrong solution's witness.
     #[arg(long, value_parser = parse_seconds, default_value = "30")]
     shrink_time: Duration,
+    /// Also write the test set as a page: `--report html FILE` (every test drawn, with how
+    /// it was made and the solutions it kills).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
 }
 
 impl TestsetArgs {
@@ -46,7 +50,9 @@ impl TestsetArgs {
             layout,
             minimal,
             shrink_time,
+            report,
         } = self;
+        let page = crate::cli::html_page(&report, "grundy testset")?;
         let request = crate::cmd::testset::Request {
             dir: dir.clone(),
             out,
@@ -55,6 +61,7 @@ impl TestsetArgs {
             layout,
             minimal,
             shrink_time,
+            page,
         };
         with_suite!(&Target::Package(dir), |suite, _defaults| {
             grundy_judging::testset::run(suite, &request)

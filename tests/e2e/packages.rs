@@ -923,6 +923,10 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
         if minimal {
             cmd.arg("--minimal");
         }
+        let page = out.path().with_extension("html");
+        if layout == "plain" {
+            cmd.args(["--report", "html"]).arg(&page);
+        }
         let t = cmd.output().unwrap();
         assert_eq!(t.status.code(), Some(0), "{layout}: {}", stderr(&t));
         assert!(
@@ -945,6 +949,20 @@ fn a_test_set_kills_every_wrong_solution_in_every_layout() {
             })
             .collect();
         assert!(inputs.len() >= 2, "{layout}: {inputs:?}");
+        if layout == "plain" {
+            // The page: a section per test, each drawn (a tree with its chips).
+            let html = std::fs::read_to_string(&page).unwrap();
+            let _ = std::fs::remove_file(&page);
+            assert_eq!(
+                html.matches("<section class=\"group test\"").count(),
+                inputs.len()
+            );
+            assert_eq!(
+                html.matches("<figure class=\"drawn\">").count(),
+                inputs.len()
+            );
+            assert!(html.contains("(filled)</text>"), "{html}");
+        }
         let mut killed = false;
         for input in &inputs {
             let answer = std::fs::read_to_string(answer_of(input)).unwrap();
