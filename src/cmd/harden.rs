@@ -73,6 +73,10 @@ fn harden_with<S: Suite>(
         Player::ALL.map(|p| p.name()).join(", ")
     );
     let mut found = 0;
+    // The weaknesses shown, by the shrunk test, the player and the kind: a test that
+    // comes down to one already shown is said in one line.
+    let mut shown: std::collections::HashMap<(String, &str, &str), u64> =
+        std::collections::HashMap::new();
     for i in 0..cases {
         if crate::contain::interrupted() {
             break;
@@ -111,6 +115,15 @@ fn harden_with<S: Suite>(
                     },
                 ));
             let text = suite.write(&shrunk.case);
+            let key = (text.clone(), player.name(), kind_of(&weakness));
+            if let Some(first) = shown.get(&key) {
+                eprintln!(
+                    "\nweak interactor on test {i} ({label}): the same weakness as test {first}, shrunk to the same test ({})",
+                    player.name()
+                );
+                break;
+            }
+            shown.insert(key, i);
             eprintln!(
                 "\nweak interactor on test {i} ({label}), shrunk in {} steps to {}:\n{}the interactor {weakness}\nthe game (> the interactor, < {}):\n{}",
                 shrunk.steps,
