@@ -81,19 +81,7 @@ pub(crate) fn interactor_of(pkg: &Package, judge: &str) -> Result<Option<Interac
 /// and `run` (in `dir`).
 pub(crate) fn kattis_validator(i: &Interactor, dir: &str) -> Result<Vec<File>, Error> {
     let name = i.name();
-    let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
-    let prog = if cpp {
-        "\"$here/interactor\"".to_string()
-    } else if name.ends_with(".py") {
-        format!("python3 \"$here/{name}\"")
-    } else {
-        format!("\"$here/{name}\"")
-    };
-    let build = if cpp {
-        format!("#!/bin/sh\n# Builds the interactor once (problemtools and DOMjudge run this before `run`).\nset -e\ncd \"$(dirname \"$0\")\"\ng++ -O2 -std=c++17 -o interactor {name}\n")
-    } else {
-        "#!/bin/sh\n# Nothing to build: the interactor is a script.\nexit 0\n".to_string()
-    };
+    let (prog, build) = crate::kattis::program_and_build(&name, "interactor");
     let run = match i.convention {
         Convention::Kattis => format!(
             "#!/bin/sh\n# The package's interactor ({name}), in Kattis's convention already:\n# `run INPUT ANSWER FEEDBACK_DIR`, the submission on its standard input and output.\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\nexec {prog} \"$@\"\n"

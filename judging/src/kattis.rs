@@ -226,6 +226,26 @@ fn submission_folder(verdict: &str) -> Option<&'static str> {
     })
 }
 
+/// How the output validator's `run` starts the program of the source file `name` (from
+/// the folder `$here`), and its `build` script: a C++ source compiled once as `binary`, a
+/// script run by its interpreter (`python3` for `.py`) with nothing to build.
+pub(crate) fn program_and_build(name: &str, binary: &str) -> (String, String) {
+    let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
+    let prog = if cpp {
+        format!("\"$here/{binary}\"")
+    } else if name.ends_with(".py") {
+        format!("python3 \"$here/{name}\"")
+    } else {
+        format!("\"$here/{name}\"")
+    };
+    let build = if cpp {
+        format!("#!/bin/sh\n# Builds the {binary} once (problemtools and DOMjudge run this before `run`).\nset -e\ncd \"$(dirname \"$0\")\"\ng++ -O2 -std=c++17 -o {binary} {name}\n")
+    } else {
+        format!("#!/bin/sh\n# Nothing to build: the {binary} is a script.\nexit 0\n")
+    };
+    (prog, build)
+}
+
 /// The output validator's folder in the package.
 pub(crate) const VALIDATOR: &str = "output_validators/grundy";
 
@@ -241,19 +261,7 @@ fn output_validator(sources: Vec<File>) -> Vec<File> {
         .next()
         .unwrap_or_default()
         .to_string();
-    let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
-    let prog = if cpp {
-        "\"$here/checker\"".to_string()
-    } else if name.ends_with(".py") {
-        format!("python3 \"$here/{name}\"")
-    } else {
-        format!("\"$here/{name}\"")
-    };
-    let build = if cpp {
-        format!("#!/bin/sh\n# Builds the checker once (problemtools and DOMjudge run this before `run`).\nset -e\ncd \"$(dirname \"$0\")\"\ng++ -O2 -std=c++17 -o checker {name}\n")
-    } else {
-        "#!/bin/sh\n# Nothing to build: the checker is a script.\nexit 0\n".to_string()
-    };
+    let (prog, build) = program_and_build(&name, "checker");
     let run = format!(
         "#!/bin/sh\n# Kattis output validator around the package's testlib-convention checker ({name}):\n# `run INPUT ANSWER FEEDBACK_DIR < OUTPUT` runs `checker INPUT OUTPUT ANSWER` and maps its\n# exit code: 0 -> 42 (accepted); 1 (wrong answer), 2 (presentation error) -> 43 (wrong\n# answer); anything else (3: the checker failed; or it could not run) -> 1, a judge error.\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\nout=\"$3/team-output\"\ncat > \"$out\" || exit 1\n{prog} \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\ncode=$?\ncase $code in\n    0) exit 42 ;;\n    1 | 2) exit 43 ;;\n    *) {{ echo \"the checker exited with $code:\"; cat \"$3/judgemessage.txt\"; }} > \"$3/judgeerror.txt\"; exit 1 ;;\nesac\n"
     );

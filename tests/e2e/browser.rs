@@ -61,6 +61,20 @@ fn screenshot(url: &str, png: &Path) -> (usize, f64) {
     (colours.len(), ink as f64 / pixels.len() as f64)
 }
 
+/// The page at `url` pictured (`target/screenshots/NAME.png`, whence the guide's
+/// screenshots) and not blank: more than 8 colours, and more than `least` of its pixels
+/// not white.
+fn pictured(url: &str, name: &str, least: f64) {
+    let png = common::repo(&format!("target/screenshots/{name}.png"));
+    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&png);
+    let (colours, ink) = screenshot(url, &png);
+    assert!(
+        colours > 8 && ink > least,
+        "a blank screenshot of {name}: {colours} colours, {ink:.3} ink"
+    );
+}
+
 /// `grundy check --report html`: the page shows each group's witness drawn, with as many
 /// vertices as the witness has, and its screenshot is a picture.
 #[test]
@@ -95,14 +109,7 @@ fn the_check_page_draws_each_witness_in_a_browser() {
     let first = drawn[0].split("</figure>").next().unwrap();
     assert_eq!(first.matches("class=\"vertex\"").count(), 3, "{first}");
     assert_eq!(first.matches("class=\"ring\"").count(), 1, "{first}");
-    let png = common::repo("target/screenshots/check-report.png");
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
-    assert!(
-        colours > 8 && ink > 0.02,
-        "a blank screenshot: {colours} colours, {ink:.3} ink"
-    );
+    pictured(&format!("file://{}", page.display()), "check-report", 0.02);
 }
 
 /// `grundy values --report html`: the page in a browser has the table of values and each
@@ -128,14 +135,7 @@ fn the_values_page_plots_each_family_in_a_browser() {
     // k = 0..30: 31 points, and the period of 7 shaded.
     assert_eq!(family[0].matches("class=\"point\"").count(), 31);
     assert!(family[0].contains(">period 7</text>"));
-    let png = common::repo("target/screenshots/values-page.png");
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
-    assert!(
-        colours > 8 && ink > 0.02,
-        "a blank screenshot: {colours} colours, {ink:.3} ink"
-    );
+    pictured(&format!("file://{}", page.display()), "values-page", 0.02);
 }
 
 /// `grundy scale --report html`: the page in a browser plots the growth — the times
@@ -160,14 +160,7 @@ fn the_scale_page_plots_the_growth_in_a_browser() {
     assert_eq!(dom.matches("<section class=\"growth\">").count(), 1);
     assert!(dom.matches("class=\"point\"").count() >= 4, "{dom}");
     assert!(dom.contains("class=\"fitted\"") && dom.contains("class=\"limit\""));
-    let png = common::repo("target/screenshots/scale-page.png");
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&format!("file://{}", page.display()), &png);
-    assert!(
-        colours > 8 && ink > 0.02,
-        "a blank screenshot: {colours} colours, {ink:.3} ink"
-    );
+    pictured(&format!("file://{}", page.display()), "scale-page", 0.02);
 }
 
 /// An interactive failure of a built-in game, drawn move by move: in a browser the
@@ -195,14 +188,7 @@ fn the_game_of_an_interactive_failure_steps_in_a_browser() {
     let frames = dom.matches("<div class=\"frame f").count();
     assert!(frames >= 2, "{dom}");
     assert_eq!(dom.matches("class=\"ring\"").count(), frames - 1);
-    let png = common::repo("target/screenshots/steps.png");
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&format!("file://{}", steps.display()), &png);
-    assert!(
-        colours > 8 && ink > 0.01,
-        "a blank screenshot: {colours} colours, {ink:.3} ink"
-    );
+    pictured(&format!("file://{}", steps.display()), "steps", 0.01);
 }
 
 /// `grundy play`: the page in a browser takes a click on a winning move (the page's
@@ -245,12 +231,5 @@ fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
     );
     // A fresh game for the screenshot: the start with its coloured moves.
     let _ = json(&server.addr, "POST", "/new");
-    let png = common::repo("target/screenshots/play.png");
-    std::fs::create_dir_all(png.parent().unwrap()).unwrap();
-    let _ = std::fs::remove_file(&png);
-    let (colours, ink) = screenshot(&format!("http://{}/", server.addr), &png);
-    assert!(
-        colours > 8 && ink > 0.02,
-        "a blank screenshot: {colours} colours, {ink:.3} ink"
-    );
+    pictured(&format!("http://{}/", server.addr), "play", 0.02);
 }
