@@ -45,27 +45,15 @@ fn limits() -> Limits {
 /// Re-judges `outputs` with the export's checker in `out`: `Ok(Some(line))` saying what
 /// was re-judged, or why nothing was; `Err` naming the first right answer rejected.
 pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<String, Error> {
-    // The checker runs in a folder of its own: the export's files by their full paths.
-    let out = &std::fs::canonicalize(out).map_err(|e| Error::io(out.display(), e))?;
-    let scratch = tempfile::Builder::new()
-        .prefix("grundy-export-check-")
-        .tempdir()
-        .map_err(|e| Error::io("a temporary folder", e))?;
+    let (out, scratch) = &workspace(out)?;
     let (judge, what) = match layout {
         Layout::Kattis | Layout::Domjudge => {
             let dir = out.join(crate::kattis::VALIDATOR);
             if !dir.is_dir() {
                 return Ok("the export has no checker to re-judge with: Kattis compares the outputs by tokens (its default validator)".into());
             }
-            // Built in a copy: the export keeps its sources only.
-            let copy = scratch.path().join("validator");
-            copy_folder(&dir, &copy)?;
-            build(
-                &["sh".into(), copy.join("build").display().to_string()],
-                "build",
-            )?;
             (
-                Judge::Kattis(copy.join("run")),
+                Judge::Kattis(built_validator(out, scratch)?),
                 format!(
                     "the output validator {} (built, then run as Kattis runs it)",
                     crate::kattis::VALIDATOR
@@ -175,18 +163,11 @@ pub(crate) fn rejudge_interactive(
     if !layout.is_kattis() {
         return Ok("the export's interactor is the package's own file, as grundy ran it".into());
     }
-    let out = &std::fs::canonicalize(out).map_err(|e| Error::io(out.display(), e))?;
-    let scratch = tempfile::Builder::new()
-        .prefix("grundy-export-check-")
-        .tempdir()
-        .map_err(|e| Error::io("a temporary folder", e))?;
-    let copy = scratch.path().join("validator");
-    copy_folder(&out.join(crate::kattis::VALIDATOR), &copy)?;
-    build(
-        &["sh".into(), copy.join("build").display().to_string()],
-        "build",
-    )?;
-    let run = vec!["sh".to_string(), copy.join("run").display().to_string()];
+    let (out, scratch) = &workspace(out)?;
+    let run = vec![
+        "sh".to_string(),
+        built_validator(out, scratch)?.display().to_string(),
+    ];
     for (solution, argv, input, text) in accepted {
         let played =
             crate::jury::referee(&run, crate::jury::Convention::Kattis, text, argv, limits)
@@ -208,6 +189,29 @@ pub(crate) fn rejudge_interactive(
         solutions.into_iter().collect::<Vec<_>>().join(", "),
         accepted.len()
     ))
+}
+
+/// The export's folder by its full path (the checker runs in a folder of its own), and a
+/// scratch folder.
+fn workspace(out: &Path) -> Result<(PathBuf, tempfile::TempDir), Error> {
+    let full = std::fs::canonicalize(out).map_err(|e| Error::io(out.display(), e))?;
+    let scratch = tempfile::Builder::new()
+        .prefix("grundy-export-check-")
+        .tempdir()
+        .map_err(|e| Error::io("a temporary folder", e))?;
+    Ok((full, scratch))
+}
+
+/// The Kattis output validator of the export `out`, built by its own `build` in a copy
+/// under `scratch` (the export keeps its sources only): the path of its `run`.
+fn built_validator(out: &Path, scratch: &tempfile::TempDir) -> Result<PathBuf, Error> {
+    let copy = scratch.path().join("validator");
+    copy_folder(&out.join(crate::kattis::VALIDATOR), &copy)?;
+    build(
+        &["sh".into(), copy.join("build").display().to_string()],
+        "build",
+    )?;
+    Ok(copy.join("run"))
 }
 
 /// Runs a build step; its failure is the export's.
