@@ -12,7 +12,10 @@
 //! - `POST /move?label=L`: the player's move; the jury then replies as it does in
 //!   interactive judging (a winning move when there is one; else the move leaving the
 //!   fewest winning replies, then the longest game);
-//! - `POST /undo` (back to the player's previous turn) and `POST /new` (the start again).
+//! - `POST /undo` (back to the player's previous turn) and `POST /new` (the start again);
+//! - `POST /input` with an input's text as the body: a new game from its first test case,
+//!   read as the package's schema and limits (or the built-in problem's format) read an
+//!   input; a refused input is said (its line and column) and the game goes on.
 //!
 //! A rules package's values come from the rules' search ([`crate::jury`]'s arena), never
 //! a formula; a built-in game's from the jury of interactive judging (the solver, checked
@@ -40,18 +43,40 @@ struct Played<P> {
 }
 
 /// What the page shows of a position beyond its moves: in words, and drawn with its
-/// moves marked (each move's label, and the colour of what it leaves).
+/// moves marked (each move's label, and the colour of what it leaves); and the input
+/// the game starts from, which the player may edit.
 trait Shown: Arena {
     fn describe(&mut self, p: &Self::Pos) -> String;
     fn draw(&mut self, p: &Self::Pos, moves: &[(String, &'static str)]) -> Option<String>;
+    /// The input of the game, as the page shows it (the problem's input format).
+    fn input(&self) -> String;
+    /// A new game from an input's text (its first test case): its start.
+    fn restart(&mut self, text: &str) -> Result<Self::Pos, Refused<Self::Pos>>;
 }
 
-/// A rules package's game: its arena, and the input it starts from (drawn as it was,
-/// the moves that are vertices ringed).
+/// Why an edited input is not played.
+enum Refused<P> {
+    /// The input is refused, the game goes on as it was.
+    Kept(String),
+    /// The rules failed on the input, and the game before could not go on (the rules'
+    /// states were renumbered): it starts again from this position.
+    Reset(String, P),
+}
+
+/// Most vertices of a built-in game's position played (each position values every
+/// move's result).
+pub const MOST_PLAYED: usize = 1000;
+
+/// Most bytes of a request's body read (an edited input).
+const MOST_BODY: u64 = 1 << 24;
+
+/// A rules package's game: its arena, the package, and the input it starts from (drawn
+/// as it was, the moves that are vertices ringed) with its case as the rules read it.
 struct RulesShown<'w, 'a> {
     arena: Rules<'w>,
-    schema: &'a grundy_games::schema::Schema,
-    input: &'a Instance,
+    pkg: &'a Package,
+    input: Instance,
+    case: Value,
 }
 
 /// The ring of a move that leaves a draw (a loopy game).
@@ -105,14 +130,73 @@ impl Shown for RulesShown<'_, '_> {
         self.arena.worker().describe(p.id())
     }
     fn draw(&mut self, _: &Self::Pos, moves: &[(String, &'static str)]) -> Option<String> {
-        grundy_draw::instance_svg_marked(self.schema, self.input, &|v| ring_of(moves, v))
+        grundy_draw::instance_svg_marked(&self.pkg.schema, &self.input, &|v| ring_of(moves, v))
+    }
+    fn input(&self) -> String {
+        self.pkg.schema.write(&self.input)
+    }
+    fn restart(&mut self, text: &str) -> Result<Self::Pos, Refused<Self::Pos>> {
+        let (one, case) = first_case(self.pkg, text.as_bytes()).map_err(Refused::Kept)?;
+        match self.arena.restart(&case) {
+            Ok(start) => {
+                self.input = one;
+                self.case = case;
+                Ok(start)
+            }
+            Err(e) => {
+                let said = format!("the rules failed on this input: {e}");
+                match self.arena.restart(&self.case) {
+                    Ok(start) => Err(Refused::Reset(said, start)),
+                    Err(again) => Err(Refused::Kept(format!(
+                        "{said}; and on the input before, again: {again}"
+                    ))),
+                }
+            }
+        }
     }
 }
 
-/// A built-in game: the jury's engines, and its problem (for the position's text).
+/// The first test case of an input's bytes, checked by the package's schema and limits:
+/// as an input of one case, and as the rules read it.
+fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), String> {
+    let inst = pkg.validate(bytes, true)?;
+    let case = inst
+        .cases
+        .first()
+        .ok_or_else(|| "the input has no test case".to_string())?;
+    let json = crate::game::case_json(&pkg.schema, case);
+    Ok((
+        Instance {
+            cases: vec![case.clone()],
+        },
+        json,
+    ))
+}
+
+/// The start of a built-in game from an input's bytes (its first test case), and the
+/// input of that case alone.
+fn first_board(problem: Problem, bytes: &[u8]) -> Result<(Board, String), String> {
+    let mut cases = problem.parse(bytes, true).map_err(|e| e.to_string())?;
+    if cases.is_empty() {
+        return Err("the input has no test case".into());
+    }
+    let position = cases.swap_remove(0);
+    if position.vertices() > MOST_PLAYED {
+        return Err(format!(
+            "a position of {} vertices is more than grundy play plays ({MOST_PLAYED}: every position values each move's result)",
+            position.vertices()
+        ));
+    }
+    let board = Board::new(&position).map_err(|e| e.to_string())?;
+    Ok((board, problem.write_input(std::slice::from_ref(&position))))
+}
+
+/// A built-in game: the jury's engines, its problem (for the position's text), and the
+/// input it starts from.
 struct BuiltinShown {
     arena: Engines,
     problem: Problem,
+    input: String,
 }
 
 impl Arena for BuiltinShown {
@@ -168,6 +252,14 @@ impl Shown for BuiltinShown {
             view.vertex_ids(),
             &|v| ring_of(moves, v),
         ))
+    }
+    fn input(&self) -> String {
+        self.input.clone()
+    }
+    fn restart(&mut self, text: &str) -> Result<Board, Refused<Board>> {
+        let (board, input) = first_board(self.problem, text.as_bytes()).map_err(Refused::Kept)?;
+        self.input = input;
+        Ok(board)
     }
 }
 
@@ -254,6 +346,25 @@ impl<A: Shown> Session<A> {
         Ok(())
     }
 
+    /// A new game from the input `text`; an input refused leaves the game as it was
+    /// (unless the rules failed on it: then the game before starts again).
+    fn edit(&mut self, text: &str) -> Result<(), String> {
+        let (start, said) = match self.arena.restart(text) {
+            Ok(start) => (start, None),
+            Err(Refused::Kept(e)) => return Err(e),
+            Err(Refused::Reset(e, start)) => (
+                start,
+                Some(format!(
+                    "{e} (the input before is played again, from its start)"
+                )),
+            ),
+        };
+        self.start = start.clone();
+        self.pos = start;
+        self.history.clear();
+        said.map_or(Ok(()), Err)
+    }
+
     /// Back to the player's previous turn.
     fn undo(&mut self) {
         while let Some(p) = self.history.pop() {
@@ -307,7 +418,6 @@ pub fn serve(
     let one = Instance {
         cases: vec![case.clone()],
     };
-    let text = pkg.schema.write(&one);
     let (server, addr) = listen(port)?;
     let result = game.with_worker(|w| {
         let (root, _) = w
@@ -317,8 +427,9 @@ pub fn serve(
         let mut s = Session {
             arena: RulesShown {
                 arena,
-                schema: &pkg.schema,
-                input: &one,
+                pkg,
+                input: one,
+                case: case_json,
             },
             pos: start.clone(),
             start,
@@ -326,7 +437,7 @@ pub fn serve(
             rng: Rng::for_case(1, 0),
         };
         ready(&addr);
-        answer(&server, &mut s, &pkg.name, &text);
+        answer(&server, &mut s, &pkg.name);
         Ok(())
     });
     result.map_err(|e| Error::usage(format!("{}: the rules failed: {e}", pkg.dir.display())))
@@ -340,13 +451,15 @@ pub fn serve_builtin(
     port: u16,
     ready: impl FnOnce(&str),
 ) -> Result<(), Error> {
-    let start = Board::new(position).map_err(|e| Error::usage(e.to_string()))?;
     let text = problem.write_input(std::slice::from_ref(position));
+    let (start, input) = first_board(problem, text.as_bytes())
+        .map_err(|e| Error::input(format!("the input: {e}")))?;
     let (server, addr) = listen(port)?;
     let mut s = Session {
         arena: BuiltinShown {
             arena: Engines::default(),
             problem,
+            input,
         },
         pos: start.clone(),
         start,
@@ -354,17 +467,21 @@ pub fn serve_builtin(
         rng: Rng::for_case(1, 0),
     };
     ready(&addr);
-    answer(&server, &mut s, problem.name(), &text);
+    answer(&server, &mut s, problem.name());
     Ok(())
 }
 
 /// Answers the page's requests over one game until the process is stopped.
-fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str, text: &str) {
+fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) {
     for mut req in server.incoming_requests() {
         let url = req.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
         let mut body = String::new();
-        let _ = std::io::Read::read_to_string(req.as_reader(), &mut body);
+        // An input to play is small (a position grundy can value move by move).
+        let _ = std::io::Read::read_to_string(
+            &mut std::io::Read::take(req.as_reader(), MOST_BODY),
+            &mut body,
+        );
         let reply = match (req.method(), path) {
             (tiny_http::Method::Get, "/") => {
                 let page = PAGE.replace("{{name}}", &crate::report_html::esc(name));
@@ -380,6 +497,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str, 
                 s.undo();
                 Ok(())
             }
+            (tiny_http::Method::Post, "/input") => s.edit(&body),
             (tiny_http::Method::Post, "/new") => {
                 s.pos = s.start.clone();
                 s.history.clear();
@@ -397,7 +515,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str, 
         if let Err(e) = reply {
             state["error"] = e.into();
         }
-        state["input"] = text.into();
+        state["input"] = s.arena.input().into();
         respond(req, 200, "application/json", state.to_string());
     }
 }

@@ -233,3 +233,36 @@ fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
     let _ = json(&server.addr, "POST", "/new");
     pictured(&format!("http://{}/", server.addr), "play", 0.02);
 }
+
+/// The play page's input box: an input typed there (the test's `edit=` types it and
+/// clicks "play this input") is played — the server's game is the new one, drawn with its
+/// vertices — and a malformed one is said on the page with its line and column.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn an_input_edited_on_the_play_page_is_played_in_a_browser() {
+    let server = start(&[std::ffi::OsStr::new("agc017d")]);
+    let input = "5\n1 2\n1 3\n3 4\n3 5\n";
+    let dom = dom(&format!(
+        "http://{}/?edit={}",
+        server.addr,
+        input.replace(' ', "%20").replace('\n', "%0A")
+    ));
+    let s = json(&server.addr, "GET", "/state");
+    assert_eq!(s["input"], input, "{s}");
+    let drawn = dom
+        .split("id=\"drawing\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no drawing:\n{dom}"));
+    assert_eq!(drawn.matches("class=\"vertex\"").count(), 5, "{dom}");
+    let dom = dom_of_edit(&server.addr, "5%0A1%202%0A9%203%0A");
+    assert!(
+        dom.contains("line 3") && dom.contains("column"),
+        "the error is not on the page:\n{dom}"
+    );
+    assert_eq!(json(&server.addr, "GET", "/state")["input"], input);
+}
+
+/// The play page's DOM after it typed the (URL-encoded) input `edit` and played it.
+fn dom_of_edit(addr: &str, edit: &str) -> String {
+    dom(&format!("http://{addr}/?edit={edit}"))
+}

@@ -44,10 +44,16 @@ pub fn start(args: &[&std::ffi::OsStr]) -> Server {
 
 /// An HTTP request's body (`method` GET or POST).
 pub fn http(addr: &str, method: &str, path: &str) -> String {
+    sent(addr, method, path, "")
+}
+
+/// The answer's body to a request carrying `body`.
+fn sent(addr: &str, method: &str, path: &str, body: &str) -> String {
     let mut s = std::net::TcpStream::connect(addr).unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     )
     .unwrap();
     let mut out = String::new();
@@ -59,6 +65,12 @@ pub fn http(addr: &str, method: &str, path: &str) -> String {
 
 pub fn json(addr: &str, method: &str, path: &str) -> serde_json::Value {
     let body = http(addr, method, path);
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// The state after the page sends an edited input.
+fn edited(addr: &str, input: &str) -> serde_json::Value {
+    let body = sent(addr, "POST", "/input", input);
     serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }
 
@@ -202,4 +214,92 @@ fn a_port_in_use_and_failing_rules_are_said() {
         s["error"].as_str().unwrap_or("").contains("broken at 4"),
         "{s}"
     );
+}
+
+#[test]
+fn an_edited_input_is_played_and_a_bad_one_is_said_where() {
+    // A rules package: a heap of 9 is played from its start; a malformed input is said
+    // with its line and column and the game goes on; a value outside the limits too.
+    let dir = example("subtraction");
+    let server = start(&[dir.as_os_str()]);
+    let s = edited(&server.addr, "9\n");
+    assert_eq!(s["input"], "9\n", "{s}");
+    assert_eq!(s["history"].as_array().unwrap().len(), 0, "{s}");
+    let moves: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 3, "take 1, 3 or 4 of 9: {s}");
+    assert_eq!(
+        s["value"], 0,
+        "the values repeat 0 1 0 1 2 3 2 with period 7: {s}"
+    );
+    let bad = edited(&server.addr, "9x\n");
+    let e = bad["error"].as_str().unwrap();
+    assert!(e.contains("line 1") && e.contains("column"), "{bad}");
+    assert_eq!(bad["input"], "9\n", "the game goes on: {bad}");
+    let huge = edited(&server.addr, "1000000000\n");
+    assert!(
+        huge["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected n (an integer in 0..=1000)"),
+        "{huge}"
+    );
+    // A built-in game: an edited tree is redrawn, a vertex out of range is said, and a
+    // position larger than play plays is refused with its size.
+    let server = start(&[std::ffi::OsStr::new("agc017d")]);
+    let s = edited(&server.addr, "4\n1 2\n2 3\n2 4\n");
+    assert!(s["error"].is_null(), "{s}");
+    let drawing = s["drawing"].as_str().unwrap();
+    assert_eq!(drawing.matches("class=\"vertex\"").count(), 4, "{s}");
+    assert_eq!(s["moves"].as_array().unwrap().len(), 3, "{s}");
+    let bad = edited(&server.addr, "3\n1 2\n2 7\n");
+    assert!(bad["error"].as_str().unwrap().contains('7'), "{bad}");
+    assert_eq!(
+        bad["moves"].as_array().unwrap().len(),
+        3,
+        "the game goes on: {bad}"
+    );
+    let mut chain = String::from("1200\n");
+    for v in 2..=1200 {
+        chain += &format!("{} {v}\n", v - 1);
+    }
+    let big = edited(&server.addr, &chain);
+    assert!(
+        big["error"].as_str().unwrap().contains("1200 vertices"),
+        "{big}"
+    );
+}
+
+#[test]
+fn rules_that_fail_on_an_edited_input_leave_the_game_before() {
+    // Rules whose start raises for n = 3: that input is refused, and the game before
+    // starts again from its start.
+    let bad = tempfile::tempdir().unwrap();
+    std::fs::write(
+        bad.path().join("problem.toml"),
+        "name = \"picky\"\n[[input]]\nints = [\"n\"]\n[limits]\nn = [1, 9]\n[game]\nrules = \"rules.py\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        bad.path().join("rules.py"),
+        "def start(case):\n    if case.n == 3:\n        raise ValueError('no heap of three')\n    return case.n\n\ndef moves(h):\n    return [(1, h - 1)] if h else []\n",
+    )
+    .unwrap();
+    let server = start(&[bad.path().as_os_str()]);
+    let before = json(&server.addr, "GET", "/state");
+    let s = edited(&server.addr, "3\n");
+    let e = s["error"].as_str().unwrap();
+    assert!(
+        e.contains("no heap of three") && e.contains("input before"),
+        "{s}"
+    );
+    assert_eq!(s["input"], before["input"], "{s}");
+    assert_eq!(s["position"], before["position"], "{s}");
+    let ok = edited(&server.addr, "5\n");
+    assert!(ok["error"].is_null(), "{ok}");
+    assert_eq!(ok["position"], "5", "{ok}");
 }

@@ -97,6 +97,21 @@ impl Rules<'_> {
     pub(crate) fn worker(&mut self) -> &mut Worker {
         self.w
     }
+
+    /// A new game from the test case `case` (as JSON): its start. The worker forgets
+    /// every state of the game before (their numbers mean nothing any more), and so do
+    /// the values; on an error too.
+    pub(crate) fn restart(&mut self, case: &serde_json::Value) -> Result<RulesPos, RulesError> {
+        self.values = Values::new(self.values.opts);
+        let (root, _) = self
+            .w
+            .start_case(case, false)
+            .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+        Ok(RulesPos {
+            id: root,
+            parts: vec![root],
+        })
+    }
 }
 
 impl RulesPos {
