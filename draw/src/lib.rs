@@ -19,16 +19,38 @@ mod svg;
 mod tree;
 
 pub use chart::{chart_svg, Chart};
-pub use graph::graphs_svg;
+pub use graph::{graphs_svg, graphs_svg_marked};
 pub use schema::{instance_svg, instance_svg_marked};
 pub use tree::{text_tree, tree_svg, VertexStyle, MOST_DRAWN};
 
+use grundy_games::board::{Move, View};
 use grundy_games::Position;
 
 /// An SVG picture of a position: its tree with each game's per-vertex data (a colouring,
 /// chips, stones), or its graphs side by side.
 pub fn position_svg(pos: &Position) -> String {
-    position_svg_marked(pos, None, &|_| None)
+    position_svg_marked(pos, Ids::default(), &|_| None)
+}
+
+/// The input's ids of a position that renumbers them (what fell is gone): for `cut`, the
+/// input's id of each vertex; for `hackenbush`, per graph the input's index of each edge
+/// (0-based). `None`: the ids are the input's.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ids<'a> {
+    /// The input's id of each vertex of the tree.
+    pub vertices: Option<&'a [u32]>,
+    /// The input's index of each edge of each graph.
+    pub edges: Option<&'a [Vec<u32>]>,
+}
+
+impl<'a> Ids<'a> {
+    /// The ids of a board's view of its position.
+    pub fn of(view: &'a View) -> Ids<'a> {
+        Ids {
+            vertices: view.vertex_ids(),
+            edges: view.edge_ids(),
+        }
+    }
 }
 
 /// The ring of a winning move's vertex.
@@ -36,21 +58,24 @@ pub const WINS: &str = "#2a8a2a";
 /// The ring of a losing move's vertex.
 pub const LOSES: &str = "#c03030";
 
-/// [`position_svg`], each tree vertex labelled by `ids` where the position renumbers its
-/// vertices (`ids[v]`: the 0-based id of vertex v in the input; `None`: ids kept), and
-/// ringed in the colour `ring` gives its input id (a move's mark: [`WINS`], [`LOSES`]).
+/// [`position_svg`], each vertex and edge labelled by its id in the input (`ids`, where
+/// the position renumbers them), and the move that names it — a vertex (`Move::One`), an
+/// edge of a graph (`Move::Two(graph, edge)`), in the input's 0-based ids — marked in the
+/// colour `ring` gives it: a vertex ringed, an edge drawn thick (a move's mark: [`WINS`],
+/// [`LOSES`]).
 pub fn position_svg_marked(
     pos: &Position,
-    ids: Option<&[u32]>,
-    ring: &dyn Fn(u32) -> Option<&'static str>,
+    ids: Ids<'_>,
+    ring: &dyn Fn(Move) -> Option<&'static str>,
 ) -> String {
     let id = |v: u32| {
-        ids.and_then(|ids| ids.get(v as usize).copied())
+        ids.vertices
+            .and_then(|ids| ids.get(v as usize).copied())
             .unwrap_or(v)
     };
     let base = |v: u32| VertexStyle {
         label: Some((id(v) + 1).to_string()),
-        ring: ring(id(v)),
+        ring: ring(Move::One(id(v))),
         ..VertexStyle::default()
     };
     match pos {
@@ -88,7 +113,9 @@ pub fn position_svg_marked(
                 .map(|s| format!("{s} stones")),
             ..base(v)
         }),
-        Position::Hackenbush(p) => graph::graphs_svg(&p.graphs),
+        Position::Hackenbush(p) => {
+            graph::graphs_svg_marked(&p.graphs, ids.edges, &|g, e| ring(Move::Two(g, e)))
+        }
     }
 }
 

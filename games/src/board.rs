@@ -155,6 +155,15 @@ impl View {
         }
     }
 
+    /// The board's index (0-based) of each edge of each graph of [`View::position`]
+    /// (`hackenbush`: what fell is gone); `None` for the other games.
+    pub fn edge_ids(&self) -> Option<&[Vec<u32>]> {
+        match self.position {
+            Position::Hackenbush(_) => Some(&self.back),
+            _ => None,
+        }
+    }
+
     /// The winning moves of an engine's answer on [`View::position`], in the board's ids,
     /// ascending.
     pub fn winning(&self, answer: &Answer) -> Vec<Move> {

@@ -29,7 +29,7 @@ use crate::jury::rules::{arena, Rules};
 use crate::jury::{choose, Arena, Stop};
 use crate::package::Package;
 use grundy_fuzzing::Rng;
-use grundy_games::board::Board;
+use grundy_games::board::{Board, Move};
 use grundy_games::schema::Instance;
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::{Explorer, Outcome};
@@ -92,10 +92,10 @@ fn colour(leaves: Outcome) -> &'static str {
     }
 }
 
-/// The colour of a move's ring on the vertex its label names (a label that is one vertex
-/// id, 1-based), from the moves' labels and colours; `v` 0-based.
-fn ring_of(moves: &[(String, &'static str)], v: u32) -> Option<&'static str> {
-    let id = (v + 1).to_string();
+/// The colour of the move `m` (a vertex, or an edge of a graph: what a drawing marks)
+/// among the moves' labels and colours (a label names it by its 1-based ids).
+fn ring_of(moves: &[(String, &'static str)], m: Move) -> Option<&'static str> {
+    let id = m.label();
     moves.iter().find(|(l, _)| l.trim() == id).map(|(_, c)| *c)
 }
 
@@ -130,7 +130,9 @@ impl Shown for RulesShown<'_, '_> {
         self.arena.worker().describe(p.id())
     }
     fn draw(&mut self, _: &Self::Pos, moves: &[(String, &'static str)]) -> Option<String> {
-        grundy_draw::instance_svg_marked(&self.pkg.schema, &self.input, &|v| ring_of(moves, v))
+        grundy_draw::instance_svg_marked(&self.pkg.schema, &self.input, &|v| {
+            ring_of(moves, Move::One(v))
+        })
     }
     fn input(&self) -> String {
         self.pkg.schema.write(&self.input)
@@ -249,8 +251,8 @@ impl Shown for BuiltinShown {
         let view = p.view();
         Some(grundy_draw::position_svg_marked(
             &view.position,
-            view.vertex_ids(),
-            &|v| ring_of(moves, v),
+            grundy_draw::Ids::of(&view),
+            &|m| ring_of(moves, m),
         ))
     }
     fn input(&self) -> String {

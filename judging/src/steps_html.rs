@@ -64,18 +64,19 @@ pub fn game_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, St
         .into_iter()
         .map(|(caption, board, next)| {
             let view = board.view();
-            let vertex = next
-                .as_deref()
-                .and_then(|n| n.split('`').nth(1))
-                .and_then(|l| l.parse::<u32>().ok());
-            let ring = |v: u32| (vertex == Some(v + 1)).then_some(NEXT);
+            let label = next.as_deref().and_then(|n| n.split('`').nth(1));
+            let ring = |m: grundy_games::board::Move| (label == Some(&m.label())).then_some(NEXT);
             let caption = match &next {
                 Some(n) => format!("{caption}; next: {n}"),
                 None => format!("{caption}; no move follows"),
             };
             (
                 caption,
-                grundy_draw::position_svg_marked(&view.position, view.vertex_ids(), &ring),
+                grundy_draw::position_svg_marked(
+                    &view.position,
+                    grundy_draw::Ids::of(&view),
+                    &ring,
+                ),
             )
         })
         .collect()

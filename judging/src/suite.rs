@@ -279,10 +279,8 @@ impl Suite for Builtin {
                         .then(|| crate::jury::builtin::winning_labels(one))
                         .flatten()
                         .unwrap_or_default();
-                    grundy_draw::position_svg_marked(one, None, &|v| {
-                        winning
-                            .contains(&(v + 1).to_string())
-                            .then_some(grundy_draw::WINS)
+                    grundy_draw::position_svg_marked(one, Default::default(), &|m| {
+                        winning.contains(&m.label()).then_some(grundy_draw::WINS)
                     })
                 },
                 grundy_draw::position_text(one, TEXT_TREE_MOST),

@@ -303,3 +303,25 @@ fn rules_that_fail_on_an_edited_input_leave_the_game_before() {
     assert!(ok["error"].is_null(), "{ok}");
     assert_eq!(ok["position"], "5", "{ok}");
 }
+
+#[test]
+fn a_hackenbush_game_marks_each_edge_a_move_deletes() {
+    // Hackenbush on graphs (grundy's own format): a move names a graph and an edge's
+    // number in the input; every edge standing is a move, drawn thick in its colour and
+    // numbered.
+    let server = start(&[std::ffi::OsStr::new("hackenbush")]);
+    let s = edited(&server.addr, "1\n3 3\n1 2\n2 3\n3 1\n");
+    assert!(s["error"].is_null(), "{s}");
+    let drawing = s["drawing"].as_str().unwrap();
+    let moves = s["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3, "{s}");
+    assert_eq!(drawing.matches("class=\"ring\"").count(), 3, "{drawing}");
+    assert_eq!(drawing.matches("class=\"edge\"").count(), 3, "{drawing}");
+    // Each edge in the colour of its move; after a move and the reply, edges are gone.
+    let wins = moves.iter().filter(|m| m["wins"] == true).count();
+    assert_eq!(drawing.matches("stroke=\"#2a8a2a\"").count(), wins, "{s}");
+    let label = moves[0]["label"].as_str().unwrap().replace(' ', "+");
+    let after = json(&server.addr, "POST", &format!("/move?label={label}"));
+    let left = after["drawing"].as_str().unwrap();
+    assert!(left.matches("class=\"edge\"").count() < 3, "{after}");
+}
