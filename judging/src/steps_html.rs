@@ -4,6 +4,7 @@
 //! (`NAME.steps.html`, a page of its own) for a built-in game, whose positions grundy can
 //! draw; the report page (`--report html`) shows it in the witness's group.
 
+use crate::jury::Arena;
 use crate::report_html::esc;
 use grundy_games::board::Board;
 use std::fmt::Write as _;
@@ -11,14 +12,27 @@ use std::fmt::Write as _;
 /// A frame's ring: the vertex of the move played from it.
 const NEXT: &str = "#2a6fb0";
 
+/// A position's picture (HTML), the label of the move played from it given (to ring).
+pub(crate) type Picture<'a, A> = dyn FnMut(&mut A, &<A as Arena>::Pos, Option<&str>) -> String + 'a;
+
+/// A position of the game, its caption, and the move played from it (label, by the jury).
+type Frame<P> = (String, P, Option<(String, bool)>);
+
 /// The positions of the game a transcript played from `start` (whose test case the jury
 /// first prints as `echo`): the start, then the position after each line that is a legal
 /// move of the position it was said in (the echoed test case, the side words and the end
-/// word are not moves). Each frame: its caption and its drawing, the vertex of the move
-/// played from it ringed.
-pub fn game_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, String)> {
-    let mut frames: Vec<(String, Board, Option<String>)> = vec![("the start".into(), start, None)];
-    let mut played = 0;
+/// word are not moves). Each frame: its caption and its picture — `draw` of the position
+/// and the label of the move played from it (to ring), HTML. A failure of the arena
+/// (rules that raise) ends the frames there.
+pub(crate) fn game_steps<A: Arena>(
+    arena: &mut A,
+    start: A::Pos,
+    echo: &str,
+    transcript: &str,
+    draw: &mut Picture<'_, A>,
+) -> Vec<(String, String)> {
+    // Each position: its caption, and the move played from it (its label, by the jury).
+    let mut frames: Vec<Frame<A::Pos>> = vec![("the start".into(), start, None)];
     let tokens = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut echo = echo.lines().map(tokens).peekable();
     for line in transcript.lines() {
@@ -40,50 +54,106 @@ pub fn game_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, St
         if !jury {
             echo.by_ref().for_each(drop);
         }
-        let board = &frames[frames.len() - 1].1;
-        let Some(m) = board.moves().into_iter().find(|m| m.label() == said) else {
+        let last = frames.len() - 1;
+        let Ok(moves) = arena.moves(&frames[last].1) else {
+            break;
+        };
+        let Some(m) = moves.iter().find(|m| tokens(&arena.label(m)) == said) else {
             continue;
         };
-        let next = board.after(&m);
-        played += 1;
-        let last = frames.len() - 1;
-        frames[last].2 = Some(format!(
-            "`{said}` by {} (ringed)",
-            if jury { "the jury" } else { "the program" }
-        ));
+        let Ok(next) = arena.after(&frames[last].1, m) else {
+            break;
+        };
+        frames[last].2 = Some((said.clone(), jury));
         frames.push((
-            format!(
-                "after move {played}: `{said}` by {}",
-                if jury { "the jury" } else { "the program" }
-            ),
+            format!("after move {}: `{said}` by {}", frames.len(), by(jury)),
             next,
             None,
         ));
     }
     frames
         .into_iter()
-        .map(|(caption, board, next)| {
-            let view = board.view();
-            let label = next.as_deref().and_then(|n| n.split('`').nth(1));
-            let ring = |m: grundy_games::board::Move| (label == Some(&m.label())).then_some(NEXT);
+        .map(|(caption, pos, next)| {
             let caption = match &next {
-                Some(n) => format!("{caption}; next: {n}"),
+                Some((said, jury)) => {
+                    format!("{caption}; next: `{said}` by {} (ringed)", by(*jury))
+                }
                 None => format!("{caption}; no move follows"),
             };
-            (
-                caption,
-                grundy_draw::position_svg_marked(
-                    &view.position,
-                    grundy_draw::Ids::of(&view),
-                    &ring,
-                ),
-            )
+            let picture = draw(arena, &pos, next.as_ref().map(|(said, _)| said.as_str()));
+            (caption, picture)
         })
         .collect()
 }
 
-/// The stepper of `frames` (HTML, its style included); `id` tells two steppers of one
-/// page apart (letters, digits, `-`).
+fn by(jury: bool) -> &'static str {
+    if jury {
+        "the jury"
+    } else {
+        "the program"
+    }
+}
+
+/// [`game_steps`] of a built-in game: each position drawn with its input's ids, the
+/// vertex or edge of the move played from it ringed.
+pub fn board_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, String)> {
+    let mut arena = crate::jury::builtin::Engines::default();
+    game_steps(
+        &mut arena,
+        start,
+        echo,
+        transcript,
+        &mut |_, board, next| {
+            let view = board.view();
+            let ring = |m: grundy_games::board::Move| (next == Some(&m.label())).then_some(NEXT);
+            grundy_draw::position_svg_marked(&view.position, grundy_draw::Ids::of(&view), &ring)
+        },
+    )
+}
+
+/// [`game_steps`] of a game given by its rules, on an input of one test case: each
+/// position is the rules' state, written as the rules' `repr` of it under the input's
+/// drawing (the input as it was: the rules' states are their own), on which the vertex a
+/// move names (a label that is one vertex id) is ringed. Empty when the rules fail on the
+/// start.
+pub fn rules_steps(
+    game: &crate::game::RulesGame,
+    schema: &grundy_games::schema::Schema,
+    input: &grundy_games::schema::Instance,
+    transcript: &str,
+) -> Vec<(String, String)> {
+    use grundy_oracle::ruleset::{Explorer, RulesError};
+    let [case] = input.cases.as_slice() else {
+        return Vec::new();
+    };
+    let json = crate::game::case_json(schema, case);
+    let echo = schema.write(input);
+    game.with_worker(|w| {
+        let (root, _) = w
+            .start_case(&json, false)
+            .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+        let (mut arena, start) = crate::jury::rules::arena(w, root, game.spec.options());
+        Ok(game_steps(
+            &mut arena,
+            start,
+            &echo,
+            transcript,
+            &mut |a, pos, next| {
+                let ring = |v: u32| (next == Some(&(v + 1).to_string())).then_some(NEXT);
+                let drawn =
+                    grundy_draw::instance_svg_marked(schema, input, &ring).unwrap_or_default();
+                format!(
+                    "{drawn}<p class=\"label\">the rules' state</p><pre class=\"state\">{}</pre>",
+                    esc(&a.worker().describe(pos.id()))
+                )
+            },
+        ))
+    })
+    .unwrap_or_default()
+}
+
+/// The stepper of `frames` (each a caption and a picture, HTML; with its style); `id`
+/// tells two steppers of one page apart (letters, digits, `-`).
 pub fn stepper(id: &str, frames: &[(String, String)]) -> String {
     let mut style = String::from(".steps .frame,.steps input{display:none}.steps .nav label{display:inline-block;min-width:2em;text-align:center;margin:.1em;padding:.2em .4em;border:1px solid #888;border-radius:4px;cursor:pointer;font-family:monospace}");
     let mut h = String::new();
@@ -116,7 +186,7 @@ pub fn stepper(id: &str, frames: &[(String, String)]) -> String {
             h,
             "<div class=\"frame f{k}\"><p class=\"label\">{}</p><figure class=\"step\">{}</figure></div>",
             esc(caption),
-            svg.find("<svg").map_or("", |at| &svg[at..])
+            svg.find("<svg").map_or(svg.as_str(), |at| &svg[at..])
         );
     }
     format!("<section class=\"steps\">\n<style>{style}</style>\n<p class=\"label\">the game, move by move (choose a step)</p>\n{h}</section>\n")
@@ -146,7 +216,7 @@ mod tests {
             .remove(0);
         let start = Board::new(&pos).unwrap();
         let transcript = "[  0.000] > 3\n[  0.000] > 1 2\n[  0.000] > 2 3\n[  0.010] < First\n[  0.020] < 3\n[  0.021] > 2\n";
-        let frames = game_steps(start, "3\n1 2\n2 3\n", transcript);
+        let frames = board_steps(start, "3\n1 2\n2 3\n", transcript);
         assert_eq!(frames.len(), 3, "{frames:?}");
         assert_eq!(frames[0].0, "the start; next: `3` by the program (ringed)");
         assert_eq!(

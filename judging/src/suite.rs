@@ -267,7 +267,7 @@ impl Suite for Builtin {
             return Vec::new();
         };
         let echo = self.0.write_input(std::slice::from_ref(one));
-        crate::steps_html::game_steps(start, &echo, &String::from_utf8_lossy(transcript))
+        crate::steps_html::board_steps(start, &echo, &String::from_utf8_lossy(transcript))
     }
 
     fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {
@@ -939,6 +939,18 @@ impl Suite for Packaged {
 
     fn locate(&self, _: &Instance, _: &[u8], _: &[u8]) -> Option<String> {
         None
+    }
+
+    fn steps(&self, input: &Instance, transcript: &[u8]) -> Vec<(String, String)> {
+        match (&self.pkg.interact, &self.prep.rules) {
+            (Some(_), Some(game)) => crate::steps_html::rules_steps(
+                game,
+                &self.pkg.schema,
+                input,
+                &String::from_utf8_lossy(transcript),
+            ),
+            _ => Vec::new(),
+        }
     }
 
     fn extra_tries(&self) -> u64 {

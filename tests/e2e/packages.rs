@@ -1490,6 +1490,21 @@ fn node_kayles_interactive_example() {
             saved >= 3,
             "{file}: the input, the game and the output saved"
         );
+        if file == "wrong-first-legal-move.py" {
+            // The game move by move: a frame per position, each with the rules' state
+            // and the input drawn, the vertex of the move played from it ringed.
+            let steps = std::fs::read_dir(save.path().join("node-kayles-interactive"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.to_string_lossy().ends_with(".steps.html"))
+                .expect("NAME.steps.html saved");
+            let page = std::fs::read_to_string(steps).unwrap();
+            let frames = page.matches("<div class=\"frame f").count();
+            assert!(frames >= 2, "{page}");
+            assert_eq!(page.matches("<pre class=\"state\">").count(), frames);
+            assert_eq!(page.matches("class=\"ring\"").count(), frames - 1, "{page}");
+            assert!(page.contains("frozenset("), "the rules' repr: {page}");
+        }
     }
 }
 
