@@ -13,7 +13,7 @@
 //!   winning move by playing it); [`rules`]: the Python rules workers;
 //! - [`jury`]: interactive problems — grundy's jury over the `Arena` trait, and the
 //!   setter's own interactor; [`harden`]: grundy playing the contestant against that
-//!   interactor;
+//!   interactor, [`harden_plan`] its plan of tests;
 //! - [`scaffold`]: `grundy new`, the packages to start from;
 //! - [`report`]: JSON and JUnit reports ([`corpus`], where failures are saved atomically,
 //!   is `grundy-fuzzing`'s);
@@ -34,6 +34,8 @@ pub mod error;
 pub(crate) mod export_check;
 pub mod game;
 pub mod harden;
+pub mod harden_html;
+pub mod harden_plan;
 pub mod input;
 pub mod input_validator;
 pub(crate) mod interactive_export;

@@ -48,13 +48,22 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;ver
 .sides{display:grid;grid-template-columns:1fr 1fr;gap:1em}\
 .label{font-size:.85em;color:#555;margin-top:.6em}";
 
-/// The page of a report (`title`: the command's subject line).
-pub fn page(r: &Report, title: &str) -> String {
-    let mut h = format!(
+/// The head of a page of grundy's (its style included) and its `title` as a heading;
+/// [`FOOT`] closes it.
+pub(crate) fn head(title: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         esc(title),
         esc(title)
-    );
+    )
+}
+
+/// The end of a page [`head`] began.
+pub(crate) const FOOT: &str = "</body>\n</html>\n";
+
+/// The page of a report (`title`: the command's subject line).
+pub fn page(r: &Report, title: &str) -> String {
+    let mut h = head(title);
     h += &format!(
         "<p class=\"summary{}\"><b>{} passed, {} failed</b> — {} on {}</p>\n",
         if r.failed > 0 { " failed" } else { "" },
@@ -100,7 +109,7 @@ pub fn page(r: &Report, title: &str) -> String {
         }
         h += "</table>\n";
     }
-    h += "</body>\n</html>\n";
+    h += FOOT;
     h
 }
 

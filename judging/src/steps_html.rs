@@ -194,13 +194,7 @@ pub fn stepper(id: &str, frames: &[(String, String)]) -> String {
 
 /// The stepper as a page of its own (`NAME.steps.html`).
 pub fn page(title: &str, id: &str, frames: &[(String, String)]) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n{}</body>\n</html>\n",
-        esc(title),
-        crate::report_html::STYLE,
-        esc(title),
-        stepper(id, frames)
-    )
+    crate::report_html::head(title) + &stepper(id, frames) + crate::report_html::FOOT
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! regenerates it, drawn (its first tree or graph, integers and arrays) where grundy
 //! draws its input.
 
-use crate::report_html::{esc, STYLE};
+use crate::report_html::esc;
 use std::fmt::Write as _;
 
 /// One test of the page.
@@ -31,11 +31,7 @@ const SHOWN: usize = 2000;
 
 /// The page: the summary lines, then a section per test.
 pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
-        esc(title),
-        esc(title)
-    );
+    let mut h = crate::report_html::head(title);
     for line in summary {
         let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(line));
     }
@@ -85,7 +81,7 @@ pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
         }
         h += "</section>\n";
     }
-    h += "</body>\n</html>\n";
+    h += crate::report_html::FOOT;
     h
 }
 

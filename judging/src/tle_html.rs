@@ -4,19 +4,15 @@
 //! time limit (start-up subtracted, as the times are) across the plot: where the curve
 //! crosses it is the TLE a judge would give.
 
-use crate::report_html::{esc, STYLE};
+use crate::report_html::esc;
 use crate::tle::Growth;
 use std::fmt::Write as _;
 
 /// The page of a `grundy scale` run: its first line, each shape's summary and chart, and
 /// the worst shape's summary.
 pub fn scale_page(title: &str, growths: &[Growth], worst: &str, limit: f64) -> String {
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n<p class=\"summary\">{}</p>\n",
-        esc(title),
-        esc(title),
-        esc(worst)
-    );
+    let mut h = crate::report_html::head(title);
+    let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(worst));
     for g in growths {
         let _ = writeln!(
             h,
@@ -35,7 +31,7 @@ pub fn scale_page(title: &str, growths: &[Growth], worst: &str, limit: f64) -> S
         }
         h += "</section>\n";
     }
-    h += "</body>\n</html>\n";
+    h += crate::report_html::FOOT;
     h
 }
 

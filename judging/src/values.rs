@@ -303,13 +303,8 @@ pub fn text(v: &Values) -> String {
 /// The page: the table, then each family's sequence plotted (values that are words —
 /// lose, win, draw, sets of starts — on a named axis), its period shaded.
 pub fn page(v: &Values) -> String {
-    let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n<p class=\"summary\">{}</p>\n",
-        esc(&format!("grundy values {}", v.name)),
-        crate::report_html::STYLE,
-        esc(&format!("grundy values {}", v.name)),
-        esc(&v.header)
-    );
+    let mut h = crate::report_html::head(&format!("grundy values {}", v.name));
+    let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(&v.header));
     h += "<h2>The values</h2>\n<table class=\"values\">\n<tr><th>value</th><th>inputs</th><th>shapes</th><th>smallest input</th></tr>\n";
     for r in &v.rows {
         let _ = writeln!(
@@ -348,7 +343,7 @@ pub fn page(v: &Values) -> String {
         }
         h += "</section>\n";
     }
-    h += "</body>\n</html>\n";
+    h += crate::report_html::FOOT;
     h
 }
 

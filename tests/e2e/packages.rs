@@ -1778,6 +1778,8 @@ fn harden_knows_the_game_of_a_built_in_engine() {
         .output()
         .unwrap();
     assert_eq!(strong.status.code(), Some(0), "{}", stderr(&strong));
+    let pages = tempfile::tempdir().unwrap();
+    let page = pages.path().join("harden.html");
     let weak = grundy()
         .arg("harden")
         .arg(&dir)
@@ -1785,10 +1787,36 @@ fn harden_knows_the_game_of_a_built_in_engine() {
         // 4 of these 10 games (seed 1 has none in its first 30).
         .args(["--seed", "3", "--cases", "10", "--interactor"])
         .arg(dir.join("weak-interactor.py"))
+        .args(["--report", "html"])
+        .arg(&page)
         .output()
         .unwrap();
     let err = stderr(&weak);
     assert_eq!(weak.status.code(), Some(1), "{err}");
+    // The page: a section per weakness shown (a repeat is one line), each with the shrunk
+    // tree drawn and its game move by move, a frame per position.
+    let html = std::fs::read_to_string(&page).unwrap();
+    let shown = err.matches("shrunk in ").count();
+    assert!(shown >= 1, "{err}");
+    assert_eq!(
+        html.matches("<section class=\"group weakness\"").count(),
+        shown,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("class=\"repeat\"").count(),
+        err.matches("the same weakness as test").count()
+    );
+    assert!(html.contains("the interactor accepts"), "{html}");
+    assert_eq!(html.matches("<figure class=\"drawn\">").count(), shown);
+    assert!(
+        html.matches("<div class=\"frame f").count() >= 2 * shown,
+        "{html}"
+    );
+    assert!(
+        String::from_utf8_lossy(&weak.stdout).contains(&format!("page: {}", page.display())),
+        "the page's path is said"
+    );
     assert!(err.contains("the interactor does not play to win"), "{err}");
     let shrunk = err
         .lines()
