@@ -123,6 +123,9 @@ fn the_hunt_finds_the_deep_chain_from_random_trees_only() {
             "random",
             "--time",
             "60",
+            "--report",
+            "html",
+            "hunt.html",
             "--",
             &solution("agc017d_quadratic.cpp"),
         ],
@@ -141,6 +144,16 @@ fn the_hunt_finds_the_deep_chain_from_random_trees_only() {
         "{stdout}"
     );
     assert!(start.elapsed().as_secs() < 60, "{stdout}");
+    // The page: the climb plotted, a point and a row per input that was the slowest so
+    // far, the limit across, and the slowest input (too large to draw: its summary).
+    let page = std::fs::read_to_string(cache.path().join("hunt.html")).unwrap();
+    let rows = page.matches("<tr><td>").count();
+    assert!(rows >= 2, "a start and a step: {page}");
+    assert_eq!(page.matches("class=\"point\"").count(), rows, "{page}");
+    assert!(
+        page.contains("time limit 2 s") && page.contains("too many to draw"),
+        "{page}"
+    );
     // The input it found is deep.
     let saved = cache.path().join("failures/agc017d/hunt-1.in");
     let text = std::fs::read_to_string(&saved).unwrap();
@@ -186,6 +199,9 @@ fn time_recommends_a_limit_that_check_then_uses() {
             "--hunt-time",
             "3",
             "--save-limit",
+            "--report",
+            "html",
+            "time.html",
         ],
         cache.path(),
     );
@@ -197,6 +213,15 @@ fn time_recommends_a_limit_that_check_then_uses() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("recommended time limit: "), "{stdout}");
+    // The page: each reference's times on every input plotted against the limit.
+    let page = std::fs::read_to_string(cache.path().join("time.html")).unwrap();
+    assert_eq!(
+        page.matches("<section class=\"growth\">").count(),
+        2,
+        "{page}"
+    );
+    assert!(page.contains("recommended limit"), "{page}");
+    assert!(page.matches("<tr><td>").count() >= 2 * 5, "{page}");
     let saved = std::fs::read_to_string(cache.path().join("time-limit-agc017d.txt")).unwrap();
     let limit: f64 = saved.trim().parse().unwrap();
     assert!((1.0..=5.0).contains(&limit), "{limit}");

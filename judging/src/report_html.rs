@@ -23,12 +23,20 @@ pub(crate) fn esc(s: &str) -> String {
 /// A saved file's text, cut to [`SHOWN`] bytes (`None` when it cannot be read).
 fn file_text(path: &Path) -> Option<String> {
     let bytes = std::fs::read(path).ok()?;
-    let cut = bytes.len() > SHOWN;
-    let mut text = String::from_utf8_lossy(&bytes[..bytes.len().min(SHOWN)]).into_owned();
-    if cut {
-        text += &format!("\n… ({} bytes in all: see the file)", bytes.len());
+    Some(cut(&String::from_utf8_lossy(&bytes), SHOWN))
+}
+
+/// The first `most` bytes of a text (at a character boundary), and how long it is when
+/// that is not all of it.
+pub(crate) fn cut(text: &str, most: usize) -> String {
+    if text.len() <= most {
+        return text.to_string();
     }
-    Some(text)
+    let mut end = most;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}\n… ({} bytes in all)", &text[..end], text.len())
 }
 
 /// A string field of a group's JSON.

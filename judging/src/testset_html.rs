@@ -67,10 +67,7 @@ pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
                 svg.find("<svg").map_or("", |at| &svg[at..])
             );
         }
-        let mut text = r.text.chars().take(SHOWN).collect::<String>();
-        if r.text.len() > SHOWN {
-            text += &format!("\n… ({} bytes in all: see the file)", r.text.len());
-        }
+        let text = crate::report_html::cut(r.text, SHOWN);
         let _ = writeln!(h, "<pre>{}</pre>\n</div>", esc(&text));
         if let Some(c) = r.command {
             let _ = writeln!(

@@ -390,6 +390,11 @@ pub struct Slowest<I> {
     pub how: String,
     /// The verdict when the run did not end normally (TLE, …).
     pub verdict: Option<Verdict>,
+    /// The climb: every start measured, then every step that made the input slower
+    /// (what was done, and the CPU seconds after it).
+    pub climb: Vec<(String, f64)>,
+    /// The candidates measured in all.
+    pub tried: usize,
 }
 
 /// Searches for the slowest input of the maximum size: every shape first, then
@@ -405,23 +410,29 @@ pub fn hunt<S: Suite>(
     let end = Instant::now() + budget;
     let max = suite.max_size();
     let mut best: Option<Slowest<S::Input>> = None;
+    let mut climb: Vec<(String, f64)> = Vec::new();
+    let mut tried = 0;
     for (k, &shape) in starts.iter().enumerate() {
         let Some(input) = suite.sized(shape, max, seed + k as u64) else {
             return Ok(None);
         };
         let input = input?;
         let (t, v) = cpu(suite, argv, limits, &input)?;
+        tried += 1;
         eprintln!("  start: {} of {max}: {t:.3} s CPU", shape.name());
+        climb.push((format!("start: a {} of {max}", shape.name()), t));
         if best.as_ref().is_none_or(|b| t > b.seconds) {
             best = Some(Slowest {
                 input,
                 seconds: t,
                 how: format!("a {} of {max} vertices", shape.name()),
                 verdict: v,
+                climb: Vec::new(),
+                tried: 0,
             });
         }
         if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
-            return Ok(best);
+            return Ok(best.map(|b| Slowest { climb, tried, ..b }));
         }
     }
     let mut rng = Rng::new(seed ^ 0x4855_4e54);
@@ -439,22 +450,26 @@ pub fn hunt<S: Suite>(
             continue;
         }
         let (t, v) = cpu(suite, argv, limits, &cand)?;
+        tried += 1;
         if t > b.seconds || v.is_some() {
             steps += 1;
             let how = format!("{}, then {what}", b.how);
             eprintln!("  step {steps}: {what}: {t:.3} s CPU");
+            climb.push((format!("step {steps}: {what}"), t));
             best = Some(Slowest {
                 input: cand,
                 seconds: t,
                 how,
                 verdict: v,
+                climb: Vec::new(),
+                tried: 0,
             });
             if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
                 break;
             }
         }
     }
-    Ok(best)
+    Ok(best.map(|b| Slowest { climb, tried, ..b }))
 }
 
 /// Shortens a long list of moves for a report (`…, then re-hung … (x12)`).
@@ -477,6 +492,17 @@ pub fn summarize_how(how: &str) -> String {
     out.join(", then ")
 }
 
+/// One reference's times, for the page of `grundy time`.
+pub struct Timed {
+    /// The reference's command.
+    pub reference: String,
+    /// Each input measured (its label) and the CPU seconds (the best of two runs; the
+    /// hunt's slowest input last).
+    pub times: Vec<(String, f64)>,
+    /// Its line of the report (its slowest test).
+    pub line: String,
+}
+
 /// A limit judges would set: at least 2x (here 2.5x) the slowest reference, rounded up to
 /// a multiple of 0.5 s (at least 1 s).
 pub fn recommend(slowest: f64) -> f64 {
@@ -490,6 +516,7 @@ pub fn time<S: Suite>(
     refs: &[Vec<String>],
     hunt_time: Duration,
     save: Option<&std::path::Path>,
+    page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
     crate::contain::install();
     // Generous limits: the references are being measured, not judged.
@@ -509,9 +536,11 @@ pub fn time<S: Suite>(
         inputs.push((label, input));
     }
     let mut worst_overall = 0.0f64;
+    let mut measured: Vec<Timed> = Vec::new();
     for r in refs {
         let argv = crate::program::prepare(r)?;
         let mut slowest = (0.0f64, String::new());
+        let mut times = Vec::new();
         for (label, input) in &inputs {
             let (t, v) = best_cpu(suite, &argv, &limits, input, 2)?;
             if let Some(v) = v {
@@ -520,6 +549,7 @@ pub fn time<S: Suite>(
                     r.join(" ")
                 )));
             }
+            times.push((label.clone(), t));
             if t > slowest.0 {
                 slowest = (t, label.clone());
             }
@@ -530,23 +560,39 @@ pub fn time<S: Suite>(
             hunt_time.as_secs()
         );
         if let Some(h) = hunt(suite, &argv, &limits, hunt_time, 7, &SHAPES)? {
+            let how = format!("hunt: {}", summarize_how(&h.how));
+            times.push((how.clone(), h.seconds));
             if h.seconds > slowest.0 {
-                slowest = (h.seconds, format!("hunt: {}", summarize_how(&h.how)));
+                slowest = (h.seconds, how);
             }
         }
-        outln!(
+        let line = format!(
             "{}: slowest {:.3} s CPU on {}",
             r.join(" "),
             slowest.0,
             slowest.1
         );
+        outln!("{line}");
+        measured.push(Timed {
+            reference: r.join(" "),
+            times,
+            line,
+        });
         worst_overall = worst_overall.max(slowest.0);
     }
     let limit = recommend(worst_overall);
-    outln!(
+    let verdict = format!(
         "recommended time limit: {limit} s (2.5x the slowest reference, {:.3} s, rounded up to 0.5 s)",
         worst_overall
     );
+    outln!("{verdict}");
+    if let Some(path) = page {
+        let title = format!("grundy time {}", suite.name());
+        let html = crate::tle_html::time_page(&title, &verdict, &measured, limit);
+        crate::corpus::write_atomic(path, html.as_bytes())
+            .map_err(|e| Error::io(path.display(), e))?;
+        outln!("page: {}", path.display());
+    }
     if let Some(path) = save {
         crate::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
@@ -560,6 +606,7 @@ pub fn time<S: Suite>(
 
 /// `grundy hunt PROBLEM -- CMD`: the slowest input found, how it was built; a TLE (or any
 /// failure) found is saved like a failure of `grundy check`.
+#[allow(clippy::too_many_arguments)]
 pub fn hunt_command<S: Suite>(
     suite: &S,
     cmd: &[String],
@@ -568,6 +615,7 @@ pub fn hunt_command<S: Suite>(
     from: Option<TreeShape>,
     seed: u64,
     save: &std::path::Path,
+    page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
     crate::contain::install();
     let argv = crate::program::prepare(cmd)?;
@@ -588,27 +636,46 @@ pub fn hunt_command<S: Suite>(
         )));
     };
     let how = summarize_how(&found.how);
-    outln!(
-        "slowest input: {how}: {:.3} s CPU (found in {:.1} s)",
+    let mut said = vec![format!(
+        "slowest input: {how}: {:.3} s CPU (found in {:.1} s, {} inputs measured)",
         found.seconds,
-        started.elapsed().as_secs_f64()
-    );
-    match &found.verdict {
-        None => Ok(Outcome::Passed),
-        Some(v) => {
-            let text = suite.write(&found.input);
-            let (expected, _) = suite.expected(&found.input, &text)?;
-            let name = format!("hunt-{seed:x}");
-            let saved =
-                crate::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
-                    .map_err(|e| Error::io(save.display(), e))?;
-            outln!("verdict: {v}");
-            outln!("saved: {}", saved.display());
-            let shown: Vec<String> = argv.to_vec();
-            outln!("reproduce: {} < {}", shown.join(" "), saved.display());
-            Ok(Outcome::Failed)
+        started.elapsed().as_secs_f64(),
+        found.tried
+    )];
+    outln!("{}", said[0]);
+    let text = suite.write(&found.input);
+    if let Some(v) = &found.verdict {
+        let (expected, _) = suite.expected(&found.input, &text)?;
+        let name = format!("hunt-{seed:x}");
+        let saved = crate::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
+            .map_err(|e| Error::io(save.display(), e))?;
+        said.push(format!("verdict: {v}"));
+        said.push(format!("saved: {}", saved.display()));
+        said.push(format!(
+            "reproduce: {} < {}",
+            argv.join(" "),
+            saved.display()
+        ));
+        for line in &said[1..] {
+            outln!("{line}");
         }
     }
+    if let Some(path) = page {
+        let title = format!("grundy hunt {}: {}", suite.name(), cmd.join(" "));
+        let drawn = suite.draw(&found.input).map(|(svg, _)| svg);
+        let html = crate::tle_html::hunt_page(
+            &title,
+            &said,
+            &found.climb,
+            limits.time.as_secs_f64(),
+            drawn.as_deref(),
+            &text,
+        );
+        crate::corpus::write_atomic(path, html.as_bytes())
+            .map_err(|e| Error::io(path.display(), e))?;
+        outln!("page: {}", path.display());
+    }
+    Ok(Outcome::failed_if(found.verdict.is_some()))
 }
 
 #[cfg(test)]

@@ -1,11 +1,18 @@
-//! `grundy scale … --report html FILE`: the growth of a program's CPU time as a page —
-//! for each shape, the times measured against the size on logarithmic axes, the fitted
-//! power law drawn through them and carried on to the problem's maximum size, and the
-//! time limit (start-up subtracted, as the times are) across the plot: where the curve
-//! crosses it is the TLE a judge would give.
+//! The pages of the TLE tools (`--report html FILE`):
+//!
+//! - `grundy scale`: the growth of a program's CPU time — for each shape, the times
+//!   measured against the size on logarithmic axes, the fitted power law drawn through
+//!   them and carried on to the problem's maximum size, and the time limit (start-up
+//!   subtracted, as the times are) across the plot: where the curve crosses it is the TLE
+//!   a judge would give;
+//! - `grundy hunt`: the climb to the slowest input — the CPU time of every start and of
+//!   every step that made the input slower, the limit across, the table of steps, and the
+//!   slowest input drawn;
+//! - `grundy time`: each reference's CPU time on every input measured, the recommended
+//!   limit across, and the table of inputs.
 
 use crate::report_html::esc;
-use crate::tle::Growth;
+use crate::tle::{Growth, Timed};
 use std::fmt::Write as _;
 
 /// The page of a `grundy scale` run: its first line, each shape's summary and chart, and
@@ -72,4 +79,109 @@ fn chart(g: &Growth, limit: f64) -> grundy_draw::Chart {
         log: true,
         ..Default::default()
     }
+}
+
+/// Most bytes of an input shown on a page.
+const SHOWN: usize = 4000;
+
+/// The page of a `grundy hunt` run: what it said (its first line the slowest input; the
+/// lines after it, when the slowest input failed, the verdict and where it is saved), the
+/// climb plotted and listed, and the slowest input drawn and written (its first
+/// [`SHOWN`] bytes).
+pub fn hunt_page(
+    title: &str,
+    said: &[String],
+    climb: &[(String, f64)],
+    limit: f64,
+    drawn: Option<&str>,
+    text: &str,
+) -> String {
+    let mut h = crate::report_html::head(title);
+    // A verdict after the first line: the slowest input failed.
+    let failed = if said.len() > 1 { " failed" } else { "" };
+    for line in said {
+        let _ = writeln!(h, "<p class=\"summary{failed}\">{}</p>", esc(line));
+    }
+    let chart = grundy_draw::Chart {
+        title: "the climb: CPU time of each input that was the slowest so far".into(),
+        x_label: "measurement (the starts, then each step that was slower)".into(),
+        y_label: "seconds".into(),
+        points: climb
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, t))| ((k + 1) as f64, t))
+            .collect(),
+        hline: Some((limit, format!("time limit {limit} s"))),
+        ..Default::default()
+    };
+    let _ = writeln!(
+        h,
+        "<section class=\"growth\">\n<figure>{}</figure>\n{}</section>",
+        grundy_draw::chart_svg(&chart),
+        times_table(climb, "what was measured")
+    );
+    h += "<section class=\"group\">\n<h2>The slowest input</h2>\n<div class=\"witness\">\n";
+    if let Some(svg) = drawn {
+        let _ = writeln!(
+            h,
+            "<figure class=\"drawn\">{}</figure>",
+            svg.find("<svg").map_or("", |at| &svg[at..])
+        );
+    }
+    let _ = writeln!(
+        h,
+        "<pre>{}</pre>\n</div>\n</section>",
+        esc(&crate::report_html::cut(text, SHOWN))
+    );
+    h += crate::report_html::FOOT;
+    h
+}
+
+/// The page of a `grundy time` run: the recommended limit, then each reference's times on
+/// every input plotted (the limit across) and listed.
+pub fn time_page(title: &str, verdict: &str, measured: &[Timed], limit: f64) -> String {
+    let mut h = crate::report_html::head(title);
+    let _ = writeln!(h, "<p class=\"summary\"><b>{}</b></p>", esc(verdict));
+    for r in measured {
+        let chart = grundy_draw::Chart {
+            title: format!("{}: CPU time on each input", r.reference),
+            x_label: "input (as listed below)".into(),
+            y_label: "seconds".into(),
+            points: r
+                .times
+                .iter()
+                .enumerate()
+                .map(|(k, &(_, t))| ((k + 1) as f64, t))
+                .collect(),
+            hline: Some((limit, format!("recommended limit {limit} s"))),
+            ..Default::default()
+        };
+        let _ = writeln!(
+            h,
+            "<section class=\"growth\">\n<h2>{}</h2>\n<p>{}</p>\n<figure>{}</figure>\n{}</section>",
+            esc(&r.reference),
+            esc(&r.line),
+            grundy_draw::chart_svg(&chart),
+            times_table(&r.times, "input")
+        );
+    }
+    h += crate::report_html::FOOT;
+    h
+}
+
+/// A numbered table of labelled CPU times.
+fn times_table(rows: &[(String, f64)], what: &str) -> String {
+    let mut t = format!(
+        "<table>\n<tr><th>#</th><th>{}</th><th>CPU s</th></tr>\n",
+        esc(what)
+    );
+    for (k, (label, secs)) in rows.iter().enumerate() {
+        let _ = writeln!(
+            t,
+            "<tr><td>{}</td><td>{}</td><td>{secs:.3}</td></tr>",
+            k + 1,
+            esc(label)
+        );
+    }
+    t + "</table>\n"
 }

@@ -82,6 +82,10 @@ pub struct HuntArgs {
     /// Folder for a TLE found: DIR/<problem>/NAME.in, .out.
     #[arg(long, default_value = "failures")]
     save: PathBuf,
+    /// Also write the hunt as a page: `--report html FILE` (the climb plotted against the
+    /// limit, its steps, the slowest input drawn).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
     /// The program.
@@ -98,14 +102,25 @@ impl HuntArgs {
             from,
             seed,
             save,
+            report,
             limits,
             cmd,
         } = self;
+        let page = crate::cli::html_page(&report, "grundy hunt")?;
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
-                grundy_judging::tle::hunt_command(suite, &cmd, &l, time, from, seed, &save)
+                grundy_judging::tle::hunt_command(
+                    suite,
+                    &cmd,
+                    &l,
+                    time,
+                    from,
+                    seed,
+                    &save,
+                    page.as_deref(),
+                )
             })
         }
     }
@@ -126,6 +141,10 @@ pub struct TimeArgs {
     /// Save the recommended limit, for `grundy check --tl auto`.
     #[arg(long)]
     save_limit: bool,
+    /// Also write the timings as a page: `--report html FILE` (each reference's CPU time
+    /// on every input, plotted against the recommended limit).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"])]
+    report: Vec<String>,
 }
 
 impl TimeArgs {
@@ -136,7 +155,9 @@ impl TimeArgs {
             refs,
             hunt_time,
             save_limit,
+            report,
         } = self;
+        let page = crate::cli::html_page(&report, "grundy time")?;
         {
             let save = save_limit.then(|| saved_limit_path(&problem));
             let refs: Vec<Vec<String>> = refs
@@ -144,7 +165,7 @@ impl TimeArgs {
                 .map(|r| r.split_whitespace().map(String::from).collect())
                 .collect();
             with_suite!(&problem, |suite, _defaults| {
-                grundy_judging::tle::time(suite, &refs, hunt_time, save.as_deref())
+                grundy_judging::tle::time(suite, &refs, hunt_time, save.as_deref(), page.as_deref())
             })
         }
     }
