@@ -266,3 +266,96 @@ fn an_input_edited_on_the_play_page_is_played_in_a_browser() {
 fn dom_of_edit(addr: &str, edit: &str) -> String {
     dom(&format!("http://{addr}/?edit={edit}"))
 }
+
+/// `grundy harden --report html`: in a browser, a section per weakness shown with its
+/// shrunk tree drawn and its game as a stepper (the first frame shown, its move ringed);
+/// its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_harden_page_shows_each_weakness_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("harden.html");
+    let game = example("cut-interactor");
+    let out = grundy()
+        .current_dir(dir.path())
+        .arg("harden")
+        .arg(&game)
+        .args(["--seed", "3", "--cases", "10", "--interactor"])
+        .arg(game.join("weak-interactor.py"))
+        .args(["--report", "html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let dom = dom(&format!("file://{}", page.display()));
+    let sections: Vec<&str> = dom
+        .split("<section class=\"group weakness\"")
+        .skip(1)
+        .collect();
+    assert!(!sections.is_empty(), "{dom}");
+    for s in &sections {
+        assert!(s.contains("<figure class=\"drawn\">"), "{s}");
+        assert!(s.contains("<section class=\"steps\">"), "{s}");
+    }
+    pictured(&format!("file://{}", page.display()), "harden-page", 0.02);
+}
+
+/// `grundy testset --report html`: in a browser, every test drawn with what it kills; its
+/// screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_testset_page_draws_every_test_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("testset.html");
+    let out = grundy()
+        .current_dir(dir.path())
+        .arg("testset")
+        .arg(example("node-kayles"))
+        .args(["--out", "tests", "--report", "html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let dom = dom(&format!("file://{}", page.display()));
+    let tests = dom.matches("<section class=\"group test\"").count();
+    let written = std::fs::read_dir(dir.path().join("tests"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "in")
+        })
+        .count();
+    assert_eq!(tests, written, "a section per test written");
+    assert_eq!(dom.matches("<figure class=\"drawn\">").count(), tests);
+    pictured(&format!("file://{}", page.display()), "testset-page", 0.02);
+}
+
+/// `grundy hunt --report html`: in a browser, the climb plotted with the limit across and
+/// the slowest input's summary; its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_hunt_page_plots_the_climb_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("hunt.html");
+    let out = grundy()
+        .current_dir(dir.path())
+        .args([
+            "hunt", "agc017d", "--from", "random", "--tl", "0.5", "--time", "30",
+        ])
+        .args(["--report", "html"])
+        .arg(&page)
+        .arg("--")
+        .arg(solution("agc017d_quadratic.cpp"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a TLE is found");
+    let dom = dom(&format!("file://{}", page.display()));
+    let rows = dom.matches("<tr><td>").count();
+    assert!(rows >= 2, "{dom}");
+    assert_eq!(dom.matches("class=\"point\"").count(), rows);
+    assert!(dom.contains("class=\"limit\"") && dom.contains("verdict: TLE"));
+    pictured(&format!("file://{}", page.display()), "hunt-page", 0.02);
+}
