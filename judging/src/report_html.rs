@@ -83,42 +83,54 @@ pub fn page(r: &Report, title: &str) -> String {
     if let Some(reach) = &r.reach {
         h += &reach_table(reach);
     }
+    // A short report (a solutions matrix) lists every case before the groups; a long
+    // one its failures after them.
+    let every = r.cases.len() <= 40;
+    if every {
+        h += &cases_table(r, every);
+    }
     for (k, g) in r.groups.iter().enumerate() {
         h += &group(k + 1, r.groups.len(), g);
     }
-    // A short report (a solutions matrix) lists every case; a long one its failures.
-    let every = r.cases.len() <= 40;
-    let failing: Vec<_> = r
+    if !every {
+        h += &cases_table(r, every);
+    }
+    h += FOOT;
+    h
+}
+
+/// The table of every case (`every`), or of the failing ones (at most 500 rows).
+fn cases_table(r: &Report, every: bool) -> String {
+    let listed: Vec<_> = r
         .cases
         .iter()
         .filter(|c| every || c.status == "fail")
         .collect();
-    if !failing.is_empty() {
-        h += if every {
-            "<h2>Every case</h2>\n"
-        } else {
-            "<h2>Failing tests</h2>\n"
-        };
-        h += "<table><tr><th>test</th><th>verdict</th><th>input</th><th>message</th></tr>\n";
-        for c in failing.iter().take(500) {
-            h += &format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                esc(&c.name),
-                esc(&c.verdict),
-                esc(&c.input),
-                esc(&c.message)
-            );
-        }
-        if failing.len() > 500 {
-            h += &format!(
-                "<tr><td colspan=\"4\">… {} more (the JSON report lists them all)</td></tr>\n",
-                failing.len() - 500
-            );
-        }
-        h += "</table>\n";
+    if listed.is_empty() {
+        return String::new();
     }
-    h += FOOT;
-    h
+    let mut h = String::from(if every {
+        "<h2>Every case</h2>\n"
+    } else {
+        "<h2>Failing tests</h2>\n"
+    });
+    h += "<table><tr><th>test</th><th>verdict</th><th>input</th><th>message</th></tr>\n";
+    for c in listed.iter().take(500) {
+        h += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            esc(&c.name),
+            esc(&c.verdict),
+            esc(&c.input),
+            esc(&c.message)
+        );
+    }
+    if listed.len() > 500 {
+        h += &format!(
+            "<tr><td colspan=\"4\">… {} more (the JSON report lists them all)</td></tr>\n",
+            listed.len() - 500
+        );
+    }
+    h + "</table>\n"
 }
 
 /// What the inputs reached, as a table (each dimension's least and greatest value), and

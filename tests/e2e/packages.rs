@@ -187,6 +187,11 @@ fn tree_game_example() {
         assert!(text.contains(wrong), "{wrong} has no group on the page");
     }
     assert_eq!(text.matches("<figure class=\"drawn\">").count(), 3);
+    // The matrix heads the page: each solution, what it was to get and what it got.
+    let matrix = text.find("<h2>Every case</h2>").unwrap();
+    assert!(matrix < text.find("<section class=\"group\"").unwrap());
+    assert!(text.contains("<td>expected OK; got "), "{text}");
+    assert!(text.contains(" WA, ") || text.contains(" WA<"), "{text}");
 }
 
 #[test]

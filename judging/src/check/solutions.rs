@@ -193,7 +193,16 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         .map(|r| CaseResult {
             problem: suite.name(),
             name: r.name.clone(),
-            input: format!("expected {}", r.expect),
+            // What it was to get, and what it got over the plan.
+            input: format!(
+                "expected {}; got {}",
+                r.expect,
+                r.counts
+                    .iter()
+                    .map(|(v, n)| format!("{n} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             status: if r.met { "pass" } else { "fail" },
             verdict: r.first.as_ref().map_or("OK".into(), |(_, v)| v.clone()),
             // Every row says what it got, met or not.
