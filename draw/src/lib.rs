@@ -60,9 +60,9 @@ pub const LOSES: &str = "#c03030";
 
 /// [`position_svg`], each vertex and edge labelled by its id in the input (`ids`, where
 /// the position renumbers them), and the move that names it — a vertex (`Move::One`), an
-/// edge of a graph (`Move::Two(graph, edge)`), in the input's 0-based ids — marked in the
-/// colour `ring` gives it: a vertex ringed, an edge drawn thick (a move's mark: [`WINS`],
-/// [`LOSES`]).
+/// edge of a graph (`Move::Two(graph, edge)`), a chip's step down a tree edge
+/// (`Move::Two(from, to)`), in the input's 0-based ids — marked in the colour `ring`
+/// gives it: a vertex ringed, an edge drawn thick (a move's mark: [`WINS`], [`LOSES`]).
 pub fn position_svg_marked(
     pos: &Position,
     ids: Ids<'_>,
@@ -95,6 +95,7 @@ pub fn position_svg_marked(
                     *k += 1;
                 }
             }
+            // A move takes a chip from a vertex down to a child: its edge is marked.
             tree_svg(&p.tree, &|v| VertexStyle {
                 fill: if chips[v as usize] > 0 {
                     "#f5c542"
@@ -102,6 +103,10 @@ pub fn position_svg_marked(
                     "#ffffff"
                 },
                 note: (chips[v as usize] > 0).then(|| format!("{} chip", chips[v as usize])),
+                up: p
+                    .tree
+                    .parent(v)
+                    .and_then(|up| ring(Move::Two(id(up), id(v)))),
                 ..base(v)
             })
         }

@@ -22,6 +22,9 @@ pub struct VertexStyle {
     pub label: Option<String>,
     /// A thick ring around it in this colour (a move's mark: winning, losing).
     pub ring: Option<&'static str>,
+    /// The edge from its parent drawn thick in this colour (a move along that edge: a
+    /// chip moved down it).
+    pub up: Option<&'static str>,
 }
 
 impl Default for VertexStyle {
@@ -31,6 +34,7 @@ impl Default for VertexStyle {
             note: None,
             label: None,
             ring: None,
+            up: None,
         }
     }
 }
@@ -81,19 +85,24 @@ pub fn tree_svg(tree: &Tree, style: &dyn Fn(u32) -> VertexStyle) -> String {
             MARGIN + depth[v as usize] as f64 * ROW,
         )
     };
+    let styles: Vec<VertexStyle> = (0..n as u32).map(style).collect();
     let mut body = String::new();
     for v in 0..n as u32 {
         if let Some(p) = tree.parent(v) {
             let ((x1, y1), (x2, y2)) = (at(p), at(v));
+            let stroke = match styles[v as usize].up {
+                Some(c) => format!("class=\"ring\" stroke=\"{c}\" stroke-width=\"4\""),
+                None => "stroke=\"#000000\"".to_string(),
+            };
             let _ = writeln!(
                 body,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#000000\"/>"
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" {stroke}/>"
             );
         }
     }
     for v in 0..n as u32 {
         let (cx, cy) = at(v);
-        let s = style(v);
+        let s = &styles[v as usize];
         if let Some(ring) = s.ring {
             let _ = writeln!(
                 body,

@@ -325,3 +325,25 @@ fn a_hackenbush_game_marks_each_edge_a_move_deletes() {
     let left = after["drawing"].as_str().unwrap();
     assert!(left.matches("class=\"edge\"").count() < 3, "{after}");
 }
+
+#[test]
+fn a_chip_game_marks_the_edge_each_move_takes_a_chip_down() {
+    // Chips on a tree (grundy's own format): a move takes a chip from a vertex to a
+    // child (`from to`); each such edge is drawn thick in the colour of its move.
+    let server = start(&[std::ffi::OsStr::new("chip")]);
+    let s = edited(&server.addr, "4 2\n1 2\n1 3\n3 4\n1 3\n");
+    assert!(s["error"].is_null(), "{s}");
+    let labels: Vec<&str> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["1 2", "1 3", "3 4"], "{s}");
+    let drawing = s["drawing"].as_str().unwrap();
+    let marked = drawing
+        .lines()
+        .filter(|l| l.starts_with("<line") && l.contains("class=\"ring\""))
+        .count();
+    assert_eq!(marked, 3, "{drawing}");
+}
