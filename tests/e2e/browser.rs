@@ -193,7 +193,8 @@ fn the_game_of_an_interactive_failure_steps_in_a_browser() {
 
 /// `grundy play`: the page in a browser takes a click on a winning move (the page's
 /// `autoplay` clicks the first green button), redraws, and the jury answers; the move
-/// clicked was one the server listed as winning. Its screenshot is a picture.
+/// clicked was one the server listed as winning. A click on a losing move is answered
+/// with a winning one: the player is left a lost position. Its screenshot is a picture.
 #[test]
 #[ignore = "needs a browser: .ci/run installs chromium and runs it"]
 fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
@@ -215,8 +216,8 @@ fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
         !winning.is_empty(),
         "seed 6's position is won for the first player: {s}"
     );
-    let dom = dom(&format!("http://{}/?autoplay=1", server.addr));
-    assert!(dom.contains("1. you: "), "the click was not played:\n{dom}");
+    let won = dom(&format!("http://{}/?autoplay=1", server.addr));
+    assert!(won.contains("1. you: "), "the click was not played:\n{won}");
     let after = json(&server.addr, "GET", "/state");
     let history = after["history"].as_array().unwrap();
     assert!(
@@ -226,8 +227,30 @@ fn the_play_page_takes_a_click_and_the_jury_answers_in_a_browser() {
     // The jury answered (or could not: the clicked move won outright).
     assert!(history.len() == 2 || after["over"] == true, "{after}");
     assert!(
-        dom.contains("2. jury: ") || dom.contains("you win"),
-        "{dom}"
+        won.contains("2. jury: ") || won.contains("you win"),
+        "{won}"
+    );
+    // A losing move clicked (`autoplay=lose`): the jury, in a won position, answers with
+    // a winning move, so the position comes back lost for the player (or over).
+    let _ = json(&server.addr, "POST", "/new");
+    let lost = dom(&format!("http://{}/?autoplay=lose", server.addr));
+    assert!(
+        lost.contains("2. jury: "),
+        "the jury did not answer:\n{lost}"
+    );
+    let after = json(&server.addr, "GET", "/state");
+    let first = after["history"][0]["label"].as_str().unwrap().to_string();
+    assert!(
+        !winning.contains(&first),
+        "a losing move was clicked: {after}"
+    );
+    assert!(
+        after["outcome"] == "lose" || after["over"] == true,
+        "the jury's reply left the player a won position: {after}"
+    );
+    assert!(
+        lost.contains("this position is lost for you") || lost.contains("the jury wins"),
+        "{lost}"
     );
     // A fresh game for the screenshot: the start with its coloured moves.
     let _ = json(&server.addr, "POST", "/new");
@@ -358,4 +381,35 @@ fn the_hunt_page_plots_the_climb_in_a_browser() {
     assert_eq!(dom.matches("class=\"point\"").count(), rows);
     assert!(dom.contains("class=\"limit\"") && dom.contains("verdict: TLE"));
     pictured(&format!("file://{}", page.display()), "hunt-page", 0.02);
+}
+
+/// `grundy time --report html`: in a browser, each reference's times on every input
+/// plotted against the recommended limit, a row per input; its screenshot is a picture.
+#[test]
+#[ignore = "needs a browser: .ci/run installs chromium and runs it"]
+fn the_time_page_plots_each_reference_in_a_browser() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("time.html");
+    let out = grundy()
+        .current_dir(dir.path())
+        .env("GRUNDY_CACHE", dir.path())
+        .args(["time", "agc017d", "--ref"])
+        .arg(solution("agc017d_correct.cpp"))
+        .args(["--hunt-time", "2", "--report", "html"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dom = dom(&format!("file://{}", page.display()));
+    assert_eq!(dom.matches("<section class=\"growth\">").count(), 1);
+    let rows = dom.matches("<tr><td>").count();
+    assert!(rows >= 5, "{dom}");
+    assert_eq!(dom.matches("class=\"point\"").count(), rows);
+    assert!(dom.contains("class=\"limit\"") && dom.contains("recommended time limit"));
+    pictured(&format!("file://{}", page.display()), "time-page", 0.02);
 }
