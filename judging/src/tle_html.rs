@@ -102,18 +102,12 @@ pub fn hunt_page(
     for line in said {
         let _ = writeln!(h, "<p class=\"summary{failed}\">{}</p>", esc(line));
     }
-    let chart = grundy_draw::Chart {
-        title: "the climb: CPU time of each input that was the slowest so far".into(),
-        x_label: "measurement (the starts, then each step that was slower)".into(),
-        y_label: "seconds".into(),
-        points: climb
-            .iter()
-            .enumerate()
-            .map(|(k, &(_, t))| ((k + 1) as f64, t))
-            .collect(),
-        hline: Some((limit, format!("time limit {limit} s"))),
-        ..Default::default()
-    };
+    let chart = numbered(
+        "the climb: CPU time of each input that was the slowest so far".into(),
+        "measurement (the starts, then each step that was slower)",
+        climb,
+        (limit, format!("time limit {limit} s")),
+    );
     let _ = writeln!(
         h,
         "<section class=\"growth\">\n<figure>{}</figure>\n{}</section>",
@@ -143,19 +137,12 @@ pub fn time_page(title: &str, verdict: &str, measured: &[Timed], limit: f64) -> 
     let mut h = crate::report_html::head(title);
     let _ = writeln!(h, "<p class=\"summary\"><b>{}</b></p>", esc(verdict));
     for r in measured {
-        let chart = grundy_draw::Chart {
-            title: format!("{}: CPU time on each input", r.reference),
-            x_label: "input (as listed below)".into(),
-            y_label: "seconds".into(),
-            points: r
-                .times
-                .iter()
-                .enumerate()
-                .map(|(k, &(_, t))| ((k + 1) as f64, t))
-                .collect(),
-            hline: Some((limit, format!("recommended limit {limit} s"))),
-            ..Default::default()
-        };
+        let chart = numbered(
+            format!("{}: CPU time on each input", r.reference),
+            "input (as listed below)",
+            &r.times,
+            (limit, format!("recommended limit {limit} s")),
+        );
         let _ = writeln!(
             h,
             "<section class=\"growth\">\n<h2>{}</h2>\n<p>{}</p>\n<figure>{}</figure>\n{}</section>",
@@ -167,6 +154,28 @@ pub fn time_page(title: &str, verdict: &str, measured: &[Timed], limit: f64) -> 
     }
     h += crate::report_html::FOOT;
     h
+}
+
+/// A chart of labelled CPU times against their numbers (as [`times_table`] lists them),
+/// a limit across.
+fn numbered(
+    title: String,
+    x_label: &str,
+    times: &[(String, f64)],
+    limit: (f64, String),
+) -> grundy_draw::Chart {
+    grundy_draw::Chart {
+        title,
+        x_label: x_label.into(),
+        y_label: "seconds".into(),
+        points: times
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, t))| ((k + 1) as f64, t))
+            .collect(),
+        hline: Some(limit),
+        ..Default::default()
+    }
 }
 
 /// A numbered table of labelled CPU times.
