@@ -89,6 +89,74 @@ fn range_of(
     lo..=hi.min(lo.saturating_add(span))
 }
 
+/// The size of an input in [`Bounds::size`]'s terms (of its first test case): the most
+/// vertices of its trees and graphs, or, with none, its largest integer above that
+/// integer's minimum — how far the enumeration had gone with it.
+pub fn size_reached(schema: &Schema, inst: &Instance) -> i64 {
+    let Some(case) = inst.cases.first() else {
+        return 0;
+    };
+    let vertices = case
+        .values
+        .iter()
+        .filter_map(|v| match v {
+            Value::Edges { n, .. } => Some(i64::from(*n)),
+            _ => None,
+        })
+        .max();
+    if let Some(n) = vertices {
+        return n;
+    }
+    let mut known: BTreeMap<String, i64> = BTreeMap::new();
+    let mut reached = 0;
+    for (item, value) in schema.items.iter().zip(&case.values) {
+        if let (Item::Ints(names), Value::Ints(xs)) = (item, value) {
+            for (name, &x) in names.iter().zip(xs) {
+                let (lo, _) = schema.range_in(name, &|k| known.get(k).copied());
+                reached = reached.max(x.saturating_sub(lo));
+                known.insert(name.clone(), x);
+            }
+        }
+    }
+    reached
+}
+
+/// What the enumeration of `schema` within `bounds` covers, in words: each kind of item
+/// the schema has, and its bound (`integers up to 6 above their minimum, trees up to 6
+/// vertices, array values up to 3 above their minimum`), all within the statement's
+/// limits.
+pub fn bounds_in_words(schema: &Schema, bounds: &Bounds) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut say = |part: String| {
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    };
+    for item in &schema.items {
+        match item {
+            Item::Ints(_) => say(format!(
+                "integers up to {} above their minimum",
+                bounds.size
+            )),
+            Item::Tree { .. } => say(format!("trees up to {} vertices", bounds.size)),
+            Item::Graph { .. } => say(format!(
+                "graphs up to {} vertices and {} edges",
+                bounds.size.min(8),
+                bounds.edges
+            )),
+            Item::Array {
+                values: Elements::Range(_),
+                ..
+            } => say(format!(
+                "array values up to {} above their minimum",
+                bounds.values
+            )),
+            Item::Array { .. } | Item::Queries { .. } => {}
+        }
+    }
+    parts.join(", ")
+}
+
 /// Every choice of one value from each range, in order, at most `limit` of them.
 fn product(ranges: &[std::ops::RangeInclusive<i64>], limit: usize) -> Vec<Vec<i64>> {
     let mut out: Vec<Vec<i64>> = vec![Vec::new()];

@@ -102,20 +102,22 @@ pub fn explore(
     most: i64,
 ) -> Result<Values, String> {
     let (all, cut) = schema_enum::instances(schema, bounds).map_err(|e| e.to_string())?;
-    // The size reached, not the size asked for: a cut enumeration stops early.
-    let reached = all.iter().map(|i| schema.size(i)).max().unwrap_or(0);
     let header = format!(
-        "grundy values {name}: {} input{} up to size {reached}{} (values up to +{}){}",
+        "grundy values {name}: {} input{} ({}, within the limits){}",
         all.len(),
         if all.len() == 1 { "" } else { "s" },
-        if reached as i64 == bounds.size {
-            String::new()
-        } else {
-            format!(" of the {} asked for", bounds.size)
-        },
-        bounds.values,
+        schema_enum::bounds_in_words(schema, bounds),
         if cut {
-            format!(", stopped at --max-inputs {}", bounds.limit)
+            // How far it had gone: the largest size among the inputs it made.
+            let reached = all
+                .iter()
+                .map(|i| schema_enum::size_reached(schema, i))
+                .max()
+                .unwrap_or(0);
+            format!(
+                ", stopped at --max-inputs {} at size {reached}",
+                bounds.limit
+            )
         } else {
             String::new()
         }

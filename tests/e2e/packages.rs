@@ -407,7 +407,12 @@ fn values_place_vertex_arrays_and_say_the_size_reached() {
         .unwrap();
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{report}{}", stderr(&out));
-    assert!(report.contains("inputs up to size 3 (values"), "{report}");
+    assert!(
+        report.contains(
+            "inputs (integers up to 3 above their minimum, trees up to 3 vertices, within the limits)"
+        ),
+        "{report}"
+    );
     assert!(
         report.contains("a path of k vertices, the vertex array on its far end (vertex k, k - 1, …), k = 1..6: 0 1 2 3 4 5"),
         "{report}"
@@ -423,8 +428,12 @@ fn values_place_vertex_arrays_and_say_the_size_reached() {
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(report.contains(" of the 6 asked for"), "{report}");
-    assert!(report.contains("stopped at --max-inputs 40"), "{report}");
+    assert!(
+        report.contains(
+            "trees up to 6 vertices, within the limits), stopped at --max-inputs 40 at size 3"
+        ),
+        "{report}"
+    );
 }
 
 /// `[game] small` caps the values the rules answer; it needs a model for the others and
