@@ -70,7 +70,7 @@ pub fn page(
             esc(f.player.name()),
             esc(&f.game)
         );
-        if !f.frames.is_empty() {
+        if f.frames.len() > 1 {
             h += &crate::steps_html::stepper(&format!("steps-{}", f.test), &f.frames);
         }
         h += "</section>\n";

@@ -601,8 +601,9 @@ fn report_group<S: Suite>(
     let name = format!("check-{:x}-{}", o.seed, first_index);
     // An interactive game's positions move by move (NAME.steps.html), where grundy draws
     // them.
+    // Not for a game of no move (a side chosen wrong): one position is the drawing.
     let frames = suite.steps(&finding.input, &finding.expected);
-    let steps = (!frames.is_empty()).then(|| {
+    let steps = (frames.len() > 1).then(|| {
         crate::steps_html::page(
             &format!("{}: {name}, the game move by move", suite.name()),
             &format!("steps-{name}"),
