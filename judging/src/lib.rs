@@ -48,6 +48,7 @@ pub(crate) mod own_checker;
 pub mod package;
 pub mod play;
 pub mod polygon;
+pub(crate) mod polygon_statement;
 pub mod reach;
 pub mod report;
 pub mod report_html;

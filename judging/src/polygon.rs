@@ -14,6 +14,9 @@
 //!   `presentation-error`, `time-limit-exceeded`, `memory-limit-exceeded`,
 //!   `time-limit-exceeded-or-accepted` or `rejected` from their expected verdicts.
 //!
+//! - The statement ([`crate::polygon_statement`]): the package's own or the stub, cut into
+//!   `statement-sections/english/`, and whole in `statements/english/problem.tex`.
+//!
 //! testlib.h is not written: a judge provides it (Polygon adds its own to every package).
 
 use crate::error::Error;
@@ -115,6 +118,7 @@ pub(crate) fn files(
         out.push(plain(&path, bytes));
         solutions.push((path, tag, source_type(&name)));
     }
+    out.extend(crate::polygon_statement::files(pkg)?);
     let xml = problem_xml(
         pkg,
         check_name,
@@ -232,6 +236,13 @@ fn problem_xml(
         xml_escape(&pkg.name)
     );
     let _ = writeln!(x, "    </names>");
+    let _ = writeln!(x, "    <statements>");
+    let _ = writeln!(
+        x,
+        "        <statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" path=\"{}\" type=\"application/x-tex\"/>",
+        crate::polygon_statement::PROBLEM_TEX
+    );
+    let _ = writeln!(x, "    </statements>");
     let _ = writeln!(x, "    <judging input-file=\"\" output-file=\"\">");
     let _ = writeln!(x, "        <testset name=\"tests\">");
     let _ = writeln!(

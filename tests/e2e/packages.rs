@@ -1047,6 +1047,9 @@ for i in range(1, n + 1):
         assert os.path.isfile(os.path.join(root, t.findtext(pattern) % i))
 for s in x.iter("source"):
     assert os.path.isfile(os.path.join(root, s.get("path"))), s.get("path")
+st = x.findall("statements/statement")
+assert len(st) == 1 and st[0].get("type") == "application/x-tex", st
+assert os.path.isfile(os.path.join(root, st[0].get("path"))), st[0].get("path")
 print(x.get("short-name"), t.findtext("time-limit"), t.findtext("memory-limit"), x.find("assets/checker").get("name"),
       " ".join(s.get("tag") + ":" + s.find("source").get("path") for s in x.iter("solution")))
 "#])
@@ -1068,6 +1071,23 @@ print(x.get("short-name"), t.findtext("time-limit"), t.findtext("memory-limit"),
             let check = std::fs::read_to_string(out.path().join("files/check.cpp")).unwrap();
             assert!(check.contains("static const int MODE = LINES;"), "{check}");
             assert!(!out.path().join("files/testlib.h").exists());
+            // The statement, whole and cut into Polygon's sections.
+            let tex =
+                std::fs::read_to_string(out.path().join("statements/english/problem.tex")).unwrap();
+            assert!(
+                tex.contains("\\begin{problem}{chips-to-ancestors}{standard input}{standard output}{3.5 seconds}{256 megabytes}"),
+                "{tex}"
+            );
+            assert!(
+                tex.contains("\\InputFile") && tex.contains("\\OutputFile"),
+                "{tex}"
+            );
+            let sections = out.path().join("statement-sections/english");
+            let input = std::fs::read_to_string(sections.join("input.tex")).unwrap();
+            assert!(input.contains("$1 \\le \\mathit{n} \\le 40$"), "{input}");
+            for f in ["name.tex", "legend.tex", "output.tex"] {
+                assert!(sections.join(f).is_file(), "{f}");
+            }
         }
         if layout == "domjudge" {
             // The Kattis tree with DOMjudge's ini, zipped beside the folder.
