@@ -445,17 +445,18 @@ pub fn serve(
     result.map_err(|e| Error::usage(format!("{}: the rules failed: {e}", pkg.dir.display())))
 }
 
-/// Serves the game of a built-in problem's position on `127.0.0.1:port` (as
-/// [`serve`]); the position is redrawn after every move.
+/// Serves the game of a built-in problem's input (its first test case; `source` names it
+/// in an error) on `127.0.0.1:port` (as [`serve`]); the position is redrawn after every
+/// move.
 pub fn serve_builtin(
     problem: Problem,
-    position: &Position,
+    input: &[u8],
+    source: &str,
     port: u16,
     ready: impl FnOnce(&str),
 ) -> Result<(), Error> {
-    let text = problem.write_input(std::slice::from_ref(position));
-    let (start, input) = first_board(problem, text.as_bytes())
-        .map_err(|e| Error::input(format!("the input: {e}")))?;
+    let (start, input) =
+        first_board(problem, input).map_err(|e| Error::input(format!("{source}: {e}")))?;
     let (server, addr) = listen(port)?;
     let mut s = Session {
         arena: BuiltinShown {

@@ -67,32 +67,28 @@ impl PlayArgs {
 
     /// A built-in problem's game: the input's first test case, or a generated game.
     fn builtin(&self, problem: Problem) -> Result<Outcome, Error> {
-        let position = match &self.input {
-            Some(file) => {
-                let (bytes, source) = crate::input::read_raw(Some(file))?;
-                let mut cases = problem
-                    .parse(&bytes, true)
-                    .map_err(|e| Error::input(format!("{source}: {e}")))?;
-                if cases.is_empty() {
-                    return Err(Error::input(format!("{source}: no test case")));
-                }
-                cases.swap_remove(0)
+        let (bytes, source) = match &self.input {
+            Some(file) => crate::input::read_raw(Some(file))?,
+            None => {
+                let game = grundy_fuzzing::contest::interactive(
+                    problem,
+                    &mut Rng::new(self.seed),
+                    self.vertices.clamp(2, 60),
+                    None,
+                )
+                .ok_or_else(|| {
+                    Error::usage(format!(
+                        "`{}` is not played move by move (give the game by its rules instead)",
+                        problem.name()
+                    ))
+                })?;
+                (
+                    problem.write_input(&game).into_bytes(),
+                    "the generated game".to_string(),
+                )
             }
-            None => grundy_fuzzing::contest::interactive(
-                problem,
-                &mut Rng::new(self.seed),
-                self.vertices.clamp(2, 60),
-                None,
-            )
-            .and_then(|mut cases| cases.pop())
-            .ok_or_else(|| {
-                Error::usage(format!(
-                    "`{}` is not played move by move (give the game by its rules instead)",
-                    problem.name()
-                ))
-            })?,
         };
-        grundy_judging::play::serve_builtin(problem, &position, self.port, |addr| {
+        grundy_judging::play::serve_builtin(problem, &bytes, &source, self.port, |addr| {
             eprintln!(
                 "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
                 problem.name()

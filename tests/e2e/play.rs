@@ -347,3 +347,36 @@ fn a_chip_game_marks_the_edge_each_move_takes_a_chip_down() {
         .count();
     assert_eq!(marked, 3, "{drawing}");
 }
+
+#[test]
+fn an_input_file_too_large_or_malformed_is_said_with_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.in");
+    let mut chain = String::from("1200\n");
+    for v in 2..=1200 {
+        chain += &format!("{} {v}\n", v - 1);
+    }
+    std::fs::write(&big, chain).unwrap();
+    let bad = dir.path().join("bad.in");
+    std::fs::write(&bad, "3\n1 2\n2 9\n").unwrap();
+    for (file, said) in [
+        (
+            &big,
+            "a position of 1200 vertices is more than grundy play plays",
+        ),
+        (&bad, "line 3, column 3: expected edge 2 of 2"),
+    ] {
+        let out = grundy()
+            .args(["play", "agc017d"])
+            .arg(file)
+            .args(["--port", "0"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("{}: {said}", file.display())),
+            "{err}"
+        );
+    }
+}
