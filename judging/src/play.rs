@@ -15,7 +15,8 @@
 //! - `POST /undo` (back to the player's previous turn) and `POST /new` (the start again);
 //! - `POST /input` with an input's text as the body: a new game from its first test case,
 //!   read as the package's schema and limits (or the built-in problem's format) read an
-//!   input; a refused input is said (its line and column) and the game goes on.
+//!   input; a refused input is said (its line and column) and the game goes on;
+//! - `POST /random`: a new game from a small input generated from the next seed.
 //!
 //! A rules package's values come from the rules' search ([`crate::jury`]'s arena), never
 //! a formula; a built-in game's from the jury of interactive judging (the solver, checked
@@ -52,6 +53,9 @@ trait Shown: Arena {
     fn input(&self) -> String;
     /// A new game from an input's text (its first test case): its start.
     fn restart(&mut self, text: &str) -> Result<Self::Pos, Refused<Self::Pos>>;
+    /// A small input generated from `seed`, as text (the start of `grundy play` without
+    /// an input is the one of its `--seed`).
+    fn generated(&self, seed: u64) -> Result<String, String>;
 }
 
 /// Why an edited input is not played.
@@ -156,6 +160,10 @@ impl Shown for RulesShown<'_, '_> {
             }
         }
     }
+    fn generated(&self, seed: u64) -> Result<String, String> {
+        let inst = crate::workbench::generate_small(self.pkg, seed).map_err(|e| e.to_string())?;
+        Ok(self.pkg.schema.write(&inst))
+    }
 }
 
 /// The first test case of an input's bytes, checked by the package's schema and limits:
@@ -199,6 +207,8 @@ struct BuiltinShown {
     arena: Engines,
     problem: Problem,
     input: String,
+    /// The vertices of a generated game.
+    vertices: usize,
 }
 
 impl Arena for BuiltinShown {
@@ -263,6 +273,13 @@ impl Shown for BuiltinShown {
         self.input = input;
         Ok(board)
     }
+    fn generated(&self, seed: u64) -> Result<String, String> {
+        let mut rng = Rng::new(seed);
+        let game =
+            grundy_fuzzing::contest::interactive(self.problem, &mut rng, self.vertices, None)
+                .ok_or_else(|| format!("`{}` is not played move by move", self.problem.name()))?;
+        Ok(self.problem.write_input(&game))
+    }
 }
 
 /// A game in progress.
@@ -272,6 +289,8 @@ struct Session<A: Shown> {
     pos: A::Pos,
     history: Vec<Played<A::Pos>>,
     rng: Rng,
+    /// The seed of the last input generated.
+    seed: u64,
 }
 
 /// Why the arena stopped, in words (outside a judged game only the rules can fail).
@@ -367,6 +386,13 @@ impl<A: Shown> Session<A> {
         said.map_or(Ok(()), Err)
     }
 
+    /// A new game from the next generated input.
+    fn random(&mut self) -> Result<(), String> {
+        self.seed = self.seed.wrapping_add(1);
+        let text = self.arena.generated(self.seed)?;
+        self.edit(&text)
+    }
+
     /// Back to the player's previous turn.
     fn undo(&mut self) {
         while let Some(p) = self.history.pop() {
@@ -409,6 +435,7 @@ pub fn serve(
     pkg: &Package,
     game: &RulesGame,
     input: &Instance,
+    seed: u64,
     port: u16,
     ready: impl FnOnce(&str),
 ) -> Result<(), Error> {
@@ -437,6 +464,7 @@ pub fn serve(
             start,
             history: Vec::new(),
             rng: Rng::for_case(1, 0),
+            seed,
         };
         ready(&addr);
         answer(&server, &mut s, &pkg.name);
@@ -452,6 +480,7 @@ pub fn serve_builtin(
     problem: Problem,
     input: &[u8],
     source: &str,
+    (seed, vertices): (u64, usize),
     port: u16,
     ready: impl FnOnce(&str),
 ) -> Result<(), Error> {
@@ -463,11 +492,13 @@ pub fn serve_builtin(
             arena: Engines::default(),
             problem,
             input,
+            vertices,
         },
         pos: start.clone(),
         start,
         history: Vec::new(),
         rng: Rng::for_case(1, 0),
+        seed,
     };
     ready(&addr);
     answer(&server, &mut s, problem.name());
@@ -501,6 +532,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) 
                 Ok(())
             }
             (tiny_http::Method::Post, "/input") => s.edit(&body),
+            (tiny_http::Method::Post, "/random") => s.random(),
             (tiny_http::Method::Post, "/new") => {
                 s.pos = s.start.clone();
                 s.history.clear();

@@ -56,7 +56,7 @@ impl PlayArgs {
             None => grundy_judging::workbench::generate_small(&pkg, self.seed)?,
         };
         let game = RulesGame::new(spec)?;
-        grundy_judging::play::serve(&pkg, &game, &inst, self.port, |addr| {
+        grundy_judging::play::serve(&pkg, &game, &inst, self.seed, self.port, |addr| {
             eprintln!(
                 "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
                 pkg.name
@@ -88,12 +88,20 @@ impl PlayArgs {
                 )
             }
         };
-        grundy_judging::play::serve_builtin(problem, &bytes, &source, self.port, |addr| {
-            eprintln!(
-                "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
-                problem.name()
-            );
-        })?;
+        let generate = (self.seed, self.vertices.clamp(2, 60));
+        grundy_judging::play::serve_builtin(
+            problem,
+            &bytes,
+            &source,
+            generate,
+            self.port,
+            |addr| {
+                eprintln!(
+                    "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
+                    problem.name()
+                );
+            },
+        )?;
         Ok(Outcome::Passed)
     }
 }

@@ -380,3 +380,26 @@ fn an_input_file_too_large_or_malformed_is_said_with_its_name() {
         );
     }
 }
+
+#[test]
+fn a_random_input_is_generated_on_the_page() {
+    // `POST /random`: a new small input from the next seed, played from its start, for a
+    // rules package and a built-in game alike.
+    for target in [example("node-kayles"), std::path::PathBuf::from("agc017d")] {
+        let server = start(&[target.as_os_str()]);
+        let first = json(&server.addr, "GET", "/state");
+        let mut seen = vec![first["input"].as_str().unwrap().to_string()];
+        for _ in 0..4 {
+            let s = json(&server.addr, "POST", "/random");
+            assert!(s["error"].is_null(), "{s}");
+            assert_eq!(s["history"].as_array().unwrap().len(), 0, "{s}");
+            assert!(s["drawing"].as_str().unwrap().starts_with("<svg"), "{s}");
+            seen.push(s["input"].as_str().unwrap().to_string());
+        }
+        seen.dedup();
+        assert!(
+            seen.len() > 1,
+            "{target:?}: the same input each time: {seen:?}"
+        );
+    }
+}
