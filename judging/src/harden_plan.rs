@@ -182,17 +182,11 @@ fn harden_with<S: Suite>(
                 svg: suite.draw(&shrunk.case).map(|(svg, _)| svg),
                 frames: match same_as {
                     Some(_) => Vec::new(),
-                    // Here grundy's player is the program, and the interactor the jury.
-                    None => suite
-                        .steps(&shrunk.case, game.as_bytes())
-                        .into_iter()
-                        .map(|(caption, picture)| {
-                            let caption = caption
-                                .replace("by the program", &format!("by {}", player.name()))
-                                .replace("by the jury", "by the interactor");
-                            (caption, picture)
-                        })
-                        .collect(),
+                    None => suite.steps(
+                        &shrunk.case,
+                        game.as_bytes(),
+                        ["the interactor", player.name()],
+                    ),
                 },
                 weakness,
                 same_as,

@@ -12,6 +12,12 @@ use std::fmt::Write as _;
 /// A frame's ring: the vertex of the move played from it.
 const NEXT: &str = "#2a6fb0";
 
+/// Who wrote the transcript's `>` lines and its `<` lines, as captions name them.
+pub type Sides<'a> = [&'a str; 2];
+
+/// The sides of a judged game: grundy's jury (or the setter's interactor) and the program.
+pub const JUDGED: Sides<'static> = ["the jury", "the program"];
+
 /// A position's picture (HTML), the label of the move played from it given (to ring).
 pub(crate) type Picture<'a, A> = dyn FnMut(&mut A, &<A as Arena>::Pos, Option<&str>) -> String + 'a;
 
@@ -21,7 +27,7 @@ type Frame<P> = (String, P, Option<(String, bool)>);
 /// The positions of the game a transcript played from `start` (whose test case the jury
 /// first prints as `echo`): the start, then the position after each line that is a legal
 /// move of the position it was said in (the echoed test case, the side words and the end
-/// word are not moves). Each frame: its caption and its picture — `draw` of the position
+/// word are not moves). Each frame: its caption (the mover named by `sides`) and its picture — `draw` of the position
 /// and the label of the move played from it (to ring), HTML. A failure of the arena
 /// (rules that raise) ends the frames there.
 pub(crate) fn game_steps<A: Arena>(
@@ -29,8 +35,10 @@ pub(crate) fn game_steps<A: Arena>(
     start: A::Pos,
     echo: &str,
     transcript: &str,
+    sides: Sides<'_>,
     draw: &mut Picture<'_, A>,
 ) -> Vec<(String, String)> {
+    let by = |jury: bool| sides[usize::from(!jury)];
     // Each position: its caption, and the move played from it (its label, by the jury).
     let mut frames: Vec<Frame<A::Pos>> = vec![("the start".into(), start, None)];
     let tokens = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -86,23 +94,21 @@ pub(crate) fn game_steps<A: Arena>(
         .collect()
 }
 
-fn by(jury: bool) -> &'static str {
-    if jury {
-        "the jury"
-    } else {
-        "the program"
-    }
-}
-
 /// [`game_steps`] of a built-in game: each position drawn with its input's ids, the
 /// vertex or edge of the move played from it ringed.
-pub fn board_steps(start: Board, echo: &str, transcript: &str) -> Vec<(String, String)> {
+pub fn board_steps(
+    start: Board,
+    echo: &str,
+    transcript: &str,
+    sides: Sides<'_>,
+) -> Vec<(String, String)> {
     let mut arena = crate::jury::builtin::Engines::default();
     game_steps(
         &mut arena,
         start,
         echo,
         transcript,
+        sides,
         &mut |_, board, next| {
             let view = board.view();
             let ring = |m: grundy_games::board::Move| (next == Some(&m.label())).then_some(NEXT);
@@ -121,6 +127,7 @@ pub fn rules_steps(
     schema: &grundy_games::schema::Schema,
     input: &grundy_games::schema::Instance,
     transcript: &str,
+    sides: Sides<'_>,
 ) -> Vec<(String, String)> {
     use grundy_oracle::ruleset::{Explorer, RulesError};
     let [case] = input.cases.as_slice() else {
@@ -138,6 +145,7 @@ pub fn rules_steps(
             start,
             &echo,
             transcript,
+            sides,
             &mut |a, pos, next| {
                 let ring = |v: u32| (next == Some(&(v + 1).to_string())).then_some(NEXT);
                 let drawn =
@@ -210,7 +218,7 @@ mod tests {
             .remove(0);
         let start = Board::new(&pos).unwrap();
         let transcript = "[  0.000] > 3\n[  0.000] > 1 2\n[  0.000] > 2 3\n[  0.010] < First\n[  0.020] < 3\n[  0.021] > 2\n";
-        let frames = board_steps(start, "3\n1 2\n2 3\n", transcript);
+        let frames = board_steps(start, "3\n1 2\n2 3\n", transcript, JUDGED);
         assert_eq!(frames.len(), 3, "{frames:?}");
         assert_eq!(frames[0].0, "the start; next: `3` by the program (ringed)");
         assert_eq!(

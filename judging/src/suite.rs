@@ -127,8 +127,13 @@ pub trait Suite: Sync {
     /// [`crate::jury::transcript_text`] writes it) played from `input`: each frame's
     /// caption and SVG ([`crate::steps_html::game_steps`]); none where grundy cannot draw
     /// the game's positions.
-    fn steps(&self, input: &Self::Input, transcript: &[u8]) -> Vec<(String, String)> {
-        let _ = (input, transcript);
+    fn steps(
+        &self,
+        input: &Self::Input,
+        transcript: &[u8],
+        sides: crate::steps_html::Sides<'_>,
+    ) -> Vec<(String, String)> {
+        let _ = (input, transcript, sides);
         Vec::new()
     }
     /// The vertices of the tree [`Suite::cut`] cuts, when the problem can cut `input`.
@@ -259,7 +264,12 @@ impl Suite for Builtin {
         grundy_fuzzing::families::sweep(least, self.max_size(), losing)
     }
 
-    fn steps(&self, input: &Vec<Position>, transcript: &[u8]) -> Vec<(String, String)> {
+    fn steps(
+        &self,
+        input: &Vec<Position>,
+        transcript: &[u8],
+        sides: crate::steps_html::Sides<'_>,
+    ) -> Vec<(String, String)> {
         let (Some(_), [one]) = (self.interact(), input.as_slice()) else {
             return Vec::new();
         };
@@ -267,7 +277,7 @@ impl Suite for Builtin {
             return Vec::new();
         };
         let echo = self.0.write_input(std::slice::from_ref(one));
-        crate::steps_html::board_steps(start, &echo, &String::from_utf8_lossy(transcript))
+        crate::steps_html::board_steps(start, &echo, &String::from_utf8_lossy(transcript), sides)
     }
 
     fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {
@@ -941,13 +951,19 @@ impl Suite for Packaged {
         None
     }
 
-    fn steps(&self, input: &Instance, transcript: &[u8]) -> Vec<(String, String)> {
+    fn steps(
+        &self,
+        input: &Instance,
+        transcript: &[u8],
+        sides: crate::steps_html::Sides<'_>,
+    ) -> Vec<(String, String)> {
         match (&self.pkg.interact, &self.prep.rules) {
             (Some(_), Some(game)) => crate::steps_html::rules_steps(
                 game,
                 &self.pkg.schema,
                 input,
                 &String::from_utf8_lossy(transcript),
+                sides,
             ),
             _ => Vec::new(),
         }

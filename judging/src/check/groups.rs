@@ -602,7 +602,7 @@ fn report_group<S: Suite>(
     // An interactive game's positions move by move (NAME.steps.html), where grundy draws
     // them.
     // Not for a game of no move (a side chosen wrong): one position is the drawing.
-    let frames = suite.steps(&finding.input, &finding.expected);
+    let frames = suite.steps(&finding.input, &finding.expected, crate::steps_html::JUDGED);
     let steps = (frames.len() > 1).then(|| {
         crate::steps_html::page(
             &format!("{}: {name}, the game move by move", suite.name()),
