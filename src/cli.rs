@@ -70,6 +70,22 @@ pub(crate) mod args {
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The sandbox of every judged program and compile: `auto` (namespaces where the
+    /// kernel allows them, a note where it does not), `strict` (refuse to run without
+    /// them) or `none` (the program runs with your rights). Default: the package's
+    /// `[judge] sandbox`, else `auto`.
+    #[arg(long, global = true, value_parser = parse_sandbox)]
+    sandbox: Option<grundy_sandbox::jail::Mode>,
+    /// Most processes and threads of one judged run, in the sandbox (default 64, or the
+    /// package's `[judge] processes`).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=100000))]
+    processes: Option<u32>,
+}
+
+/// Parses `--sandbox`.
+fn parse_sandbox(s: &str) -> Result<grundy_sandbox::jail::Mode, String> {
+    grundy_sandbox::jail::Mode::parse(s)
+        .ok_or_else(|| format!("'{s}': expected auto, strict or none"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -461,6 +477,7 @@ pub fn main() -> i32 {
             };
         }
     };
+    grundy_sandbox::jail::set_from_command_line(cli.sandbox, cli.processes);
     error::exit_code(dispatch(cli.command))
 }
 

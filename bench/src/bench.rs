@@ -802,6 +802,17 @@ pub enum BenchWhat {
         #[arg(long, default_value_t = 200)]
         cases: usize,
     },
+    /// The sandbox's cost: `grundy check agc017d` of a correct C++ and a correct Python
+    /// solution with `--sandbox none` and `--sandbox auto`, alternated, the median of
+    /// each; the ratio, and the cost per judged run.
+    Sandbox {
+        /// Random inputs per check (89 family members and 4 adversarial inputs always).
+        #[arg(long, default_value_t = 200)]
+        cases: usize,
+        /// Checks per side and program (the median is reported).
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
     /// Solver-vs-oracle cases per second on one core, per game.
     Campaign {
         /// Seconds per game.
@@ -846,6 +857,7 @@ impl BenchArgs {
             BenchWhat::Exhaust { long } => crate::bench::exhaust(long),
             BenchWhat::Schema { runs } => crate::bench::schema(runs.max(1)),
             BenchWhat::Check { cases } => crate::bench_check::check(cases),
+            BenchWhat::Sandbox { cases, runs } => crate::bench_sandbox::sandbox(cases, runs.max(1)),
         }
     }
 }

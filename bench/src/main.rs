@@ -7,6 +7,7 @@
 mod bench;
 mod bench_check;
 mod bench_rules;
+mod bench_sandbox;
 
 use bench::{BenchWhat, MeasureArgs};
 use clap::{Parser, Subcommand};

@@ -196,8 +196,8 @@ fn against(
             .args(dir.path())
             .map_err(|e| Error::io(dir.path().display(), e))?,
     );
-    let mut s =
-        Session::start(&argv, limits).map_err(|e| Error::usage(format!("the interactor: {e}")))?;
+    let mut s = Session::start_trusted(&argv, limits)
+        .map_err(|e| Error::usage(format!("the interactor: {e}")))?;
     let mut g = Game {
         exit: Exit::Success,
         message: String::new(),

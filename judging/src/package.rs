@@ -123,6 +123,9 @@ struct JudgeToml {
     memory: Option<toml::Value>,
     stack: Option<toml::Value>,
     output: Option<u64>,
+    sandbox: Option<String>,
+    processes: Option<u32>,
+    scratch: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -415,6 +418,31 @@ fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
     Ok((limits, wall_factor))
 }
 
+/// The sandbox keys of `[judge]` (`sandbox`, `processes`, `scratch` in MiB), for what
+/// the command line does not set.
+fn judge_sandbox(judge: &JudgeToml) -> Result<(), TableError> {
+    use grundy_sandbox::jail;
+    let mode = match judge.sandbox.as_deref() {
+        None => None,
+        Some(m) => Some(jail::Mode::parse(m).ok_or_else(|| -> TableError {
+            format!("judge.sandbox: expected \"auto\", \"strict\" or \"none\", found \"{m}\"")
+                .into()
+        })?),
+    };
+    if let Some(p) = judge.processes {
+        if !(1..=100_000).contains(&p) {
+            return Err("judge.processes: expected 1 to 100000".into());
+        }
+    }
+    if let Some(s) = judge.scratch {
+        if !(1..=1 << 20).contains(&s) {
+            return Err("judge.scratch: expected MiB (1 to 1048576)".into());
+        }
+    }
+    jail::set_from_package(mode, judge.processes, judge.scratch.map(|m| m << 20));
+    Ok(())
+}
+
 /// Checks a package's `[statement]`: it may only restate its engine's constraints.
 fn restated(text: &str, engine: Option<Problem>) -> Result<(), TableError> {
     let stated = grundy_games::statement::parse(text).map_err(|m| format!("[statement]: {m}"))?;
@@ -603,6 +631,7 @@ impl Package {
         let has_time = t.judge.time.is_some();
         let (limits, wall_factor) =
             judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
+        judge_sandbox(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
         let game = t
             .game
             .as_ref()
@@ -935,7 +964,7 @@ pub fn run_checker(
         stack: None,
         output: 1 << 20,
     };
-    let run = runner::run(&args, b"", &limits);
+    let run = runner::run_trusted(&args, b"", &limits);
     let message = escape_bytes(&run.stderr[..run.stderr.len().min(500)])
         .trim()
         .to_string();

@@ -154,7 +154,7 @@ impl Worker {
         };
         // Not killed with the thread that starts it: a pooled worker outlives that job
         // thread; when grundy dies, its input closes and the shim ends.
-        let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false);
+        let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false, None);
         if SHOW_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
             cmd.cmd.stderr(Stdio::inherit());
         } else {

@@ -278,8 +278,9 @@ pub fn sweep(run: Option<&RunId>) {
 }
 
 /// Makes every argument that names an existing file or folder relative to the current
-/// directory absolute, since a judged program runs in a fresh empty directory
-/// (`./sol`, `python3 sol.py` keep working).
+/// directory (or through `..`) absolute and plain, since a judged program runs in a
+/// fresh empty directory and sees only its own files (`./sol`, `python3 sol.py` keep
+/// working).
 pub fn absolute_args(argv: &[String]) -> Vec<String> {
     argv.iter()
         .enumerate()
@@ -291,7 +292,10 @@ pub fn absolute_args(argv: &[String]) -> Vec<String> {
             } else {
                 !a.is_empty()
             };
-            if names_file && p.is_relative() && p.exists() {
+            // A path through `..` is made plain too: in the sandbox, only the file
+            // itself is there, not the folders it was named through.
+            let dotted = p.components().any(|c| c == std::path::Component::ParentDir);
+            if names_file && (p.is_relative() || dotted) && p.exists() {
                 std::fs::canonicalize(p)
                     .map(|c| c.display().to_string())
                     .unwrap_or_else(|_| a.clone())

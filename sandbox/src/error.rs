@@ -22,6 +22,8 @@ pub enum ErrorKind {
     Start,
     /// Its process could not be waited for.
     Lost,
+    /// Its sandbox could not be made (see [`crate::jail`]).
+    Jail,
 }
 
 impl Error {

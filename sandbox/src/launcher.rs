@@ -36,6 +36,7 @@ use std::time::Duration;
 
 use crate::contain::{self, RunId};
 use crate::error::{Error, ErrorKind};
+use crate::jail::{self, Spec};
 use crate::runner::Limits;
 
 /// The first argument that puts the `grundy` binary in launcher mode.
@@ -60,23 +61,33 @@ pub fn registered() -> bool {
 }
 
 /// The launcher's arguments before the program's: the report descriptor, whether to die
-/// with the spawning thread, the expected parent, the memory and stack limits.
+/// with the spawning thread, the expected parent, the memory and stack limits, the jail
+/// (`-`: none).
 pub(crate) fn args(
     report: RawFd,
     die_with_parent: bool,
     memory: Option<u64>,
     stack: Option<u64>,
-) -> Vec<String> {
+    jail: Option<&Spec>,
+) -> Vec<OsString> {
     let limit = |v: Option<u64>| v.map_or("-".to_string(), |b| b.to_string());
-    vec![
+    let mut v: Vec<OsString> = [
         ARG.to_string(),
         report.to_string(),
         u8::from(die_with_parent).to_string(),
         std::process::id().to_string(),
         limit(memory),
         limit(stack),
-        "--".to_string(),
     ]
+    .into_iter()
+    .map(OsString::from)
+    .collect();
+    match jail {
+        Some(spec) => v.extend(spec.args()),
+        None => v.push("-".into()),
+    }
+    v.push("--".into());
+    v
 }
 
 /// A pipe for the launcher's report: the read end (non-blocking) and the write end.
@@ -106,6 +117,8 @@ pub(crate) struct Report {
     pub ended: Option<(libc::c_int, u64, u64)>,
     /// The errno of a program that could not be started.
     pub failed: Option<i32>,
+    /// The step at which the jail could not be made, and the errno.
+    pub jail: Option<(String, i32)>,
     buf: Vec<u8>,
 }
 
@@ -132,6 +145,16 @@ impl Report {
                     self.program = pid.map(|p| p as i32);
                     self.floor = floor.unwrap_or(0) as u64;
                 }
+                // A jailed program: its floor (from its init), and its pid as grundy
+                // sees it (from the launcher).
+                Some(b'F') => {
+                    let (_, floor) = (num(), num());
+                    self.floor = floor.unwrap_or(0) as u64;
+                }
+                Some(b'H') => {
+                    let (_, pid) = (num(), num());
+                    self.program = pid.map(|p| p as i32);
+                }
                 Some(b'X') => {
                     let (_, status, cpu, peak) = (num(), num(), num(), num());
                     if let (Some(s), Some(c), Some(p)) = (status, cpu, peak) {
@@ -141,6 +164,11 @@ impl Report {
                 Some(b'E') => {
                     let (_, errno) = (num(), num());
                     self.failed = errno.map(|e| e as i32);
+                }
+                Some(b'J') => {
+                    let (_, errno) = (num(), num());
+                    let step = text.splitn(3, ' ').nth(2).unwrap_or("").trim_end();
+                    self.jail = Some((step.to_string(), errno.unwrap_or(0) as i32));
                 }
                 _ => {}
             }
@@ -217,14 +245,28 @@ fn launch(args: Vec<OsString>) -> i32 {
         Some("-") => Some(None),
         _ => number(i).map(Some),
     };
-    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack), Some("--")) =
-        (number(0), number(1), number(2), limit(3), limit(4), text(5))
-    else {
+    let malformed = || {
         eprintln!("grundy launcher: malformed arguments (this mode is grundy's own)");
-        return 125;
+        125
     };
+    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack)) =
+        (number(0), number(1), number(2), limit(3), limit(4))
+    else {
+        return malformed();
+    };
+    let (jail, next) = match text(5) {
+        Some("-") => (None, 6),
+        Some("ns") => match Spec::parse(&args[6..]) {
+            Some((spec, used)) => (Some(spec), 6 + used),
+            None => return malformed(),
+        },
+        _ => return malformed(),
+    };
+    if text(next) != Some("--") {
+        return malformed();
+    }
     let fd = fd as RawFd;
-    let program = &args[6..];
+    let program = &args[next + 1..];
     if program.is_empty() {
         return 125;
     }
@@ -249,7 +291,10 @@ fn launch(args: Vec<OsString>) -> i32 {
     };
     let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
-    match start(&argv, memory, stack) {
+    if let Some(spec) = jail {
+        return jailed(fd, &argv, memory, stack, &spec);
+    }
+    match start(&argv, memory, stack, None) {
         Ok((pid, floor)) => {
             say(fd, &format!("P {pid} {floor}\n"));
             reap(fd, pid)
@@ -257,6 +302,190 @@ fn launch(args: Vec<OsString>) -> i32 {
         Err((code, e)) => {
             say(fd, &format!("E {e}\n"));
             code
+        }
+    }
+}
+
+/// The namespaces of a jail: user first (the others are owned by it), then mount, PID,
+/// network, IPC and host name.
+const JAIL_NAMESPACES: libc::c_int = libc::CLONE_NEWUSER
+    | libc::CLONE_NEWNS
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUTS;
+
+/// A jailed run: the launcher clones the jail's first process into new namespaces (PID 1
+/// there), writes its identity mapping and lets it go; that process builds the jail
+/// ([`jail::enter`]), forks the program as [`start`] does and stays its init: it reaps
+/// every process of the namespace and, when the program ends, reports it (`X`) and exits,
+/// which ends every process left in the namespace. The launcher finds the program's pid
+/// (as grundy sees it) among its init's children, says it (`P`), and waits for the init.
+fn jailed(
+    fd: RawFd,
+    argv: &[*const libc::c_char],
+    memory: Option<u64>,
+    stack: Option<u64>,
+    spec: &Spec,
+) -> i32 {
+    let (mut go, mut up) = ([0; 2], [0; 2]);
+    // SAFETY: pipe2 fills two descriptors into a valid array.
+    if unsafe {
+        libc::pipe2(go.as_mut_ptr(), libc::O_CLOEXEC) != 0
+            || libc::pipe2(up.as_mut_ptr(), libc::O_CLOEXEC) != 0
+    } {
+        say(fd, &format!("E {}\n", errno()));
+        return 125;
+    }
+    let work = std::env::current_dir().unwrap_or_default();
+    // SAFETY: geteuid reads this process's credentials.
+    if spec.scratch.is_none() && unsafe { libc::geteuid() } == 0 {
+        // A compile's folder is written by the jail's user (nobody, for root).
+        let _ = std::os::unix::fs::chown(&work, Some(65534), Some(65534));
+    }
+    // SAFETY: a clone without CLONE_VM is a fork into new namespaces; this process is
+    // single-threaded, so the child may run any code.
+    let init = unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            libc::c_long::from(JAIL_NAMESPACES | libc::SIGCHLD),
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        )
+    } as libc::pid_t;
+    if init == 0 {
+        // SAFETY: the jail's first process: it closes the ends it does not use.
+        unsafe {
+            libc::close(go[1]);
+            libc::close(up[0]);
+        }
+        jail_init(fd, (go[0], up[1]), argv, memory, stack, spec, &work);
+    }
+    // SAFETY: closing the ends the child holds.
+    unsafe {
+        libc::close(go[0]);
+        libc::close(up[1]);
+    }
+    if init < 0 {
+        let e = io::Error::last_os_error();
+        say(
+            fd,
+            &String::from_utf8_lossy(&jail::report_line("creating the namespaces", &e)),
+        );
+        return 125;
+    }
+    if let Err(e) = jail::write_maps(init) {
+        say(
+            fd,
+            &String::from_utf8_lossy(&jail::report_line("writing the user mapping", &e)),
+        );
+        // SAFETY: ending our own child.
+        unsafe { libc::kill(init, libc::SIGKILL) };
+        wait_exit(init);
+        return 125;
+    }
+    // SAFETY: one byte to the child on our pipe, then our end closed.
+    unsafe {
+        libc::write(go[1], b"g".as_ptr().cast(), 1);
+        libc::close(go[1]);
+    }
+    // The init says on `up` that it forked the program (or closes it, failing): the
+    // program is then its first child, whose pid as grundy sees it the launcher says.
+    let mut b = [0u8; 1];
+    if read_full(up[0], &mut b) == 1 {
+        let kids = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children"));
+        if let Some(pid) = kids
+            .ok()
+            .and_then(|k| k.split_whitespace().next()?.parse::<i32>().ok())
+        {
+            say(fd, &format!("H {pid}\n"));
+        }
+    }
+    // SAFETY: closing our end.
+    unsafe { libc::close(up[0]) };
+    wait_exit(init)
+}
+
+/// Waits for our child `pid` and returns its exit code (125 when it did not exit).
+fn wait_exit(pid: libc::pid_t) -> i32 {
+    let mut status = 0;
+    loop {
+        // SAFETY: waiting for our own child with a valid status pointer.
+        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if r == pid {
+            break;
+        }
+        if errno() != libc::EINTR {
+            return 125;
+        }
+    }
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        125
+    }
+}
+
+/// The jail's first process: waits for its identity mapping, builds the jail, starts the
+/// program and is its init. Never returns.
+fn jail_init(
+    fd: RawFd,
+    (go, up): (RawFd, RawFd),
+    argv: &[*const libc::c_char],
+    memory: Option<u64>,
+    stack: Option<u64>,
+    spec: &Spec,
+    work: &Path,
+) -> ! {
+    // SAFETY: prctl and read only concern this process and its own pipe.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        let mut b = [0u8; 1];
+        if libc::read(go, b.as_mut_ptr().cast(), 1) != 1 {
+            libc::_exit(125);
+        }
+        libc::close(go);
+    }
+    if let Err(jail::SetupError(what, e)) = jail::enter(spec, work) {
+        say(fd, &String::from_utf8_lossy(&jail::report_line(&what, &e)));
+        // SAFETY: ending this process.
+        unsafe { libc::_exit(125) };
+    }
+    let pid = match start(argv, memory, stack, Some(spec.processes)) {
+        Ok((pid, floor)) => {
+            say(fd, &format!("F {floor}\n"));
+            // SAFETY: one byte to the launcher on our pipe, then our end closed.
+            unsafe {
+                libc::write(up, b"s".as_ptr().cast(), 1);
+                libc::close(up);
+            }
+            pid
+        }
+        Err((code, e)) => {
+            say(fd, &format!("E {e}\n"));
+            // SAFETY: ending this process.
+            unsafe { libc::_exit(code) };
+        }
+    };
+    // The init: reaps every process of the namespace until the program ends.
+    loop {
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to fill in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: waiting for any child with valid out-pointers.
+        let r = unsafe { libc::wait4(-1, &mut status, 0, &mut usage) };
+        if r == pid {
+            let cpu = cpu_of(&usage);
+            let peak = usage.ru_maxrss as u64 * 1024;
+            say(fd, &format!("X {status} {} {peak}\n", cpu.as_micros()));
+            // SAFETY: ending the init ends every process left in the namespace.
+            unsafe { libc::_exit(0) };
+        }
+        if r < 0 && errno() != libc::EINTR {
+            // SAFETY: as above.
+            unsafe { libc::_exit(125) };
         }
     }
 }
@@ -279,6 +508,7 @@ fn start(
     argv: &[*const libc::c_char],
     memory: Option<u64>,
     stack: Option<u64>,
+    jailed: Option<u32>,
 ) -> Result<(libc::pid_t, u64), (i32, i32)> {
     let mut errp = [0; 2];
     // SAFETY: pipe2 fills two descriptors into a valid array.
@@ -293,7 +523,7 @@ fn start(
     let pid = unsafe { libc::fork() };
     if pid == 0 {
         // SAFETY: this is the child, between fork and exec.
-        unsafe { exec_child(me, memory, stack, argv, errp[1], page) }
+        unsafe { exec_child(me, memory, stack, jailed, argv, errp[1], page) }
     }
     // SAFETY: closing our copy of the write end.
     unsafe { libc::close(errp[1]) };
@@ -349,6 +579,7 @@ unsafe fn exec_child(
     me: libc::pid_t,
     memory: Option<u64>,
     stack: Option<u64>,
+    jailed: Option<u32>,
     argv: &[*const libc::c_char],
     err: RawFd,
     page: u64,
@@ -362,6 +593,9 @@ unsafe fn exec_child(
         set_limit(libc::RLIMIT_AS, memory);
     }
     set_limit(libc::RLIMIT_STACK, stack);
+    if let Some(processes) = jailed {
+        jail::drop_privileges(processes);
+    }
     // The Rust runtime of the launcher ignores SIGPIPE; the program starts with
     // every signal at its default and none blocked.
     libc::signal(libc::SIGPIPE, libc::SIG_DFL);
@@ -440,6 +674,7 @@ pub fn contained(
     id: &RunId,
     limits: &Limits,
     die_with_parent: bool,
+    jail: Option<&Spec>,
 ) -> Contained {
     let report = if registered() {
         report_pipe().ok()
@@ -454,6 +689,7 @@ pub fn contained(
                 die_with_parent,
                 limits.memory,
                 limits.stack,
+                jail,
             ))
             .args(argv)
             // The launcher in a group of its own: the program's group is killed
@@ -632,6 +868,14 @@ impl Launched {
             return Some(Ok(own));
         }
         self.pump();
+        if let Some((step, e)) = &self.report.jail {
+            let e = io::Error::from_raw_os_error(*e);
+            return Some(Err(Error::new(
+                ErrorKind::Jail,
+                format!("making the sandbox ({step})"),
+                e,
+            )));
+        }
         if let Some(e) = self.report.failed {
             let e = io::Error::from_raw_os_error(e);
             return Some(Err(Error::new(ErrorKind::Start, "exec", e)));

@@ -5,6 +5,8 @@
 //!   markers, the sweep of strays) and grundy's own stop on SIGINT/SIGTERM/SIGHUP;
 //! - [`launcher`]: the small process that starts every judged program, so that starting
 //!   one costs the same whatever grundy's size and its peak memory is its own;
+//! - [`jail`]: what a judged program may touch (its own namespaces, a read-only view of
+//!   the toolchain, an empty scratch folder, no network, a process cap);
 //! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
 //! - [`session`]: a two-way run, line by line (an interactive problem);
 //! - [`program`]: a source file or command line made into a runnable program;
@@ -15,6 +17,7 @@
 
 pub mod contain;
 pub mod error;
+pub mod jail;
 pub mod launcher;
 pub mod program;
 pub mod runner;

@@ -8,6 +8,7 @@
 //! here, before any test: that is bad usage, not a runtime error of the program.
 
 use crate::contain;
+use crate::runner::{self, Exit, Limits};
 use std::fmt;
 use std::io;
 use std::os::unix::fs::PermissionsExt;
@@ -137,8 +138,43 @@ pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
     runnable(argv)
 }
 
+/// The limits of a compile: a minute of CPU time (three of wall time), 4 GiB of address
+/// space, an unlimited stack, 1 MiB of output.
+pub fn compile_limits() -> Limits {
+    Limits {
+        memory: Some(4 << 30),
+        stack: None,
+        output: 1 << 20,
+        ..Limits::with_time(std::time::Duration::from_secs(60), 3.0)
+    }
+}
+
+/// A compiler's program as a judged compile runs it: `rustc` is the toolchain's own
+/// binary (`rustc --print sysroot`, asked once), not rustup's proxy in `~/.cargo/bin`,
+/// so that the sandbox shows just the toolchain; anything else as it is.
+fn compiler_program(name: &str) -> String {
+    static RUSTC: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    if name != "rustc" {
+        return name.to_string();
+    }
+    RUSTC
+        .get_or_init(|| {
+            let out = Command::new("rustc")
+                .args(["--print", "sysroot"])
+                .output()
+                .ok()?;
+            let root = String::from_utf8(out.stdout).ok()?;
+            let exe = Path::new(root.trim()).join("bin/rustc");
+            (out.status.success() && exe.is_file()).then(|| exe.display().to_string())
+        })
+        .clone()
+        .unwrap_or_else(|| name.to_string())
+}
+
 /// Builds the source file `first` with `compiler` (its flags; the output and the source
-/// are added), once: the build is cached by a hash of the source and the command.
+/// are added), once: the build is cached by a hash of the source and the command. The
+/// compiler runs as a judged program does ([`runner::run_in`]: in the sandbox, in a
+/// folder of its own, under [`compile_limits`]).
 fn compile(first: &str, compiler: &[&str]) -> Result<PathBuf, PrepareError> {
     let path = Path::new(first);
     let source = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
@@ -148,28 +184,60 @@ fn compile(first: &str, compiler: &[&str]) -> Result<PathBuf, PrepareError> {
     std::fs::create_dir_all(&dir)
         .map_err(|e| PrepareError::io(format!("{}: {e}", dir.display()), e))?;
     let exe = dir.join(format!("{stem}-{key:016x}"));
-    if !exe.is_file() {
-        let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
-        let out = contain::output(
-            Command::new(compiler[0])
-                .args(&compiler[1..])
-                .arg("-o")
-                .arg(&tmp)
-                .arg(path),
-        )
-        .map_err(|e| PrepareError::io(format!("cannot run {}: {e}", compiler[0]), e))?;
-        if !out.status.success() {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(format!(
-                "{first}: compilation failed ({}):\n{}",
-                compiler.join(" "),
-                String::from_utf8_lossy(&out.stderr)
-            )
-            .into());
-        }
-        std::fs::rename(&tmp, &exe)
-            .map_err(|e| PrepareError::io(format!("{}: {e}", exe.display()), e))?;
+    if exe.is_file() {
+        return Ok(exe);
     }
+    let work = tempfile::Builder::new()
+        .prefix("grundy-build-")
+        .tempdir()
+        .map_err(|e| PrepareError::io(format!("a folder to compile {first} in: {e}"), e))?;
+    let source =
+        std::fs::canonicalize(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
+    let out = work.path().join("program");
+    let mut argv: Vec<String> = vec![compiler_program(compiler[0])];
+    argv.extend(compiler[1..].iter().map(|s| s.to_string()));
+    argv.extend([
+        "-o".to_string(),
+        out.display().to_string(),
+        source.display().to_string(),
+    ]);
+    let limits = compile_limits();
+    let run = runner::run_in(&argv, &limits, work.path());
+    let said = String::from_utf8_lossy(&run.stderr);
+    match &run.exit {
+        Exit::Success => {}
+        Exit::SpawnFailed(why) => {
+            return Err(format!("{first}: cannot run {}: {why}", compiler[0]).into())
+        }
+        Exit::Timeout => {
+            return Err(format!(
+                "{first}: compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
+                run.cpu.as_secs_f64(),
+                run.wall.as_secs_f64(),
+                limits.time.as_secs()
+            )
+            .into())
+        }
+        other => {
+            return Err(format!(
+                "{first}: compilation failed ({}: {other}):\n{said}",
+                compiler.join(" ")
+            )
+            .into())
+        }
+    }
+    if !out.is_file() {
+        return Err(format!(
+            "{first}: the compiler wrote no program ({})",
+            compiler.join(" ")
+        )
+        .into());
+    }
+    let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
+    std::fs::copy(&out, &tmp)
+        .map_err(|e| PrepareError::io(format!("{}: {e}", tmp.display()), e))?;
+    std::fs::rename(&tmp, &exe)
+        .map_err(|e| PrepareError::io(format!("{}: {e}", exe.display()), e))?;
     Ok(exe)
 }
 

@@ -7,6 +7,7 @@
 //! descendant (also those that called `setsid()`) are killed and reaped.
 
 use crate::contain::{self, RunId};
+use crate::jail;
 use crate::launcher::{self, Ended, Launched};
 use std::io::Read;
 use std::os::fd::{AsRawFd, RawFd};
@@ -356,20 +357,70 @@ pub(crate) fn classify_exit(
     }
 }
 
-/// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory.
+/// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory, in the
+/// sandbox of the policy in force ([`jail::for_run`]).
 pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+    match jail::for_run(argv) {
+        Ok(spec) => execute(argv, input, limits, spec.as_ref(), None),
+        Err(why) => Run::failed_to_start(why, Instant::now()),
+    }
+}
+
+/// Runs a program of the jury (a package's checker, generator or validator: the setter's
+/// own code, which reads and writes the files it is given) as [`run`] does, contained
+/// but outside the sandbox.
+pub fn run_trusted(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+    execute(argv, input, limits, None, None)
+}
+
+/// Runs `argv` in the sandbox whatever the policy (the probe of [`jail::support`]).
+pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+    let p = jail::policy();
+    let spec = jail::Spec {
+        read_only: jail::needed_paths(argv),
+        scratch: Some(p.scratch),
+        processes: p.processes,
+    };
+    execute(argv, input, limits, Some(&spec), None)
+}
+
+/// Runs a compiler `argv` in folder `dir` (which it may write: its output is taken from
+/// there), in the sandbox of the policy in force ([`jail::for_compile`]).
+pub fn run_in(argv: &[String], limits: &Limits, dir: &std::path::Path) -> Run {
+    match jail::for_compile(argv) {
+        Ok(spec) => execute(argv, b"", limits, spec.as_ref(), Some(dir)),
+        Err(why) => Run::failed_to_start(why, Instant::now()),
+    }
+}
+
+fn execute(
+    argv: &[String],
+    input: &[u8],
+    limits: &Limits,
+    jail: Option<&jail::Spec>,
+    dir: Option<&std::path::Path>,
+) -> Run {
     let started = Instant::now();
     let id = RunId::new();
-    let workdir = match tempfile::Builder::new().prefix("grundy-run-").tempdir() {
-        Ok(d) => d,
-        Err(e) => {
-            return Run::failed_to_start(format!("cannot create a working directory: {e}"), started)
-        }
+    let workdir = match dir {
+        Some(_) => None,
+        None => match tempfile::Builder::new().prefix("grundy-run-").tempdir() {
+            Ok(d) => Some(d),
+            Err(e) => {
+                return Run::failed_to_start(
+                    format!("cannot create a working directory: {e}"),
+                    started,
+                )
+            }
+        },
+    };
+    let Some(work) = dir.or(workdir.as_ref().map(|d| d.path())) else {
+        return Run::failed_to_start("no working directory".into(), started);
     };
     let Some(program) = argv.first() else {
         return Run::failed_to_start("no program to run".into(), started);
     };
-    let mut child = match launcher::contained(argv, workdir.path(), &id, limits, true).spawn() {
+    let mut child = match launcher::contained(argv, work, &id, limits, true, jail).spawn() {
         Ok(c) => c,
         Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
     };

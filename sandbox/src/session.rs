@@ -72,12 +72,28 @@ pub struct Session {
 impl Session {
     /// Starts `argv` contained under `limits`; an error is a program that cannot start.
     pub fn start(argv: &[String], limits: &Limits) -> Result<Session, Error> {
+        let jail = crate::jail::for_run(argv)
+            .map_err(|why| Error::new(ErrorKind::Jail, why, std::io::Error::other("refused")))?;
+        Session::start_in(argv, limits, jail.as_ref())
+    }
+
+    /// Starts a program of the jury (an interactor: the setter's own code, which writes
+    /// the feedback files it is given) as [`Session::start`] does, outside the sandbox.
+    pub fn start_trusted(argv: &[String], limits: &Limits) -> Result<Session, Error> {
+        Session::start_in(argv, limits, None)
+    }
+
+    fn start_in(
+        argv: &[String],
+        limits: &Limits,
+        jail: Option<&crate::jail::Spec>,
+    ) -> Result<Session, Error> {
         let workdir = tempfile::Builder::new()
             .prefix("grundy-play-")
             .tempdir()
             .map_err(|e| Error::new(ErrorKind::Setup, "creating a working directory", e))?;
         let id = RunId::new();
-        let mut child = launcher::contained(argv, workdir.path(), &id, limits, true)
+        let mut child = launcher::contained(argv, workdir.path(), &id, limits, true, jail)
             .spawn()
             .map_err(|e| Error::new(ErrorKind::Start, format!("starting {}", argv[0]), e))?;
         let stdin = child.child.stdin.take();

@@ -83,3 +83,21 @@ pub fn example(name: &str) -> PathBuf {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// True when a live process runs `PROGRAM … ARG…` with `program` the end of its first
+/// word and `arg` the end of a later one (a test's own unique marker: a `sleep 383` or a
+/// script's name), so that no other program of the machine is counted.
+pub fn processes_running(program: &str, arg: &str) -> bool {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    dir.flatten().any(|entry| {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            return false;
+        };
+        let words: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+        words.len() >= 2
+            && words[0].ends_with(program.as_bytes())
+            && words[1..].iter().any(|w| w.ends_with(arg.as_bytes()))
+    })
+}

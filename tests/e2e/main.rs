@@ -19,5 +19,6 @@ mod evil;
 mod import;
 mod packages;
 mod play;
+mod sandbox;
 mod scaffold;
 mod validators;

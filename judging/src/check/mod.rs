@@ -500,6 +500,7 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 /// Checks one program: the outcome and the report (every test's verdict, the groups).
 pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
+    grundy_sandbox::jail::in_force().map_err(Error::usage)?;
     let argv = program::prepare(&o.cmd)?;
     let adversarial = if o.no_adversarial {
         0
@@ -529,6 +530,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         o.jobs,
         if o.first { ", stopping at the first failure" } else { "" }
     );
+    eprintln!("{}", grundy_sandbox::jail::describe());
     if o.sanitize {
         eprintln!("every test that passes runs on the sanitized build too (--sanitize)");
     }

@@ -1,0 +1,226 @@
+//! The sandbox's guarantees (`sandbox/src/jail.rs`), each held by one hostile program of
+//! `tests/hostile/` run through `grundy check agc017d --case 0`: the program tries one
+//! thing, prints `ESCAPED: …` (a wrong answer) where it worked and answers correctly
+//! where it did not. Each test asserts the check passed (the action failed and the
+//! program was judged by its answer) and, on the host, that nothing was left. The harmless
+//! ones are run with `--sandbox none` too, where they must escape (so the programs do
+//! test something), and the machine without user namespaces is made with `unshare`.
+
+use crate::common;
+
+use common::{grundy, repo, stderr};
+use std::path::Path;
+use std::process::Output;
+
+/// `grundy check agc017d --case 0 [extra] -- python3 tests/hostile/NAME.py …`.
+fn hostile(name: &str, extra: &[&str], args: &[&str]) -> Output {
+    let dir = repo("tests/hostile");
+    let mut cmd = grundy();
+    cmd.args(["check", "agc017d", "--case", "0", "--color", "never"])
+        .args(extra)
+        .arg("--")
+        .arg("python3")
+        .arg(dir.join(format!("{name}.py")))
+        .arg(&dir)
+        .arg(repo("tests/solutions/agc017d_correct.py"))
+        .args(args);
+    let scratch = tempfile::tempdir().unwrap();
+    cmd.current_dir(scratch.path()).output().unwrap()
+}
+
+/// What a run printed, stdout and stderr.
+fn said(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(out))
+}
+
+/// The check passed: the program answered right, so its action failed.
+fn contained(out: &Output) {
+    let err = said(out);
+    assert!(out.status.success(), "{:?} {err}", out.status);
+    assert!(err.contains("1 passed, 0 failed"), "{err}");
+    assert!(!err.contains("ESCAPED"), "{err}");
+    assert!(
+        err.contains("sandbox: namespaces (user, mount, pid, network), "),
+        "{err}"
+    );
+}
+
+/// The check failed on the program's `ESCAPED: what` line.
+fn escaped(out: &Output, what: &str) {
+    let err = said(out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("ESCAPED: {what}")), "{err}");
+}
+
+#[test]
+fn a_program_cannot_write_outside_its_folder() {
+    let host = tempfile::tempdir().unwrap();
+    let target = host.path().join("written");
+    let arg = format!("file={}", target.display());
+    contained(&hostile("writes_outside", &[], &[&arg]));
+    assert!(!target.exists());
+    // Without the sandbox it can: the program tests something.
+    escaped(
+        &hostile("writes_outside", &["--sandbox", "none"], &[&arg]),
+        "wrote",
+    );
+    assert!(target.exists());
+}
+
+#[test]
+fn a_program_cannot_read_or_list_the_host_s_files() {
+    let host = tempfile::tempdir().unwrap();
+    let secret = host.path().join("expected-answer.ans");
+    std::fs::write(&secret, "Alice\n").unwrap();
+    let file = format!("file={}", secret.display());
+    let folder = format!("folder={}", host.path().display());
+    contained(&hostile("reads_host_files", &[], &[&file, &folder]));
+    escaped(
+        &hostile(
+            "reads_host_files",
+            &["--sandbox", "none"],
+            &[&file, &folder],
+        ),
+        "read",
+    );
+}
+
+#[test]
+fn a_program_cannot_connect_to_a_listener_on_the_host() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = format!("port={}", listener.local_addr().unwrap().port());
+    contained(&hostile("connects", &[], &[&port]));
+    assert!(listener.accept().is_err(), "a connection reached the host");
+    escaped(
+        &hostile("connects", &["--sandbox", "none"], &[&port]),
+        "connected",
+    );
+}
+
+#[test]
+fn a_program_sees_and_signals_only_its_own_processes() {
+    // It looks for grundy among the processes it sees and stops it; it sees two.
+    contained(&hostile("sees_processes", &[], &[]));
+}
+
+#[test]
+fn a_program_cannot_hold_more_processes_than_the_cap() {
+    contained(&hostile("forks_past_the_cap", &[], &["cap=64"]));
+    contained(&hostile(
+        "forks_past_the_cap",
+        &["--processes", "8"],
+        &["cap=8"],
+    ));
+}
+
+#[test]
+fn an_orphan_in_a_session_of_its_own_does_not_outlive_the_run() {
+    contained(&hostile("orphans", &[], &["seconds=383"]));
+    assert!(
+        !common::processes_running("sleep", "383"),
+        "the orphan outlived the run"
+    );
+}
+
+#[test]
+fn a_program_cannot_fill_more_than_its_scratch_folder() {
+    contained(&hostile("fills_scratch", &[], &["mib=64"]));
+}
+
+#[test]
+fn a_program_opens_no_device_of_the_host() {
+    contained(&hostile("opens_devices", &[], &[]));
+}
+
+#[test]
+fn a_program_cannot_chroot_mount_or_make_namespaces() {
+    contained(&hostile("chroots", &[], &[]));
+}
+
+#[test]
+fn a_fork_bomb_is_a_time_limit_and_leaves_nothing() {
+    let out = hostile("fork_bomb", &["--tl", "0.5", "--shrink-time", "0"], &[]);
+    let err = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("TLE on test 0"), "{err}");
+    assert!(
+        !common::processes_running("python3", "fork_bomb.py"),
+        "a fork bomb's process outlived the run"
+    );
+}
+
+/// Where the kernel makes no user namespace (here: a user namespace whose limit of
+/// nested ones is 0, as `user.max_user_namespaces = 0` makes a machine), `auto` says so
+/// once and judges without the sandbox; `strict` refuses to run.
+#[test]
+fn without_user_namespaces_auto_says_so_and_strict_refuses() {
+    let exe = env!("CARGO_BIN_EXE_grundy");
+    let solution = repo("tests/solutions/agc017d_correct.py");
+    let script = format!(
+        "echo 0 > /proc/sys/user/max_user_namespaces || exit 99
+'{exe}' check agc017d --case 0 -- '{s}'; echo \"auto: $?\"
+'{exe}' check agc017d --case 0 --sandbox strict -- '{s}'; echo \"strict: $?\"",
+        s = solution.display()
+    );
+    let out = std::process::Command::new("unshare")
+        .args(["--user", "--map-root-user", "sh", "-c", &script])
+        .current_dir(tempfile::tempdir().unwrap().path())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("auto: 0"), "{text}");
+    assert!(text.contains("note: no sandbox:"), "{text}");
+    assert!(
+        text.contains("they can read and write your files"),
+        "{text}"
+    );
+    assert!(
+        text.contains("sandbox: none (this machine does not allow one"),
+        "{text}"
+    );
+    assert!(text.contains("strict: 2"), "{text}");
+    assert!(
+        text.contains("error: sandbox strict: no run without the sandbox"),
+        "{text}"
+    );
+    assert_eq!(text.matches("note: no sandbox:").count(), 1, "{text}");
+}
+
+/// Compiles run in the sandbox too: a C++ and a Rust solution are built and judged.
+#[test]
+fn compiles_run_in_the_sandbox() {
+    let cache = tempfile::tempdir().unwrap();
+    for source in ["agc017d_correct.cpp", "agc017d_mex.cpp"] {
+        let out = grundy()
+            .env("GRUNDY_CACHE", cache.path())
+            .args(["check", "agc017d", "--case", "0", "--color", "never", "--"])
+            .arg(repo("tests/solutions").join(source))
+            .output()
+            .unwrap();
+        let err = said(&out);
+        assert!(!err.contains("compilation failed"), "{err}");
+        assert!(err.contains("sandbox: namespaces"), "{err}");
+    }
+    let rust = cache.path().join("answer.rs");
+    std::fs::write(
+        &rust,
+        "fn main() { let mut s = String::new(); std::io::stdin().read_line(&mut s).unwrap(); println!(\"Alice\"); }\n",
+    )
+    .unwrap();
+    let out = grundy()
+        .env("GRUNDY_CACHE", cache.path())
+        .args(["check", "agc017d", "--case", "0", "--color", "never", "--"])
+        .arg(&rust)
+        .output()
+        .unwrap();
+    let err = said(&out);
+    assert!(!err.contains("compilation failed"), "{err}");
+    assert!(err.contains("1 passed"), "{err}");
+    assert!(Path::new(&rust).exists());
+}
