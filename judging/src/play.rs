@@ -505,9 +505,17 @@ pub fn serve_builtin(
     Ok(())
 }
 
-/// Answers the page's requests over one game until the process is stopped.
+/// Answers the page's requests over one game until the process is stopped: the first
+/// SIGINT, SIGTERM or SIGHUP ends the loop within a tenth of a second (the server's
+/// socket is then closed by its owner, and the command exits with 128 + the signal).
 fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) {
-    for mut req in server.incoming_requests() {
+    crate::contain::install();
+    while !crate::contain::interrupted() {
+        let mut req = match server.recv_timeout(std::time::Duration::from_millis(100)) {
+            Ok(Some(req)) => req,
+            Ok(None) => continue,
+            Err(_) => return,
+        };
         let url = req.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
         let mut body = String::new();

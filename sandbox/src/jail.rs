@@ -160,10 +160,30 @@ pub fn support() -> &'static Support {
         let run = crate::runner::run_jailed(&["true".to_string()], b"", &limits);
         match run.exit {
             crate::runner::Exit::Success => Support::Full,
-            crate::runner::Exit::SpawnFailed(why) => Support::Missing(why),
-            other => Support::Missing(format!("a jailed `true` {other}")),
+            crate::runner::Exit::SpawnFailed(why) => Support::Missing(explain(&why)),
+            other => Support::Missing(format!("a sandboxed `true` {other}")),
         }
     })
+}
+
+/// The probe's failure in a reader's words: the step, the kernel's error and what it
+/// usually means.
+fn explain(why: &str) -> String {
+    let why = why.strip_prefix("cannot run true: ").unwrap_or(why);
+    let hint = if why.contains("creating the namespaces") {
+        if why.contains("os error 28") {
+            " (the limit user.max_user_namespaces is 0, or reached)"
+        } else if why.contains("os error 1)") {
+            " (unprivileged user namespaces are off, or this container may not make them)"
+        } else if why.contains("os error 22") {
+            " (this kernel has no user namespaces)"
+        } else {
+            ""
+        }
+    } else {
+        ""
+    };
+    format!("{why}{hint}")
 }
 
 /// Whether runs of this process are jailed now; an error under [`Mode::Strict`] where
@@ -352,9 +372,6 @@ fn installation(exe: &Path) -> Option<PathBuf> {
 /// not jailed; an error under `--sandbox strict` where the jail cannot be made.
 pub fn for_run(argv: &[String]) -> Result<Option<Spec>, String> {
     let p = policy();
-    if std::env::var_os("GRUNDY_JAIL_DEBUG").is_some() {
-        eprintln!("jail for {argv:?}: {:?}", needed_paths(argv));
-    }
     Ok(in_force()?.then(|| Spec {
         read_only: needed_paths(argv),
         scratch: Some(p.scratch),

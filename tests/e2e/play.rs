@@ -403,3 +403,53 @@ fn a_random_input_is_generated_on_the_page() {
         );
     }
 }
+
+/// One SIGINT or one SIGTERM (what Ctrl-C and a service manager send) stops the server:
+/// it exits with 128 + the signal and its port is closed. It once kept serving after the
+/// first signal (its loop blocked on the next request), and only a second one ended it.
+#[test]
+fn one_interrupt_or_terminate_stops_the_server() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("stderr");
+        let mut child = grundy()
+            .args(["play", "agc017d", "--port", "0"])
+            .stderr(std::fs::File::create(&log).unwrap())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let addr = loop {
+            let text = std::fs::read_to_string(&log).unwrap();
+            if let Some(rest) = text.split("http://").nth(1) {
+                break rest.split('/').next().unwrap().to_string();
+            }
+            assert!(child.try_wait().unwrap().is_none(), "{text}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert!(http(&addr, "GET", "/state").contains("moves"));
+        let sent = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        // Generous: the server looks for a signal ten times a second; before the fix it
+        // never exited.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("grundy play still serving 30 s after one SIG{signal}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {text}");
+        assert!(
+            std::net::TcpStream::connect(&addr).is_err(),
+            "the port is still open after SIG{signal}"
+        );
+    }
+}
