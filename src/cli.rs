@@ -116,6 +116,9 @@ enum Command {
     /// Write a package to start from: engine, rules, interactive, interactor or schema,
     /// with a statement stub, a correct and a wrong solution; it passes `grundy check DIR`.
     New(cmd::new::NewArgs),
+    /// The languages grundy builds and runs: extensions, whether each toolchain is on this
+    /// machine (its version), and with --commands how each is compiled, run and limited.
+    Languages(cmd::languages::LanguagesArgs),
     /// Write a test set of a problem package: NN.in, NN.ans (the reference's answers),
     /// regenerate.sh and SUMMARY.md.
     Testset(cmd::testset::TestsetArgs),
@@ -490,6 +493,7 @@ fn dispatch(command: Command) -> Result<Outcome, Error> {
         Command::Check(args) => args.run(),
         Command::Gen(args) => args.run(),
         Command::Testset(args) => args.run(),
+        Command::Languages(args) => args.run(),
         Command::Harden(args) => args.run(),
         Command::Values(args) => args.run(),
         Command::Play(args) => args.run(),

@@ -100,13 +100,25 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, Answer
 /// started is bad usage, and a run stopped by a signal to grundy is no verdict: both are
 /// errors.
 pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
+    // Out of memory: a peak past half the limit (an address-space limit stops a program
+    // well before its resident memory reaches it), or the words a runtime says then
+    // (`bad_alloc`, and each language's `memory_errors`: Python's `MemoryError`, a JVM's
+    // `OutOfMemoryError`).
+    let stderr = String::from_utf8_lossy(&run.stderr);
     let mle = |run: &Run| {
         limits
             .memory
             .is_some_and(|m| run.own_peak().is_some_and(|p| p >= m / 2))
-            || String::from_utf8_lossy(&run.stderr).contains("bad_alloc")
-            || String::from_utf8_lossy(&run.stderr).contains("MemoryError")
+            || stderr.contains("bad_alloc")
+            || crate::language::memory_errors()
+                .iter()
+                .any(|w| stderr.contains(w.as_str()))
     };
+    // A runtime measured by resident memory (a JVM, Node.js) has no address-space limit
+    // to stop it: a peak past the limit is MLE even when it ended well.
+    let over = limits
+        .memory
+        .is_some_and(|m| run.own_peak().is_some_and(|p| p > m));
     Ok(Some(match &run.exit {
         Exit::Timeout => Verdict::TimeLimit(format!(
             "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s)",
@@ -121,6 +133,7 @@ pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
         Exit::Code(_) | Exit::Signal(_, _) if limits.memory.is_some() && mle(run) => {
             Verdict::MemoryLimit
         }
+        _ if over => Verdict::MemoryLimit,
         Exit::Code(c) => Verdict::Runtime(format!("exit code {c}")),
         Exit::Signal(s, name) => Verdict::Runtime(format!("killed by signal {s}, {name}")),
         Exit::Success => return Ok(None),

@@ -27,7 +27,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub use grundy_fuzzing::corpus;
-pub use grundy_sandbox::{contain, launcher, program, runner, session};
+pub use grundy_sandbox::{contain, language, launcher, program, runner, session};
 
 pub mod check;
 pub mod error;

@@ -641,6 +641,11 @@ impl Package {
         let engine_named = t.reference.engine.as_deref().and_then(Problem::from_name);
         let interact = interact_spec(t.interact.as_ref(), game.as_ref(), engine_named, dir)
             .map_err(|m| bad(at_key("[interact]", &m), &m))?;
+        // The package's own languages (`languages.toml` beside problem.toml), read over
+        // the table before its solutions are known by their extensions.
+        if dir.is_dir() {
+            crate::language::read_package(dir).map_err(Error::usage)?;
+        }
         let solutions = crate::solutions::load(dir, &t.solutions)
             .map_err(|m| bad(at_key("[[solutions]]", &m), &m))?;
         // Rules answer every test; so, for an interactive problem, does the setter's

@@ -422,6 +422,7 @@ mod tests {
             path: "x.cpp".into(),
             name: "x.cpp".into(),
             expect: Expect(tags),
+            lang: None,
         }
     }
 

@@ -16,13 +16,14 @@ use std::path::{Path, PathBuf};
 pub enum Tag {
     /// Every test passes.
     Ok,
-    /// The first failing test gets this verdict (WA, PE, TLE, RE, MLE, OLE).
+    /// The first failing test gets this verdict (WA, PE, TLE, RE, MLE, OLE), or the
+    /// source does not compile (CE).
     Code(&'static str),
     /// Some test fails, with any verdict.
     Failing,
 }
 
-const CODES: [&str; 6] = ["WA", "PE", "TLE", "RE", "MLE", "OLE"];
+const CODES: [&str; 7] = ["WA", "PE", "TLE", "RE", "MLE", "OLE", "CE"];
 
 impl Tag {
     fn parse(s: &str) -> Result<Tag, TableError> {
@@ -39,7 +40,7 @@ impl Tag {
             .map(|c| Tag::Code(c))
             .ok_or_else(|| {
                 format!(
-                    "`{s}` is not a verdict (expected OK, WA, PE, TLE, RE, MLE, OLE or failing)"
+                    "`{s}` is not a verdict (expected OK, WA, PE, TLE, RE, MLE, OLE, CE or failing)"
                 )
             })
             .map_err(TableError)
@@ -94,6 +95,8 @@ pub struct Solution {
     pub name: String,
     /// What it is expected to get.
     pub expect: Expect,
+    /// Its language, when its extension is not to choose it (`lang = "pypy3"`).
+    pub lang: Option<String>,
 }
 
 /// `[[solutions]]` as written.
@@ -102,6 +105,7 @@ pub struct Solution {
 pub struct SolutionToml {
     path: String,
     expect: Option<ExpectToml>,
+    lang: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -125,12 +129,13 @@ fn by_name(name: &str) -> Option<Expect> {
     }
 }
 
-/// A file grundy can run as a solution: a source it compiles or interprets, or an
-/// executable.
+/// A file grundy can run as a solution: a source of a language of the languages table,
+/// a shell script, or an executable.
 fn runnable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-    matches!(ext, "py" | "cpp" | "cc" | "rs" | "sh")
+    ext == "sh"
+        || crate::language::table().is_ok_and(|t| t.for_file(p).is_some())
         || (p.is_file()
             && p.metadata()
                 .is_ok_and(|m| m.permissions().mode() & 0o111 != 0))
@@ -170,10 +175,21 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, TableE
                         .map_err(|e| format!("{at}.expect: {e}"))?,
                 ),
             };
+            if let Some(lang) = &s.lang {
+                let table = crate::language::table().map_err(TableError)?;
+                if table.by_id(lang).is_none() {
+                    return Err(format!(
+                        "{at}.lang: no language `{lang}` (known: {})",
+                        table.ids()
+                    )
+                    .into());
+                }
+            }
             out.push(Solution {
                 path,
                 name: s.path.clone(),
                 expect,
+                lang: s.lang.clone(),
             });
         }
         return Ok(out);
@@ -187,7 +203,12 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, TableE
             let name = e.file_name().to_string_lossy().into_owned();
             let expect = by_name(&name)?;
             let path = e.path();
-            runnable(&path).then_some(Solution { path, name, expect })
+            runnable(&path).then_some(Solution {
+                path,
+                name,
+                expect,
+                lang: None,
+            })
         })
         .collect();
     out.sort_by(|a, b| a.name.cmp(&b.name));

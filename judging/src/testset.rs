@@ -161,6 +161,7 @@ fn witnesses<S: Suite>(
         std::fs::create_dir_all(&save).map_err(|e| Error::io(save.display(), e))?;
         let o = Options {
             cmd: vec![s.path.display().to_string()],
+            lang: s.lang.clone(),
             seed,
             cases: 200,
             time: None,

@@ -653,7 +653,7 @@ pub fn hunt_command<S: Suite>(
         said.push(format!("saved: {}", saved.display()));
         said.push(format!(
             "reproduce: {} < {}",
-            argv.join(" "),
+            crate::language::fill_limits(&argv, limits.memory, limits.stack).join(" "),
             saved.display()
         ));
         for line in &said[1..] {

@@ -340,8 +340,13 @@ fn jailed(
     let work = std::env::current_dir().unwrap_or_default();
     // SAFETY: geteuid reads this process's credentials.
     if spec.scratch.is_none() && unsafe { libc::geteuid() } == 0 {
-        // A compile's folder is written by the jail's user (nobody, for root).
+        // A compile's folder, and what grundy put in it (the output folder, a source
+        // copied under its class's name), is written by the jail's user (nobody, for
+        // root).
         let _ = std::os::unix::fs::chown(&work, Some(65534), Some(65534));
+        for entry in std::fs::read_dir(&work).into_iter().flatten().flatten() {
+            let _ = std::os::unix::fs::lchown(entry.path(), Some(65534), Some(65534));
+        }
     }
     // SAFETY: a clone without CLONE_VM is a fork into new namespaces; this process is
     // single-threaded, so the child may run any code.
@@ -680,6 +685,16 @@ pub fn contained(
         report_pipe().ok()
     } else {
         None
+    };
+    // A language's run command takes its memory and stack from the limits
+    // (`-Xmx{memory_mib}m`), and a runtime measured by resident memory (a JVM, Node.js)
+    // gets no address-space limit: it reserves far more than it uses.
+    let argv = &crate::language::fill_limits(argv, limits.memory, limits.stack);
+    let limits = &Limits {
+        memory: limits
+            .memory
+            .filter(|_| !crate::language::resident(&argv[0])),
+        ..*limits
     };
     let mut cmd = match &report {
         Some((_, w)) => {

@@ -9,6 +9,7 @@
 //!   the toolchain, an empty scratch folder, no network, a process cap);
 //! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
 //! - [`session`]: a two-way run, line by line (an interactive problem);
+//! - [`language`]: the languages table (extensions, compile and run commands, memory);
 //! - [`program`]: a source file or command line made into a runnable program;
 //! - [`error`]: why a contained program could not be run.
 
@@ -18,6 +19,7 @@
 pub mod contain;
 pub mod error;
 pub mod jail;
+pub mod language;
 pub mod launcher;
 pub mod program;
 pub mod runner;

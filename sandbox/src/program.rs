@@ -8,6 +8,7 @@
 //! here, before any test: that is bad usage, not a runtime error of the program.
 
 use crate::contain;
+use crate::language::{self, Language};
 use crate::runner::{self, Exit, Limits};
 use std::fmt;
 use std::io;
@@ -29,13 +30,26 @@ pub fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("grundy-cache")
 }
 
-/// Why a command could not be made ready to run (no command, no such file, not
-/// executable, a failed compilation, a cache folder that cannot be written): the message
-/// names the file or program, and an I/O cause is kept as the
+/// What kind of trouble stopped a program from being made ready.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrepareKind {
+    /// Bad usage: no command, no such file, not executable, an unknown language, a cache
+    /// folder that cannot be written.
+    Usage,
+    /// The source did not compile (a compile error, or a compile stopped at its limits):
+    /// the program's own doing, a verdict (CE).
+    Compile,
+    /// The language's compiler or runtime is not on this machine.
+    Toolchain,
+}
+
+/// Why a command could not be made ready to run: the message names the file or program
+/// (a compile error holds the compiler's first lines), and an I/O cause is kept as the
 /// [`source`](std::error::Error::source).
 #[derive(Debug)]
 pub struct PrepareError {
     message: String,
+    kind: PrepareKind,
     source: Option<io::Error>,
 }
 
@@ -43,17 +57,28 @@ impl PrepareError {
     fn io(message: String, source: io::Error) -> PrepareError {
         PrepareError {
             message,
+            kind: PrepareKind::Usage,
             source: Some(source),
         }
+    }
+
+    fn of(kind: PrepareKind, message: String) -> PrepareError {
+        PrepareError {
+            message,
+            kind,
+            source: None,
+        }
+    }
+
+    /// What kind of trouble it is.
+    pub fn kind(&self) -> PrepareKind {
+        self.kind
     }
 }
 
 impl From<String> for PrepareError {
     fn from(message: String) -> PrepareError {
-        PrepareError {
-            message,
-            source: None,
-        }
+        PrepareError::of(PrepareKind::Usage, message)
     }
 }
 
@@ -101,41 +126,139 @@ fn resolve_python() -> Option<String> {
         .then(|| exe.to_string())
 }
 
+/// A program made ready to run.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The argv that runs it (`{memory_mib}` and `{stack_mib}` are filled at each run).
+    pub argv: Vec<String>,
+    /// The language it is written in (`None`: a command line or an executable).
+    pub language: Option<String>,
+    /// How long its compile took, when this process compiled it (`None`: nothing to
+    /// compile, or the build was cached by an earlier grundy).
+    pub compiled: Option<std::time::Duration>,
+}
+
 /// Turns `CMD ARGS…` into the argv to run, compiling a source file first if needed.
 /// Errors (missing file, compile error) are described for the user.
 pub fn prepare(cmd: &[String]) -> Result<Vec<String>, PrepareError> {
+    prepare_as(cmd, None).map(|p| p.argv)
+}
+
+/// [`prepare`] in the language `lang` (an id of the [languages table](crate::language)),
+/// or, with none, the language the source's extension chooses. A file no language claims
+/// is run as a command.
+pub fn prepare_as(cmd: &[String], lang: Option<&str>) -> Result<Prepared, PrepareError> {
     let Some(first) = cmd.first() else {
         return Err(
             String::from("no program given: use `grundy check PROBLEM -- CMD ARGS…`").into(),
         );
     };
+    let table = language::table().map_err(PrepareError::from)?;
     let path = Path::new(first);
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let compiler: Option<Vec<&str>> = match ext {
-        "cpp" | "cc" | "cxx" => Some(vec!["g++", "-O2", "-std=c++17", "-pipe"]),
-        "rs" => Some(vec!["rustc", "-O", "--edition", "2021"]),
-        _ => None,
+    let chosen = match lang {
+        Some(id) => Some(table.by_id(id).ok_or_else(|| {
+            PrepareError::from(format!(
+                "{first}: no language `{id}` (known: {})",
+                table.ids()
+            ))
+        })?),
+        None => table.for_file(path),
     };
-    if ext == "py" {
-        if !path.is_file() {
-            return Err(format!("{first}: no such file").into());
-        }
-        let mut argv = vec![python().to_string(), first.clone()];
-        argv.extend(cmd[1..].iter().cloned());
-        return runnable(argv);
-    }
-    let Some(compiler) = compiler else {
+    let Some(lang) = chosen else {
         let mut argv = cmd.to_vec();
         if argv[0] == "python3" {
             // The same interpreter PATH gives, found once rather than at every run.
             argv[0] = python().to_string();
         }
-        return runnable(argv);
+        return runnable(argv).map(|argv| Prepared {
+            argv,
+            language: None,
+            compiled: None,
+        });
     };
-    let exe = compile(first, &compiler)?;
-    let mut argv = vec![exe.display().to_string()];
+    if !path.is_file() {
+        return Err(format!("{first}: no such file").into());
+    }
+    for word in [lang.compile.first(), lang.run.first()]
+        .into_iter()
+        .flatten()
+    {
+        missing_toolchain(first, lang, word)?;
+    }
+    let text = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
+    let class = main_class(first, lang, &text)?;
+    let source =
+        std::fs::canonicalize(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
+    let (out, compiled) = if lang.compile.is_empty() {
+        (PathBuf::new(), None)
+    } else {
+        build(first, lang, &text, &source, class.as_deref())?
+    };
+    let mut argv = fill(&lang.run, &source, &out, class.as_deref());
+    if argv[0] == "python3" {
+        argv[0] = python().to_string();
+    }
+    if lang.memory == language::Memory::Resident {
+        language::mark_resident(&argv[0]);
+    }
+    let from = argv.len();
     argv.extend(cmd[1..].iter().cloned());
-    runnable(argv)
+    Ok(Prepared {
+        argv: runnable_from(argv, from)?,
+        language: Some(lang.id.clone()),
+        compiled,
+    })
+}
+
+/// Refuses a language whose compiler or runtime `word` (a command's first word) is not on
+/// this machine, saying where to get it.
+fn missing_toolchain(first: &str, lang: &Language, word: &str) -> Result<(), PrepareError> {
+    if word.starts_with('{') || found_in_path(word).is_some() {
+        return Ok(());
+    }
+    Err(PrepareError::of(
+        PrepareKind::Toolchain,
+        format!(
+            "{first}: {word}: not found, and {} needs it; install {}",
+            lang.name, lang.install
+        ),
+    ))
+}
+
+/// The main class of a language whose commands name `{class}` (Java), found in the source.
+fn main_class(first: &str, lang: &Language, text: &[u8]) -> Result<Option<String>, PrepareError> {
+    let named = |v: &[String]| v.iter().any(|w| w.contains("{class}"));
+    if !(named(&lang.compile)
+        || named(&lang.run)
+        || lang
+            .source
+            .as_deref()
+            .is_some_and(|s| s.contains("{class}")))
+    {
+        return Ok(None);
+    }
+    match language::java_main_class(&String::from_utf8_lossy(text)) {
+        Some(c) => Ok(Some(c)),
+        None => Err(PrepareError::of(
+            PrepareKind::Compile,
+            format!(
+                "{first}: no class found in the source (a {} program needs one, with `main`)",
+                lang.name
+            ),
+        )),
+    }
+}
+
+/// A command of the languages table with its words filled.
+fn fill(words: &[String], source: &Path, out: &Path, class: Option<&str>) -> Vec<String> {
+    words
+        .iter()
+        .map(|w| {
+            w.replace("{source}", &source.display().to_string())
+                .replace("{out}", &out.display().to_string())
+                .replace("{class}", class.unwrap_or(""))
+        })
+        .collect()
 }
 
 /// The limits of a compile: a minute of CPU time (three of wall time), 4 GiB of address
@@ -149,106 +272,169 @@ pub fn compile_limits() -> Limits {
     }
 }
 
-/// A compiler's program as a judged compile runs it: `rustc` is the toolchain's own
-/// binary (`rustc --print sysroot`, asked once), not rustup's proxy in `~/.cargo/bin`,
-/// so that the sandbox shows just the toolchain; anything else as it is.
-fn compiler_program(name: &str) -> String {
-    static RUSTC: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    if name != "rustc" {
-        return name.to_string();
-    }
-    RUSTC
-        .get_or_init(|| {
-            let out = Command::new("rustc")
-                .args(["--print", "sysroot"])
-                .output()
-                .ok()?;
-            let root = String::from_utf8(out.stdout).ok()?;
-            let exe = Path::new(root.trim()).join("bin/rustc");
-            (out.status.success() && exe.is_file()).then(|| exe.display().to_string())
-        })
-        .clone()
-        .unwrap_or_else(|| name.to_string())
-}
+/// How many lines of a compiler's message a compile error shows.
+const COMPILER_LINES: usize = 12;
 
-/// Builds the source file `first` with `compiler` (its flags; the output and the source
-/// are added), once: the build is cached by a hash of the source and the command. The
-/// compiler runs as a judged program does ([`runner::run_in`]: in the sandbox, in a
-/// folder of its own, under [`compile_limits`]).
-fn compile(first: &str, compiler: &[&str]) -> Result<PathBuf, PrepareError> {
-    let path = Path::new(first);
-    let source = std::fs::read(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
-    let key = content_hash(&[source.as_slice(), compiler.join(" ").as_bytes()].concat());
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("prog");
+/// Builds the source `text` (the file `first`, at `source`) with `lang`'s compile command,
+/// once: the build folder is cached by a hash of the source and the command, and the
+/// time of a fresh build is returned beside it. The compiler runs as a judged program
+/// does ([`runner::run_in`]: in the sandbox, in a folder of its own, under
+/// [`compile_limits`]); what it writes into `{out}` is kept.
+fn build(
+    first: &str,
+    lang: &Language,
+    text: &[u8],
+    source: &Path,
+    class: Option<&str>,
+) -> Result<(PathBuf, Option<std::time::Duration>), PrepareError> {
+    let command = lang.compile.join(" ");
+    let key = content_hash(&[text, command.as_bytes(), b"\0build-folder"].concat());
+    let stem = Path::new(first)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("prog");
     let dir = cache_dir().join("build");
     std::fs::create_dir_all(&dir)
         .map_err(|e| PrepareError::io(format!("{}: {e}", dir.display()), e))?;
-    let exe = dir.join(format!("{stem}-{key:016x}"));
-    if exe.is_file() {
-        return Ok(exe);
+    let kept = dir.join(format!("{stem}-{key:016x}"));
+    if kept.is_dir() {
+        let took = compiled_here()
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&kept).copied());
+        return Ok((kept, took));
     }
     let work = tempfile::Builder::new()
         .prefix("grundy-build-")
         .tempdir()
         .map_err(|e| PrepareError::io(format!("a folder to compile {first} in: {e}"), e))?;
-    let source =
-        std::fs::canonicalize(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
-    let out = work.path().join("program");
-    let mut argv: Vec<String> = vec![compiler_program(compiler[0])];
-    argv.extend(compiler[1..].iter().map(|s| s.to_string()));
-    argv.extend([
-        "-o".to_string(),
-        out.display().to_string(),
-        source.display().to_string(),
-    ]);
+    let out = work.path().join("out");
+    std::fs::create_dir(&out)
+        .map_err(|e| PrepareError::io(format!("{}: {e}", out.display()), e))?;
+    // A language that wants the source under a name of its own (Java: the class's) gets
+    // a copy of it so named.
+    let source = match &lang.source {
+        Some(name) => {
+            let copy = work
+                .path()
+                .join(name.replace("{class}", class.unwrap_or("Main")));
+            std::fs::write(&copy, text)
+                .map_err(|e| PrepareError::io(format!("{}: {e}", copy.display()), e))?;
+            copy
+        }
+        None => source.to_path_buf(),
+    };
+    let mut argv = fill(&lang.compile, &source, &out, class);
+    argv[0] = language::own_program(&argv[0]);
     let limits = compile_limits();
     let run = runner::run_in(&argv, &limits, work.path());
-    let said = String::from_utf8_lossy(&run.stderr);
+    let compile_error =
+        |what: String| PrepareError::of(PrepareKind::Compile, format!("{first}: {what}"));
     match &run.exit {
         Exit::Success => {}
         Exit::SpawnFailed(why) => {
-            return Err(format!("{first}: cannot run {}: {why}", compiler[0]).into())
+            return Err(PrepareError::of(
+                PrepareKind::Toolchain,
+                format!("{first}: cannot run {}: {why}", lang.compile[0]),
+            ))
         }
         Exit::Timeout => {
-            return Err(format!(
-                "{first}: compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
+            return Err(compile_error(format!(
+                "compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
                 run.cpu.as_secs_f64(),
                 run.wall.as_secs_f64(),
                 limits.time.as_secs()
-            )
-            .into())
+            )))
+        }
+        Exit::OutputLimit => {
+            return Err(compile_error(format!(
+                "compilation stopped: the compiler printed more than {} MiB",
+                limits.output >> 20
+            )))
         }
         other => {
-            return Err(format!(
-                "{first}: compilation failed ({}: {other}):\n{said}",
-                compiler.join(" ")
-            )
-            .into())
+            // javac and a few others write their errors on stdout.
+            let mut said = String::from_utf8_lossy(&run.stderr).into_owned();
+            if said.trim().is_empty() {
+                said = String::from_utf8_lossy(&run.stdout).into_owned();
+            }
+            // The source as the user named it, not the path the compiler was given.
+            let said = said.replace(&source.display().to_string(), first);
+            return Err(compile_error(format!(
+                "compilation failed ({}: {other}):\n{}",
+                lang.compile[0],
+                first_lines(&said, COMPILER_LINES)
+            )));
         }
     }
-    if !out.is_file() {
-        return Err(format!(
-            "{first}: the compiler wrote no program ({})",
-            compiler.join(" ")
-        )
-        .into());
+    if std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_none()) {
+        return Err(compile_error(format!(
+            "the compiler wrote nothing ({command})"
+        )));
     }
     let tmp = dir.join(format!(".{stem}-{key:016x}.{}", std::process::id()));
-    std::fs::copy(&out, &tmp)
-        .map_err(|e| PrepareError::io(format!("{}: {e}", tmp.display()), e))?;
-    std::fs::rename(&tmp, &exe)
-        .map_err(|e| PrepareError::io(format!("{}: {e}", exe.display()), e))?;
-    Ok(exe)
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_folder(&out, &tmp).map_err(|e| PrepareError::io(format!("{}: {e}", tmp.display()), e))?;
+    if let Err(e) = std::fs::rename(&tmp, &kept) {
+        // Another grundy built the same source meanwhile: its copy stands.
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !kept.is_dir() {
+            return Err(PrepareError::io(format!("{}: {e}", kept.display()), e));
+        }
+    }
+    if let Ok(mut m) = compiled_here().lock() {
+        m.insert(kept.clone(), run.wall);
+    }
+    Ok((kept, Some(run.wall)))
 }
 
-/// The compiler command of a sanitized build of a source file, by its extension: C++
-/// with AddressSanitizer, UndefinedBehaviorSanitizer and libstdc++'s debug mode; Rust as
-/// a debug build (overflow checks, debug assertions). `None` for anything else (Python
-/// names its errors and their lines already).
-pub fn sanitized_compiler(first: &str) -> Option<Vec<&'static str>> {
-    let ext = Path::new(first).extension().and_then(|e| e.to_str())?;
-    match ext {
-        "cpp" | "cc" | "cxx" => Some(vec![
+/// The builds this process compiled, with their compile time: a build prepared again
+/// (each solution of a matrix is prepared before its check) still says how long it took.
+fn compiled_here(
+) -> &'static std::sync::Mutex<std::collections::HashMap<PathBuf, std::time::Duration>> {
+    static BUILT: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<PathBuf, std::time::Duration>>,
+    > = std::sync::OnceLock::new();
+    BUILT.get_or_init(Default::default)
+}
+
+/// The first `n` lines of a compiler's message, and how many more there were.
+fn first_lines(text: &str, n: usize) -> String {
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let mut shown = lines[..lines.len().min(n)].join("\n");
+    if lines.len() > n {
+        shown += &format!("\n… ({} more lines)", lines.len() - n);
+    }
+    shown
+}
+
+/// Copies the folder `from` to a new folder `to`, with its subfolders (a Java build's
+/// packages), keeping permissions.
+fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
+    let mut stack = vec![(from.to_path_buf(), to.to_path_buf())];
+    while let Some((a, b)) = stack.pop() {
+        std::fs::create_dir(&b)?;
+        for entry in std::fs::read_dir(&a)? {
+            let entry = entry?;
+            let target = b.join(entry.file_name());
+            if entry.file_type()?.is_dir() {
+                stack.push((entry.path(), target));
+            } else {
+                std::fs::copy(entry.path(), &target)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The language of a sanitized build of a source file, by its extension: C++ with
+/// AddressSanitizer, UndefinedBehaviorSanitizer and libstdc++'s debug mode; C with the
+/// two sanitizers; Rust as a debug build (overflow checks, debug assertions). `None` for
+/// anything else (Python names its errors and their lines already).
+pub fn sanitized_language(first: &str) -> Option<Language> {
+    let lang = language::table().ok()?.for_file(Path::new(first))?.clone();
+    let flags: &[&str] = match lang.id.as_str() {
+        "cpp" | "cpp14" | "cpp20" => &[
             "g++",
             "-std=c++17",
             "-O1",
@@ -258,8 +444,18 @@ pub fn sanitized_compiler(first: &str) -> Option<Vec<&'static str>> {
             "-fno-sanitize-recover=all",
             "-D_GLIBCXX_DEBUG",
             "-pipe",
-        ]),
-        "rs" => Some(vec![
+        ],
+        "c" => &[
+            "gcc",
+            "-std=gnu17",
+            "-O1",
+            "-g",
+            "-fno-omit-frame-pointer",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-pipe",
+        ],
+        "rust" => &[
             "rustc",
             "--edition",
             "2021",
@@ -268,9 +464,19 @@ pub fn sanitized_compiler(first: &str) -> Option<Vec<&'static str>> {
             "debug-assertions=on",
             "-C",
             "overflow-checks=on",
-        ]),
-        _ => None,
+        ],
+        _ => return None,
+    };
+    let mut compile: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+    compile.extend(["-o", "{out}/program", "{source}"].map(String::from));
+    if lang.id == "c" {
+        compile.push("-lm".into());
     }
+    Some(Language {
+        compile,
+        run: vec!["{out}/program".into()],
+        ..lang
+    })
 }
 
 /// What the sanitized build of a command is.
@@ -292,12 +498,18 @@ pub fn prepare_sanitized(cmd: &[String], rss_mib: u64) -> Sanitized {
     let Some(first) = cmd.first() else {
         return Sanitized::NotASource;
     };
-    let Some(compiler) = sanitized_compiler(first) else {
+    let Some(lang) = sanitized_language(first) else {
         return Sanitized::NotASource;
     };
-    let exe = match compile(first, &compiler) {
-        Ok(exe) => exe,
-        Err(e) => return Sanitized::Unavailable(e.to_string()),
+    let built = std::fs::read(first)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            let source = std::fs::canonicalize(first).map_err(|e| e.to_string())?;
+            build(first, &lang, &text, &source, None).map_err(|e| e.to_string())
+        });
+    let exe = match built {
+        Ok((out, _)) => out.join("program"),
+        Err(e) => return Sanitized::Unavailable(e),
     };
     let mut argv = vec![
         "/usr/bin/env".to_string(),
@@ -317,18 +529,25 @@ pub fn prepare_sanitized(cmd: &[String], rss_mib: u64) -> Sanitized {
 
 /// The argv with file arguments made absolute, if its program can be executed.
 fn runnable(argv: Vec<String>) -> Result<Vec<String>, PrepareError> {
-    let argv = contain::absolute_args(&argv);
-    let program = &argv[0];
-    let found = if program.contains('/') {
-        Some(PathBuf::from(program))
+    runnable_from(argv, 0)
+}
+
+/// [`runnable`], making absolute only the arguments from `from` on (those before are a
+/// language's run command, already absolute where they name files: its `{class}` is a
+/// name, not a file).
+fn runnable_from(argv: Vec<String>, from: usize) -> Result<Vec<String>, PrepareError> {
+    let argv = if from == 0 {
+        contain::absolute_args(&argv)
     } else {
-        std::env::var_os("PATH").and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|d| d.join(program))
-                .find(|p| p.is_file())
-        })
+        let mut head = argv[..from].to_vec();
+        let mut tail = vec![String::new()];
+        tail.extend_from_slice(&argv[from..]);
+        head.extend(contain::absolute_args(&tail).into_iter().skip(1));
+        head
     };
-    let Some(path) = found else {
+    let program = &argv[0];
+    let found = program.contains('/').then(|| PathBuf::from(program));
+    let Some(path) = found.or_else(|| found_in_path(program)) else {
         return Err(
             format!("{program}: no such program (not a file, and not found in PATH)").into(),
         );
@@ -339,12 +558,33 @@ fn runnable(argv: Vec<String>) -> Result<Vec<String>, PrepareError> {
         return Err(format!("{program}: not a file").into());
     }
     if meta.permissions().mode() & 0o111 == 0 {
+        let extensions: Vec<String> = language::table()
+            .map(|t| {
+                t.all()
+                    .iter()
+                    .flat_map(|l| l.extensions.iter().map(|x| format!(".{x}")))
+                    .collect()
+            })
+            .unwrap_or_default();
         return Err(format!(
-            "{program}: not executable (chmod +x it, or name a source file: .cpp, .rs, .py)"
+            "{program}: not executable (chmod +x it, or name a source file: {})",
+            extensions.join(", ")
         )
         .into());
     }
     Ok(argv)
+}
+
+/// The file `program` names: itself when it holds a `/`, else the first of PATH's.
+fn found_in_path(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        return Path::new(program).is_file().then(|| PathBuf::from(program));
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(program))
+            .find(|p| p.is_file())
+    })
 }
 
 #[cfg(test)]

@@ -58,6 +58,10 @@ pub struct CheckArgs {
     /// structural moves); a TLE found is reported and saved like any failure.
     #[arg(long)]
     hunt_tle: bool,
+    /// The language of the source file, when its extension is not to choose it: an id of
+    /// the languages table (`grundy languages`), e.g. `pypy3` for a .py file.
+    #[arg(long)]
+    lang: Option<String>,
     /// Seconds of hunting with --hunt-tle.
     #[arg(long, default_value = "30", value_parser = parse_seconds)]
     hunt_time: Duration,
@@ -65,7 +69,8 @@ pub struct CheckArgs {
     /// or `--report html FILE` (one page, each witness drawn; repeatable).
     #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], action = clap::ArgAction::Append)]
     report: Vec<String>,
-    /// The program: a command line, or a source file (.cpp, .rs compiled and cached; .py).
+    /// The program: a command line, or a source file (compiled and cached, or run by its
+    /// interpreter: `grundy languages` lists them by extension).
     /// None, for a package: every solution of the package, each against the verdict it
     /// is expected to get (`[[solutions]]`, or by file names).
     #[arg(last = true)]
@@ -92,6 +97,7 @@ impl CheckArgs {
             sanitize,
             hunt_tle,
             hunt_time,
+            lang,
             report,
             cmd,
         } = self;
@@ -102,6 +108,7 @@ impl CheckArgs {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
                 Ok(grundy_judging::check::Options {
                     cmd,
+                    lang,
                     seed,
                     cases,
                     time,

@@ -5,6 +5,7 @@ pub mod exhaust;
 pub mod fuzz;
 pub mod harden;
 pub mod import;
+pub mod languages;
 pub mod new;
 pub mod package;
 pub mod play;

@@ -829,12 +829,13 @@ fn reproduce_commands<S: Suite>(
             }
             _ => None,
         };
-        let shown: Vec<String> = sanitized
-            .map(Vec::as_slice)
-            .unwrap_or(argv)
-            .iter()
-            .map(|a| shell_quote(a))
-            .collect();
+        // A language's run command as it ran: its `{memory_mib}` filled.
+        let filled = crate::language::fill_limits(
+            sanitized.map(Vec::as_slice).unwrap_or(argv),
+            o.limits.memory,
+            o.limits.stack,
+        );
+        let shown: Vec<String> = filled.iter().map(|a| shell_quote(a)).collect();
         out.push(format!(
             "{} < {}",
             shown.join(" "),

@@ -28,7 +28,7 @@ use crate::{contain, outln, program};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::pool::{self, Draw};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -37,6 +37,9 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// The program (a command line or a source file).
     pub cmd: Vec<String>,
+    /// The language of a source file (an id of the languages table), when its extension
+    /// is not to choose it (`pypy3` for a `.py`).
+    pub lang: Option<String>,
     /// Seed of the random inputs.
     pub seed: u64,
     /// Random inputs (80% small, 15% medium, 5% large).
@@ -488,6 +491,63 @@ fn reach_report<S: Suite>(suite: &S, reach: &Reach, whole: bool) -> serde_json::
     serde_json::json!({ "reached": reach.json(), "never_reached": never, "whole_plan": whole })
 }
 
+/// The line that says how the program was built: its language, and its compile time
+/// (apart from the tests' run times) or that the build was cached. `None` for a command
+/// line.
+pub(crate) fn build_line(o: &Options, p: &program::Prepared) -> Option<String> {
+    let id = p.language.as_deref()?;
+    let name = crate::language::table()
+        .ok()
+        .and_then(|t| t.by_id(id).map(|l| l.name.clone()))
+        .unwrap_or_else(|| id.to_string());
+    let file = o.cmd.first().map_or("", String::as_str);
+    let file = Path::new(file)
+        .file_name()
+        .map_or(file.into(), |f| f.to_string_lossy());
+    Some(match p.compiled {
+        Some(d) => format!("{file}: {name}, compiled in {:.1} s", d.as_secs_f64()),
+        None if crate::language::table()
+            .is_ok_and(|t| t.by_id(id).is_some_and(|l| !l.compile.is_empty())) =>
+        {
+            format!("{file}: {name}, built before (cached)")
+        }
+        None => format!("{file}: {name}"),
+    })
+}
+
+/// The outcome of a program whose source does not compile: the verdict CE, with the
+/// compiler's first lines, as a report of one test (`compile`) written where asked.
+fn compile_error<S: Suite>(
+    suite: &S,
+    o: &Options,
+    e: &program::PrepareError,
+) -> Result<Report, Error> {
+    let message = e.to_string();
+    outln!("CE: {message}");
+    let report = Report {
+        corpus: suite.arg(),
+        subject: o.cmd.join(" "),
+        passed: 0,
+        failed: 1,
+        cases: vec![CaseResult {
+            problem: suite.name(),
+            name: "compile".into(),
+            input: String::new(),
+            status: "fail",
+            verdict: "CE".into(),
+            message,
+            seconds: 0.0,
+            details: String::new(),
+            reproduce: String::new(),
+        }],
+        groups: Vec::new(),
+        footprint: None,
+        reach: None,
+    };
+    report::write(&report, "grundy check", &o.reports)?;
+    Ok(report)
+}
+
 /// Runs `grundy check` of `suite`: of the program of the options, or (with none) of
 /// every solution of the package against its expected verdict.
 pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
@@ -501,7 +561,14 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
     grundy_sandbox::jail::in_force().map_err(Error::usage)?;
-    let argv = program::prepare(&o.cmd)?;
+    let prepared = match program::prepare_as(&o.cmd, o.lang.as_deref()) {
+        Ok(p) => p,
+        Err(e) if e.kind() == program::PrepareKind::Compile => {
+            return Ok((Outcome::Failed, compile_error(suite, &o, &e)?))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let argv = prepared.argv.clone();
     let adversarial = if o.no_adversarial {
         0
     } else {
@@ -531,6 +598,9 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         if o.first { ", stopping at the first failure" } else { "" }
     );
     eprintln!("{}", grundy_sandbox::jail::describe());
+    if let Some(line) = build_line(&o, &prepared) {
+        eprintln!("{line}");
+    }
     if o.sanitize {
         eprintln!("every test that passes runs on the sanitized build too (--sanitize)");
     }

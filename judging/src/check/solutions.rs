@@ -11,6 +11,7 @@
 use super::{run_one, Options};
 use crate::error::{Error, Outcome};
 use crate::outln;
+use crate::program;
 use crate::report::{self, CaseResult, Report};
 use crate::solutions::{Solution, Tag};
 use crate::suite::Suite;
@@ -29,6 +30,8 @@ struct Row {
     /// The groups of its failures (as the check's JSON has them), each with the
     /// solution's name: the matrix's report shows every wrong solution's witnesses.
     groups: Vec<serde_json::Value>,
+    /// False when it could not be judged on this machine (its toolchain is missing).
+    judged: bool,
 }
 
 /// How long the weak-test hunt of an expected TLE searches for a slow input.
@@ -85,13 +88,41 @@ fn summarize(r: &Report) -> Summary {
     (counts, first, shrunk)
 }
 
-/// Judges one solution (and hunts when it passes where it should fail).
+/// The row of a solution that cannot be judged here: its language's toolchain is not on
+/// this machine (the message says which and where to get it).
+fn not_judged(s: &Solution, why: String, started: Instant) -> Row {
+    Row {
+        name: s.name.clone(),
+        expect: s.expect.to_string(),
+        counts: Vec::new(),
+        first: None,
+        shrunk: "-".into(),
+        met: false,
+        note: format!("not judged: {why}"),
+        seconds: started.elapsed().as_secs_f64(),
+        groups: Vec::new(),
+        judged: false,
+    }
+}
+
+/// Judges one solution (and hunts when it passes where it should fail). A solution that
+/// does not compile gets CE (its compiler's first lines in the note); one whose toolchain
+/// is missing is not judged, and the rest of the matrix goes on.
 fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
     let started = Instant::now();
     let mut one = o.clone();
     one.cmd = vec![s.path.display().to_string()];
+    one.lang = s.lang.clone().or(o.lang.clone());
     one.reports = Vec::new();
     one.save = o.save.join(folder_name(&s.name));
+    match program::prepare_as(&one.cmd, one.lang.as_deref()) {
+        Err(e) if e.kind() == program::PrepareKind::Toolchain => {
+            eprintln!("not judged: {e}");
+            return Ok(not_judged(s, e.to_string(), started));
+        }
+        Err(e) if e.kind() == program::PrepareKind::Usage => return Err(e.into()),
+        _ => {}
+    }
     let (_, report) = run_one(suite, one.clone())?;
     let (mut counts, mut first, mut shrunk) = summarize(&report);
     let mut groups = report.groups.clone();
@@ -136,6 +167,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
     if !met && note.is_empty() {
         note = match &first {
             None => "it passed every test".into(),
+            Some((_, v)) if v == "CE" => report.cases[0].message.clone(),
             Some((test, v)) => format!("{test} got {v}"),
         };
     }
@@ -158,6 +190,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
         met,
         note,
         seconds: started.elapsed().as_secs_f64(),
+        judged: true,
     })
 }
 
@@ -204,7 +237,11 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
                     .join(", ")
             ),
             status: if r.met { "pass" } else { "fail" },
-            verdict: r.first.as_ref().map_or("OK".into(), |(_, v)| v.clone()),
+            verdict: match (&r.first, r.judged) {
+                (_, false) => "not judged".into(),
+                (None, true) => "OK".into(),
+                (Some((_, v)), true) => v.clone(),
+            },
             // Every row says what it got, met or not.
             message: match (&r.first, r.note.is_empty()) {
                 (_, false) => r.note.clone(),
@@ -278,10 +315,11 @@ fn print_matrix<S: Suite>(suite: &S, rows: &[Row]) {
             let n = r.counts.iter().find(|(v, _)| v == c).map_or(0, |e| e.1);
             line += &format!(" {n:>4}");
         }
-        let first = r
-            .first
-            .as_ref()
-            .map_or("-".to_string(), |(t, v)| format!("{t} ({v})"));
+        let first = match (&r.first, r.judged) {
+            (_, false) => "not judged".to_string(),
+            (None, true) => "-".to_string(),
+            (Some((t, v)), true) => format!("{t} ({v})"),
+        };
         line += &format!(
             "  {first:<18} {:<19} {}",
             r.shrunk,

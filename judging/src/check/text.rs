@@ -104,6 +104,9 @@ pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
     if o.sanitize {
         s += " --sanitize";
     }
+    if let Some(lang) = &o.lang {
+        s += &format!(" --lang {}", shell_quote(lang));
+    }
     let cmd: Vec<String> = o.cmd.iter().map(|a| shell_quote(a)).collect();
     s + " -- " + &cmd.join(" ")
 }

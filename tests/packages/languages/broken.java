@@ -1,0 +1,6 @@
+public class Broken {
+    public static void main(String[] args) {
+        int x = "not a number";  // a type error
+        System.out.println(x);
+    }
+}
