@@ -110,13 +110,13 @@ pub(crate) fn kattis_validator(i: &Interactor, dir: &str) -> Result<Vec<File>, E
 }
 
 /// Polygon's name of the interactor file (`files/interactor.EXT`) and its source type.
-pub(crate) fn polygon_interactor(i: &Interactor) -> (String, Option<&'static str>) {
+pub(crate) fn polygon_interactor(i: &Interactor) -> (String, Option<String>) {
     let name = i.name();
     let ext = Path::new(&name)
         .extension()
         .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
     let path = format!("files/interactor{ext}");
-    let kind = crate::polygon::source_type(&name);
+    let kind = crate::polygon::source_type(&name, None);
     (path, kind)
 }
 

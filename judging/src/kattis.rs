@@ -105,6 +105,14 @@ pub(crate) fn files(
             .path
             .file_name()
             .map_or_else(|| s.name.clone(), |n| n.to_string_lossy().into_owned());
+        // Named as the judge compiles it: a Java source under its public class's name.
+        let name = match crate::language::table()
+            .ok()
+            .and_then(|t| t.of(&s.path, s.lang.as_deref()).cloned())
+        {
+            Some(l) => l.file_name_for_judge(&name, &String::from_utf8_lossy(&bytes)),
+            None => name,
+        };
         out.push(File {
             path: format!("submissions/{folder}/{name}"),
             bytes,

@@ -49,7 +49,7 @@ pub(crate) fn files(
     let interactor = match interactor {
         Some(i) => {
             let (path, kind) = crate::interactive_export::polygon_interactor(i);
-            if kind.is_none_or(|k| !k.starts_with("cpp")) {
+            if kind.as_ref().is_none_or(|k| !k.starts_with("cpp")) {
                 eprintln!(
                     "note: {} is written as it is; Polygon's own interactors are testlib C++ programs (rbx-cp's import takes only those)",
                     path
@@ -116,7 +116,7 @@ pub(crate) fn files(
         }
         let bytes = std::fs::read(&s.path).map_err(|e| Error::io(s.path.display(), e))?;
         out.push(plain(&path, bytes));
-        solutions.push((path, tag, source_type(&name)));
+        solutions.push((path, tag, source_type(&name, s.lang.as_deref())));
     }
     out.extend(crate::polygon_statement::files(pkg)?);
     let xml = problem_xml(
@@ -179,20 +179,14 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
     })
 }
 
-/// Polygon's name of a source file's language, from its extension.
-pub(crate) fn source_type(name: &str) -> Option<&'static str> {
-    let ext = Path::new(name).extension()?.to_str()?;
-    Some(match ext {
-        "cpp" | "cc" | "cxx" => "cpp.g++17",
-        "c" => "c.gcc",
-        "py" => "python.3",
-        "java" => "java11",
-        "kt" => "kotlin",
-        "rs" => "rust",
-        "go" => "go",
-        "pas" => "pas.fpc",
-        _ => return None,
-    })
+/// Polygon's name of the language of a source file (`lang`, else its extension's), from
+/// the languages table's `polygon` field; `None` where Polygon has none.
+pub(crate) fn source_type(name: &str, lang: Option<&str>) -> Option<String> {
+    crate::language::table()
+        .ok()?
+        .of(Path::new(name), lang)?
+        .polygon
+        .clone()
 }
 
 /// `problem.xml`.
@@ -212,8 +206,8 @@ fn problem_xml(
     pkg: &Package,
     checker: Option<&str>,
     validator: bool,
-    interactor: Option<&(String, Option<&str>)>,
-    solutions: &[(String, &str, Option<&str>)],
+    interactor: Option<&(String, Option<String>)>,
+    solutions: &[(String, &str, Option<String>)],
     tests: &[bool],
     width: usize,
 ) -> String {
@@ -291,7 +285,7 @@ fn problem_xml(
     let _ = writeln!(x, "        </checker>");
     if let Some((path, kind)) = interactor {
         let _ = writeln!(x, "        <interactor>");
-        let _ = writeln!(x, "            {}", source_element(path, *kind));
+        let _ = writeln!(x, "            {}", source_element(path, kind.as_deref()));
         let _ = writeln!(x, "        </interactor>");
     }
     if validator {
@@ -307,7 +301,11 @@ fn problem_xml(
     let _ = writeln!(x, "        <solutions>");
     for (path, tag, kind) in solutions {
         let _ = writeln!(x, "            <solution tag=\"{tag}\">");
-        let _ = writeln!(x, "                {}", source_element(path, *kind));
+        let _ = writeln!(
+            x,
+            "                {}",
+            source_element(path, kind.as_deref())
+        );
         let _ = writeln!(x, "            </solution>");
     }
     let _ = writeln!(x, "        </solutions>");

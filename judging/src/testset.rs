@@ -235,9 +235,22 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills; the right answers, for the export to judge again.
     let limits = pkg.pkg.limits;
+    let mut not_compiled: Vec<String> = Vec::new();
     for s in &pkg.pkg.solutions {
-        let argv = crate::program::prepare(&[s.path.display().to_string()])
-            .map_err(|e| Error::usage(format!("{}: {e}", s.name)))?;
+        let argv =
+            match crate::program::prepare_as(&[s.path.display().to_string()], s.lang.as_deref()) {
+                Ok(p) => p.argv,
+                // A solution meant not to compile is judged by its compile alone.
+                Err(e)
+                    if e.kind() == crate::program::PrepareKind::Compile
+                        && s.expect.met(Some("CE")) =>
+                {
+                    eprintln!("{} does not compile, as expected (CE)", s.name);
+                    not_compiled.push(s.name.clone());
+                    continue;
+                }
+                Err(e) => return Err(Error::usage(format!("{}: {e}", s.name))),
+            };
         eprintln!("judging {} on the {} tests", s.name, tests.len());
         for t in tests.iter_mut() {
             let (v, output) = verdict(&pkg, &argv, &limits, t)?;
@@ -252,7 +265,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
     let names = write(&pkg, r, &tests, interactor.as_ref())?;
-    let (outcome, lines) = expectations_met(&pkg, r, &tests);
+    let (outcome, lines) = expectations_met(&pkg, r, &tests, &not_compiled);
     if let Some(page) = &r.page {
         write_page(&pkg, page, &lines, &tests, &names)?;
     }
@@ -262,7 +275,13 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
             for (name, _) in &t.accepted {
                 let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
                 let argv = s
-                    .map(|s| crate::program::prepare(&[s.path.display().to_string()]))
+                    .map(|s| {
+                        crate::program::prepare_as(
+                            &[s.path.display().to_string()],
+                            s.lang.as_deref(),
+                        )
+                        .map(|p| p.argv)
+                    })
                     .transpose()?
                     .unwrap_or_default();
                 games.push((name.as_str(), argv, input.as_str(), t.text.as_str()));
@@ -420,13 +439,22 @@ fn written_once(tests: Vec<Test>) -> Vec<Test> {
 
 /// Says what the set did: every solution expected to fail must be killed, an OK one must
 /// survive. The lines said, printed.
-fn expectations_met(pkg: &Packaged, r: &Request, tests: &[Test]) -> (Outcome, Vec<String>) {
+fn expectations_met(
+    pkg: &Packaged,
+    r: &Request,
+    tests: &[Test],
+    not_compiled: &[String],
+) -> (Outcome, Vec<String>) {
     let mut wrong = Vec::new();
     for s in &pkg.pkg.solutions {
-        let first = tests
-            .iter()
-            .find_map(|t| t.kills.iter().find(|(n, _)| *n == s.name))
-            .map(|(_, v)| v.as_str());
+        let first = if not_compiled.contains(&s.name) {
+            Some("CE")
+        } else {
+            tests
+                .iter()
+                .find_map(|t| t.kills.iter().find(|(n, _)| *n == s.name))
+                .map(|(_, v)| v.as_str())
+        };
         if !s.expect.met(first) {
             wrong.push(match first {
                 None => format!("{} (expected {}) passes every test", s.name, s.expect),
@@ -508,7 +536,11 @@ fn drawing(pkg: &Packaged, text: &str) -> Option<String> {
 /// alive, the first other test that kills it.
 fn minimize(tests: &mut Vec<Test>, solutions: &[Solution]) {
     let mut keep: Vec<bool> = tests.iter().map(|t| t.maximal || t.witness).collect();
-    for s in solutions.iter().filter(|s| s.expect.must_fail()) {
+    // A solution that does not compile is killed by none.
+    for s in solutions
+        .iter()
+        .filter(|s| s.expect.must_fail() && !s.expect.met(Some("CE")))
+    {
         let killed = |k: &Test| k.kills.iter().any(|(n, _)| *n == s.name);
         let already = tests.iter().zip(&keep).any(|(t, &k)| k && killed(t));
         if !already {

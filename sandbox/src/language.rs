@@ -53,6 +53,8 @@ pub struct Language {
     pub memory: Memory,
     /// Words its runtime prints on stderr when memory runs out (then the verdict is MLE).
     pub memory_errors: Vec<String>,
+    /// Its name in a Polygon package (`<source type="java11">`), where Polygon has one.
+    pub polygon: Option<String>,
 }
 
 /// A `[[language]]` table as written: every field but `id` optional, so that a table
@@ -70,6 +72,7 @@ struct Entry {
     install: Option<String>,
     memory: Option<Memory>,
     memory_errors: Option<Vec<String>>,
+    polygon: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -148,6 +151,7 @@ impl Languages {
             l.memory_errors = e
                 .memory_errors
                 .unwrap_or(std::mem::take(&mut l.memory_errors));
+            l.polygon = e.polygon.or(l.polygon.take());
         }
         Ok(())
     }
@@ -169,6 +173,14 @@ impl Languages {
     /// The language named `id`.
     pub fn by_id(&self, id: &str) -> Option<&Language> {
         self.list.iter().find(|l| l.id == id)
+    }
+
+    /// The language of a solution: `lang` when given, else the one its extension chooses.
+    pub fn of(&self, path: &Path, lang: Option<&str>) -> Option<&Language> {
+        match lang {
+            Some(id) => self.by_id(id),
+            None => self.for_file(path),
+        }
     }
 
     /// The language a file's extension chooses.
@@ -211,6 +223,17 @@ impl Language {
             .collect();
         v.dedup();
         v
+    }
+
+    /// The name a judge wants its source file under: for a language compiled under a name
+    /// of its own (Java: `{class}.java`), that name with the main class found in `text`;
+    /// else `file_name` as it is.
+    pub fn file_name_for_judge(&self, file_name: &str, text: &str) -> String {
+        match &self.source {
+            Some(template) if template.contains("{class}") => java_main_class(text)
+                .map_or(file_name.to_string(), |c| template.replace("{class}", &c)),
+            _ => file_name.to_string(),
+        }
     }
 
     /// Runs its `version` command (contained, 30 s at most) and says what it found.

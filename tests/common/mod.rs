@@ -10,10 +10,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// The `grundy` binary built for these tests, with [`path`] as its PATH.
+/// The `grundy` binary built for these tests, with [`path`] as its PATH and no user
+/// configuration.
 pub fn grundy() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
     cmd.env("PATH", path());
+    // The tester's own settings (a languages.toml of theirs) stay out of the tests.
+    cmd.env(
+        "XDG_CONFIG_HOME",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-config"),
+    );
     cmd
 }
 

@@ -17,6 +17,7 @@ mod corpus;
 mod docs;
 mod evil;
 mod import;
+mod languages;
 mod packages;
 mod play;
 mod sandbox;
