@@ -281,6 +281,7 @@ const TESTED: &[&str] = &[
     "docs/guide/src/reference/packages.md",
     "docs/guide/src/reference/rules.md",
     "docs/guide/src/reference/interactive.md",
+    "docs/guide/src/reference/languages.md",
 ];
 
 #[test]
@@ -335,6 +336,7 @@ examples! {
     reference_packages => "docs/guide/src/reference/packages.md",
     reference_rules => "docs/guide/src/reference/rules.md",
     reference_interactive => "docs/guide/src/reference/interactive.md",
+    reference_languages => "docs/guide/src/reference/languages.md",
 }
 
 /// A heading's anchor as GitHub and mdBook make it: lower case, punctuation dropped,
