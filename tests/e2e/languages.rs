@@ -307,3 +307,47 @@ fn languages_lists_the_table() {
     assert!(text.contains("compile: g++ -O2 -std=c++17"), "{text}");
     assert!(text.contains("memory:  resident"), "{text}");
 }
+
+/// The user's own table (`$XDG_CONFIG_HOME/grundy/languages.toml`) is read over the
+/// built-in one: here C++ is compiled with `-DONLINE_JUDGE`, which the program needs to
+/// answer right.
+#[test]
+fn the_user_s_languages_toml_changes_a_language() {
+    let config = tempfile::tempdir().unwrap();
+    std::fs::create_dir(config.path().join("grundy")).unwrap();
+    std::fs::write(
+        config.path().join("grundy/languages.toml"),
+        "[[language]]\nid = \"cpp\"\ncompile = [\"g++\", \"-O2\", \"-DONLINE_JUDGE\", \"-o\", \"{out}/program\", \"{source}\"]\n",
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("judge-only.cpp");
+    let correct = std::fs::read_to_string(repo("tests/packages/languages/correct.cpp")).unwrap();
+    std::fs::write(
+        &src,
+        format!("#ifndef ONLINE_JUDGE\n#error built without the user's flags\n#endif\n{correct}"),
+    )
+    .unwrap();
+    let run = |config: &Path| {
+        grundy()
+            .env("XDG_CONFIG_HOME", config)
+            .args(["check"])
+            .arg(repo("tests/packages/languages"))
+            .args(["--cases", "5", "--"])
+            .arg(&src)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = run(config.path());
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Without the user's table, the same source does not compile.
+    let none = tempfile::tempdir().unwrap();
+    let out = run(none.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("built without the user's flags"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
