@@ -121,11 +121,12 @@ pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
         .is_some_and(|m| run.own_peak().is_some_and(|p| p > m));
     Ok(Some(match &run.exit {
         Exit::Timeout => Verdict::TimeLimit(format!(
-            "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s)",
+            "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s){}",
             run.cpu.as_secs_f64(),
             limits.time.as_secs_f64(),
             run.wall.as_secs_f64(),
-            limits.wall.as_secs_f64()
+            limits.wall.as_secs_f64(),
+            run.processes_text()
         )),
         Exit::OutputLimit => Verdict::OutputLimit,
         Exit::SpawnFailed(e) => return Err(Error::usage(e.clone())),

@@ -202,6 +202,11 @@ pub fn in_force() -> Result<bool, String> {
     }
 }
 
+/// The process cap of the jail, when judged runs are jailed.
+pub fn in_force_cap() -> Option<u32> {
+    in_force().ok()?.then(|| policy().processes)
+}
+
 /// How to let the kernel make the jail.
 pub const HOW_TO_ENABLE: &str = "allow unprivileged user namespaces (`sysctl -w kernel.unprivileged_userns_clone=1` on Debian, `sysctl -w user.max_user_namespaces=15000`, or the AppArmor rule `kernel.apparmor_restrict_unprivileged_userns=0` on Ubuntu), or run grundy as root";
 

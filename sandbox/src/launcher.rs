@@ -820,6 +820,35 @@ impl Launched {
         self.program().map_or(Duration::ZERO, process_cpu)
     }
 
+    /// How many processes the program is now: it and every descendant (each process's
+    /// `/proc/PID/task/TID/children`, walked without recursion). 0 before it is known.
+    pub fn processes(&mut self) -> usize {
+        let Some(root) = self.program() else {
+            return 0;
+        };
+        let mut seen = 0;
+        let mut todo = vec![root];
+        while let Some(pid) = todo.pop() {
+            seen += 1;
+            let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+                continue;
+            };
+            for task in tasks.flatten() {
+                let path = task.path().join("children");
+                if let Ok(text) = std::fs::read_to_string(path) {
+                    todo.extend(
+                        text.split_whitespace()
+                            .filter_map(|w| w.parse::<i32>().ok()),
+                    );
+                }
+            }
+            if seen > 1 << 16 {
+                break;
+            }
+        }
+        seen
+    }
+
     /// Kills the program's process group (or, before the program is known, the launcher,
     /// whose death kills the program).
     pub fn kill(&mut self) {

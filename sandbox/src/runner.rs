@@ -127,9 +127,24 @@ pub struct Run {
     /// MiB; without one, grundy's own size). A started program's peak begins there, so a
     /// `max_rss` at or below it is only a bound.
     pub floor: u64,
+    /// How many processes the program held when grundy stopped it (it and its
+    /// descendants; 0 when it ended by itself or could not be counted): a fork bomb's
+    /// count, said with its verdict.
+    pub processes: usize,
 }
 
 impl Run {
+    /// "; it held N processes when stopped (the cap: C)", for a verdict's words, when it
+    /// held more than one.
+    pub fn processes_text(&self) -> String {
+        if self.processes <= 1 {
+            return String::new();
+        }
+        let cap = crate::jail::in_force_cap()
+            .map_or(String::new(), |c| format!(" (the sandbox's cap: {c})"));
+        format!("; it held {} processes when stopped{cap}", self.processes)
+    }
+
     fn ended(&self) -> Ended {
         Ended {
             status: 0,
@@ -171,6 +186,7 @@ impl Run {
             cpu: Duration::ZERO,
             max_rss: 0,
             floor: 0,
+            processes: 0,
         }
     }
 }
@@ -435,6 +451,12 @@ fn execute(
     let mut out = Capture::new(child.child.stdout.take(), limits.output);
     let mut err = Capture::new(child.child.stderr.take(), STDERR_CAP);
     let (decided, ended) = supervise(&mut child, started, limits, &mut feed, &mut out, &mut err);
+    // A program stopped by grundy: how many processes it held (a fork bomb's count).
+    let processes = if decided.is_some() {
+        child.processes()
+    } else {
+        0
+    };
     // The run is over: its group, then every stray descendant, are killed.
     child.kill();
     let ended = match ended {
@@ -463,6 +485,7 @@ fn execute(
         cpu: ended.cpu,
         max_rss: ended.max_rss,
         floor: ended.floor,
+        processes,
     }
 }
 

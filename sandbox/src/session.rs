@@ -346,6 +346,7 @@ impl Session {
             cpu: ended.cpu,
             max_rss: ended.max_rss,
             floor: ended.floor,
+            processes: 0,
         };
         (run, after)
     }

@@ -144,6 +144,19 @@ fn a_fork_bomb_is_a_time_limit_and_leaves_nothing() {
     let err = said(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("TLE on test 0"), "{err}");
+    // The verdict says how many processes it held: the cap, or nearly (one may be
+    // exiting as it is counted).
+    let held = err
+        .split("; it held ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("no count of processes: {err}"));
+    assert!((32..=64).contains(&held), "{held}: {err}");
+    assert!(
+        err.contains("processes when stopped (the sandbox's cap: 64)"),
+        "{err}"
+    );
     assert!(
         !common::processes_running("python3", "fork_bomb.py"),
         "a fork bomb's process outlived the run"

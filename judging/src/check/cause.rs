@@ -169,6 +169,7 @@ mod tests {
             cpu: std::time::Duration::ZERO,
             max_rss: 0,
             floor: 0,
+            processes: 0,
         }
     }
 
