@@ -110,9 +110,7 @@ pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
             .memory
             .is_some_and(|m| run.own_peak().is_some_and(|p| p >= m / 2))
             || stderr.contains("bad_alloc")
-            || crate::language::memory_errors()
-                .iter()
-                .any(|w| stderr.contains(w.as_str()))
+            || crate::language::says_out_of_memory(&stderr)
     };
     // A runtime measured by resident memory (a JVM, Node.js) has no address-space limit
     // to stop it: a peak past the limit is MLE even when it ended well.

@@ -381,6 +381,7 @@ pub fn for_run(argv: &[String]) -> Result<Option<Spec>, String> {
         read_only: needed_paths(argv),
         scratch: Some(p.scratch),
         processes: p.processes,
+        network: crate::network::holder(),
     }))
 }
 
@@ -402,16 +403,22 @@ pub struct Spec {
     pub scratch: Option<u64>,
     /// Most processes and threads.
     pub processes: u32,
+    /// The pid of the [holder](crate::network) of the network namespace to join (`None`:
+    /// the jail makes one of its own).
+    pub network: Option<i32>,
 }
 
 impl Spec {
-    /// The launcher's arguments for it: `ns NPROC SCRATCH COUNT PATH…`.
+    /// The launcher's arguments for it: `ns NPROC SCRATCH NETWORK COUNT PATH…`.
     pub(crate) fn args(&self) -> Vec<OsString> {
         let mut v: Vec<OsString> = vec![
             "ns".into(),
             self.processes.to_string().into(),
             self.scratch
                 .map_or("host".to_string(), |b| b.to_string())
+                .into(),
+            self.network
+                .map_or("own".to_string(), |p| p.to_string())
                 .into(),
             self.read_only.len().to_string().into(),
         ];
@@ -427,15 +434,20 @@ impl Spec {
             "host" => None,
             b => Some(b.parse().ok()?),
         };
-        let count: usize = text(2)?.parse().ok()?;
-        let read_only = args.get(3..3 + count)?.iter().map(PathBuf::from).collect();
+        let network = match text(2)? {
+            "own" => None,
+            p => Some(p.parse().ok()?),
+        };
+        let count: usize = text(3)?.parse().ok()?;
+        let read_only = args.get(4..4 + count)?.iter().map(PathBuf::from).collect();
         Some((
             Spec {
                 read_only,
                 scratch,
                 processes,
+                network,
             },
-            3 + count,
+            4 + count,
         ))
     }
 }
@@ -452,11 +464,14 @@ fn rx(e: rustix::io::Errno) -> io::Error {
 }
 
 /// The identity mapping the launcher writes for the jail's first process `pid`: its
-/// user and group (`nobody` for root) as user and group 0 inside.
-pub(crate) fn write_maps(pid: i32) -> io::Result<()> {
-    // SAFETY: geteuid and getegid only read this process's credentials.
+/// user and group (`nobody` for root: `host_root`, decided before the launcher joined
+/// the [shared network](crate::network)'s user namespace, where every user looks like
+/// root) as user and group 0 inside.
+pub(crate) fn write_maps(pid: i32, host_root: bool) -> io::Result<()> {
+    // SAFETY: geteuid and getegid only read this process's credentials (as the user
+    // namespace it is in sees them).
     let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
-    let (out_uid, out_gid, setgroups) = if uid == 0 {
+    let (out_uid, out_gid, setgroups) = if host_root {
         (65534, 65534, "allow")
     } else {
         (uid, gid, "deny")
@@ -557,12 +572,23 @@ pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
         .map_err(rx),
     )?;
     let at = |p: &Path| root.join(p.strip_prefix("/").unwrap_or(p));
+    // One call makes the whole tree read-only where the kernel has it (5.12 and later);
+    // else each bind is remounted on its own, and the root after pivot_root.
+    let at_once = read_only_tree_supported();
     for s in &sources {
-        place(s, &at(&s.path))?;
+        place(s, &at(&s.path), !at_once)?;
     }
     devices(&at(Path::new("/dev")))?;
     let proc = at(Path::new("/proc"));
     step(|| "creating /proc".into(), std::fs::create_dir_all(&proc))?;
+    let scratch = at(work);
+    step(
+        || "creating the working folder".into(),
+        std::fs::create_dir_all(&scratch),
+    )?;
+    if at_once {
+        step(|| "making the root read-only".into(), read_only_tree(root))?;
+    }
     step(
         || "mounting /proc".into(),
         mount::mount(
@@ -573,11 +599,6 @@ pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
             c"",
         )
         .map_err(rx),
-    )?;
-    let scratch = at(work);
-    step(
-        || "creating the working folder".into(),
-        std::fs::create_dir_all(&scratch),
     )?;
     match spec.scratch {
         Some(bytes) => {
@@ -618,15 +639,17 @@ pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
         || "detaching the host's root".into(),
         mount::unmount(".", mount::UnmountFlags::DETACH).map_err(rx),
     )?;
-    step(
-        || "making the root read-only".into(),
-        mount::mount_remount(
-            "/",
-            MountFlags::RDONLY | MountFlags::NOSUID | MountFlags::NODEV,
-            c"",
-        )
-        .map_err(rx),
-    )?;
+    if !at_once {
+        step(
+            || "making the root read-only".into(),
+            mount::mount_remount(
+                "/",
+                MountFlags::RDONLY | MountFlags::NOSUID | MountFlags::NODEV,
+                c"",
+            )
+            .map_err(rx),
+        )?;
+    }
     // No user namespace inside this one (a way back to capabilities).
     let _ = std::fs::write("/proc/sys/user/max_user_namespaces", "0");
     let _ = rustix::system::sethostname(b"grundy");
@@ -637,9 +660,11 @@ pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// Makes host path `s` appear read-only at `target` (under the new root): a link as the
-/// same link, a folder or a file bound.
-fn place(s: &Source, target: &Path) -> Result<(), SetupError> {
+/// Makes host path `s` appear at `target` (under the new root): a link as the same link,
+/// a small settings file of `/etc` copied, a folder or a file bound — and, with
+/// `remount`, the bind remounted read-only on its own (where the whole root cannot be
+/// made read-only at once: [`read_only_tree`]).
+fn place(s: &Source, target: &Path, remount: bool) -> Result<(), SetupError> {
     use rustix::mount::{self, MountFlags};
     use std::os::fd::AsRawFd;
     let p = &s.path;
@@ -665,6 +690,14 @@ fn place(s: &Source, target: &Path) -> Result<(), SetupError> {
             || format!("creating {}", target.display()),
             std::fs::create_dir(target),
         )?;
+    } else if p.starts_with("/etc") {
+        // A small settings file (the loader's cache, `passwd`) is copied into the root,
+        // which is made read-only with it: cheaper than a mount of its own, made and
+        // torn down at every run.
+        return step(
+            || format!("copying {}", p.display()),
+            std::fs::copy(p, target).map(drop),
+        );
     } else {
         step(
             || format!("creating {}", target.display()),
@@ -676,6 +709,9 @@ fn place(s: &Source, target: &Path) -> Result<(), SetupError> {
         || format!("binding {}", p.display()),
         mount::mount_bind_recursive(from.as_str(), target).map_err(rx),
     )?;
+    if !remount {
+        return Ok(());
+    }
     // A remount must keep the flags the host's mount has (the kernel refuses to clear
     // them in a user namespace).
     let mut flags = MountFlags::BIND | MountFlags::RDONLY | MountFlags::NOSUID;
@@ -701,6 +737,72 @@ fn place(s: &Source, target: &Path) -> Result<(), SetupError> {
 
 /// The devices a program may open (`/dev/null`, `zero`, `full`, `random`, `urandom`) and
 /// the links to its own descriptors.
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// `MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID`.
+const READ_ONLY_NOSUID: u64 = 0x1 | 0x2;
+
+/// Makes the mount at `root` and every mount under it read-only and nosuid in one
+/// `mount_setattr(AT_RECURSIVE)` call (rustix has no wrapper for it): the flags a host
+/// mount has are kept, only these two are added.
+fn read_only_tree(root: &Path) -> io::Result<()> {
+    let path = std::ffi::CString::new(root.as_os_str().as_encoded_bytes())
+        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let attr = MountAttr {
+        attr_set: READ_ONLY_NOSUID,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: the path is a valid C string and the attribute struct lives across the
+    // call, its size given.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            libc::AT_RECURSIVE as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// True when the kernel has `mount_setattr` (Linux 5.12): a call with no attributes on
+/// a path that is no mount point fails with EINVAL where it exists, ENOSYS where not.
+fn read_only_tree_supported() -> bool {
+    let attr = MountAttr {
+        attr_set: 0,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: as in read_only_tree, with a static path.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            -1,
+            c"".as_ptr(),
+            0,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    r == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS)
+}
+
 fn devices(dev: &Path) -> Result<(), SetupError> {
     use rustix::mount;
     step(|| "creating /dev".into(), std::fs::create_dir_all(dev))?;
@@ -784,6 +886,7 @@ mod tests {
             read_only: vec!["/a b/c".into(), "/d".into()],
             scratch: Some(1 << 20),
             processes: 7,
+            network: Some(42),
         };
         let args = spec.args();
         assert_eq!(args[0], "ns");
@@ -792,6 +895,7 @@ mod tests {
         assert_eq!(back.read_only, spec.read_only);
         assert_eq!(back.scratch, Some(1 << 20));
         assert_eq!(back.processes, 7);
+        assert_eq!(back.network, Some(42));
     }
 
     #[test]

@@ -343,6 +343,13 @@ pub fn table() -> Result<Languages, String> {
         .map_or_else(|e| e.into_inner().clone(), |t| t.clone())
 }
 
+/// `f` of the table in force, without copying it (what every run asks: [`resident`],
+/// [`memory_errors`]); `None` when the user's table has an error.
+fn with_table<R>(f: impl FnOnce(&Languages) -> R) -> Option<R> {
+    let guard = cell().read().unwrap_or_else(|e| e.into_inner());
+    guard.as_ref().ok().map(f)
+}
+
 /// Reads a package's `languages.toml` (in `dir`, if there is one) over the table in force.
 pub fn read_package(dir: &Path) -> Result<(), String> {
     let mut guard = cell().write().unwrap_or_else(|e| e.into_inner());
@@ -377,32 +384,31 @@ pub fn resident(program: &str) -> bool {
     {
         return true;
     }
-    let Ok(t) = table() else { return false };
     let name = Path::new(program)
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or(program);
-    let found = t
-        .list
-        .iter()
-        .filter(|l| l.memory == Memory::Resident)
-        .flat_map(|l| [l.compile.first(), l.run.first()])
-        .flatten()
-        .filter(|w| !w.starts_with('{'))
-        .any(|w| Path::new(w).file_name().and_then(|n| n.to_str()) == Some(name));
-    found
+    with_table(|t| {
+        t.list
+            .iter()
+            .filter(|l| l.memory == Memory::Resident)
+            .flat_map(|l| [l.compile.first(), l.run.first()])
+            .flatten()
+            .filter(|w| !w.starts_with('{'))
+            .any(|w| Path::new(w).file_name().and_then(|n| n.to_str()) == Some(name))
+    })
+    .unwrap_or(false)
 }
 
-/// Every language's words for running out of memory.
-pub fn memory_errors() -> Vec<String> {
-    table()
-        .map(|t| {
-            t.list
-                .iter()
-                .flat_map(|l| l.memory_errors.iter().cloned())
-                .collect()
-        })
-        .unwrap_or_default()
+/// True when `stderr` holds one of any language's words for running out of memory.
+pub fn says_out_of_memory(stderr: &str) -> bool {
+    with_table(|t| {
+        t.list
+            .iter()
+            .flat_map(|l| &l.memory_errors)
+            .any(|w| stderr.contains(w.as_str()))
+    })
+    .unwrap_or(false)
 }
 
 /// `argv` with `{memory_mib}` and `{stack_mib}` filled from a run's limits (in MiB; an

@@ -49,8 +49,10 @@ static REGISTERED: AtomicBool = AtomicBool::new(false);
 /// executable as the launcher of every contained run and returns.
 pub fn enter() {
     let mut args = std::env::args_os();
-    if args.nth(1).as_deref() == Some(std::ffi::OsStr::new(ARG)) {
-        std::process::exit(launch(args.collect()));
+    match args.nth(1).as_deref().and_then(|a| a.to_str()) {
+        Some(ARG) => std::process::exit(launch(args.collect())),
+        Some(crate::network::HOLDER_ARG) => std::process::exit(crate::network::hold()),
+        _ => {}
     }
     REGISTERED.store(true, Ordering::SeqCst);
 }
@@ -339,7 +341,8 @@ fn jailed(
     }
     let work = std::env::current_dir().unwrap_or_default();
     // SAFETY: geteuid reads this process's credentials.
-    if spec.scratch.is_none() && unsafe { libc::geteuid() } == 0 {
+    let host_root = unsafe { libc::geteuid() } == 0;
+    if spec.scratch.is_none() && host_root {
         // A compile's folder, and what grundy put in it (the output folder, a source
         // copied under its class's name), is written by the jail's user (nobody, for
         // root).
@@ -348,12 +351,17 @@ fn jailed(
             let _ = std::os::unix::fs::lchown(entry.path(), Some(65534), Some(65534));
         }
     }
+    // The network of every jail of this grundy, joined (else one of its own is made).
+    let namespaces = match spec.network {
+        Some(holder) if crate::network::join(holder) => JAIL_NAMESPACES & !libc::CLONE_NEWNET,
+        _ => JAIL_NAMESPACES,
+    };
     // SAFETY: a clone without CLONE_VM is a fork into new namespaces; this process is
     // single-threaded, so the child may run any code.
     let init = unsafe {
         libc::syscall(
             libc::SYS_clone,
-            libc::c_long::from(JAIL_NAMESPACES | libc::SIGCHLD),
+            libc::c_long::from(namespaces | libc::SIGCHLD),
             0usize,
             0usize,
             0usize,
@@ -381,7 +389,7 @@ fn jailed(
         );
         return 125;
     }
-    if let Err(e) = jail::write_maps(init) {
+    if let Err(e) = jail::write_maps(init, host_root) {
         say(
             fd,
             &String::from_utf8_lossy(&jail::report_line("writing the user mapping", &e)),

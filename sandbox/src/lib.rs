@@ -7,6 +7,7 @@
 //!   one costs the same whatever grundy's size and its peak memory is its own;
 //! - [`jail`]: what a judged program may touch (its own namespaces, a read-only view of
 //!   the toolchain, an empty scratch folder, no network, a process cap);
+//! - [`network`]: the one empty network namespace every jail of a grundy process joins;
 //! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
 //! - [`session`]: a two-way run, line by line (an interactive problem);
 //! - [`language`]: the languages table (extensions, compile and run commands, memory);
@@ -21,6 +22,7 @@ pub mod error;
 pub mod jail;
 pub mod language;
 pub mod launcher;
+pub mod network;
 pub mod program;
 pub mod runner;
 pub mod session;

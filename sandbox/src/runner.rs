@@ -396,6 +396,7 @@ pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &Limits) -> Run 
         read_only: jail::needed_paths(argv),
         scratch: Some(p.scratch),
         processes: p.processes,
+        network: crate::network::holder(),
     };
     execute(argv, input, limits, Some(&spec), None)
 }

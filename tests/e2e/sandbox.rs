@@ -237,3 +237,29 @@ fn compiles_run_in_the_sandbox() {
     assert!(err.contains("1 passed"), "{err}");
     assert!(Path::new(&rust).exists());
 }
+
+/// The holder of the jails' shared network namespace (`sandbox/src/network.rs`) makes
+/// it, says `ready`, and ends when its stdin closes (when grundy ends, or is killed):
+/// it outlives no grundy.
+#[test]
+fn the_network_holder_ends_with_its_grundy() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut holder = grundy()
+        .arg("__grundy-network")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(holder.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert_eq!(line, "ready\n");
+    let net = std::fs::read_link(format!("/proc/{}/ns/net", holder.id())).unwrap();
+    let own = std::fs::read_link("/proc/self/ns/net").unwrap();
+    assert_ne!(net, own, "the holder's network namespace is a new one");
+    let mut stdin = holder.stdin.take().unwrap();
+    stdin.write_all(b"go\n").unwrap();
+    drop(stdin);
+    assert!(holder.wait().unwrap().success());
+}
