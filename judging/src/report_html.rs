@@ -164,10 +164,10 @@ fn group(k: usize, of: usize, g: &serde_json::Value) -> String {
     let saved = field(g, "saved");
     let input = Path::new(saved);
     let mut h = format!(
-        "<section class=\"group\" id=\"group-{k}\">\n<h2>[{k}/{of}] {}</h2>\n<p>{} failing test(s); first failing test {}; shrunk to {}</p>\n",
+        "<section class=\"group\" id=\"group-{k}\">\n<h2>[{k}/{of}] {}</h2>\n<p>{} failing test(s); shown and shrunk: test {}; shrunk to {}</p>\n",
         esc(field(g, "group")),
         g.get("tests").map_or_else(String::new, |t| t.to_string()),
-        g.get("first_failing_test").map_or_else(String::new, |t| t.to_string()),
+        g.get("test").map_or_else(String::new, |t| t.to_string()),
         esc(g.get("shrunk_to").and_then(|v| v.as_str()).unwrap_or("(did not fail again)"))
     );
     h += "<div class=\"witness\">\n";

@@ -107,3 +107,20 @@ pub fn processes_running(program: &str, arg: &str) -> bool {
             && words[1..].iter().any(|w| w.ends_with(arg.as_bytes()))
     })
 }
+
+/// `sh -c LINE` in `dir`, with the `grundy` under test first in the PATH (a reproduce line
+/// as a user would paste it).
+pub fn grundy_shell(line: &str, dir: &Path) -> Command {
+    let bin = Path::new(env!("CARGO_BIN_EXE_grundy"));
+    let mut dirs = vec![bin.parent().unwrap().to_path_buf()];
+    dirs.extend(std::env::split_paths(path()));
+    let mut cmd = Command::new("sh");
+    cmd.args(["-c", line])
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .env(
+            "XDG_CONFIG_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-user-config"),
+        );
+    cmd
+}

@@ -183,7 +183,7 @@ fn the_game_of_an_interactive_failure_steps_in_a_browser() {
     assert_eq!(out.status.code(), Some(1));
     let steps = dir
         .path()
-        .join("failures/cut-interactive/check-1-1.steps.html");
+        .join("failures/cut-interactive/wrong-first-legal-move.check-1-1.steps.html");
     let dom = dom(&format!("file://{}", steps.display()));
     let frames = dom.matches("<div class=\"frame f").count();
     assert!(frames >= 2, "{dom}");

@@ -287,6 +287,9 @@ fn misbehaving_programs_are_contained() {
         &[solution("closes_stdout.py")],
     );
     assert!(c.verdict().starts_with("PE"), "{}", c.stderr());
+    // The sleepers sleep a time no other process of the machine does (300 s and this
+    // test's pid as a fraction): only they are looked for.
+    let marker = format!("300.{}", std::process::id());
     let c = check(
         "agc017d",
         &[
@@ -297,7 +300,7 @@ fn misbehaving_programs_are_contained() {
             "--shrink-time",
             "2",
         ],
-        &[solution("forks_sleepers.sh")],
+        &[solution("forks_sleepers.sh"), marker.clone()],
     );
     // It always answers Bob: the first failure is a wrong answer (its sleepers hold the
     // pipes open but do not stretch the run).
@@ -309,7 +312,7 @@ fn misbehaving_programs_are_contained() {
     for _ in 0..50 {
         std::thread::sleep(std::time::Duration::from_millis(100));
         left = Command::new("pgrep")
-            .args(["-f", "sleep 300"])
+            .args(["-f", &format!("^sleep {marker}$")])
             .output()
             .unwrap()
             .stdout;
@@ -932,4 +935,87 @@ fn sanitize_finds_undefined_behaviour_that_an_o2_build_survives_at_its_line() {
 fn line_of(file: &str, text: &str) -> usize {
     let src = std::fs::read_to_string(solution(file)).unwrap();
     1 + src.lines().position(|l| l.contains(text)).expect(text)
+}
+
+/// One test number per finding: each group announces `X on test N`, and its reproduce
+/// lines bring back exactly that: `grundy check … --case N` announces the same test with
+/// the same verdict, and the program on the saved file (named after the program and N)
+/// fails again. The RE group of this program has failing tests before the one it shows
+/// and shrinks (the smallest), which the group table, the file and `--case` once named
+/// instead.
+#[test]
+fn every_reproduce_line_brings_back_the_test_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |line: &str| common::grundy_shell(line, dir.path()).output().unwrap();
+    let out = common::grundy()
+        .args([
+            "check",
+            "agc017d",
+            "--cases",
+            "20",
+            "--shrink-time",
+            "2",
+            "--color",
+            "never",
+            "--",
+        ])
+        .arg(solution("agc017d_two_bugs.py"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = common::stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    let mut groups = 0;
+    for (k, line) in lines.iter().enumerate() {
+        let Some((verdict, rest)) = line.split_once(" on test ") else {
+            continue;
+        };
+        if !["WA", "RE"].contains(&verdict) {
+            continue;
+        }
+        groups += 1;
+        let test: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+        let saved = lines[k..]
+            .iter()
+            .find_map(|l| l.strip_prefix("saved: "))
+            .map(|s| s.split(' ').next().unwrap().to_string())
+            .unwrap();
+        assert!(
+            saved.ends_with(&format!("/agc017d_two_bugs.check-1-{test}.in")),
+            "{saved}: {err}"
+        );
+        let program = lines[k..]
+            .iter()
+            .find_map(|l| l.strip_prefix("reproduce: "))
+            .unwrap();
+        let again = run(program);
+        let expected =
+            std::fs::read_to_string(dir.path().join(&saved).with_extension("out")).unwrap();
+        assert!(
+            !again.status.success()
+                || String::from_utf8_lossy(&again.stdout)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    != expected.split_whitespace().collect::<Vec<_>>(),
+            "the program on {saved} did not fail again"
+        );
+        let grundy = lines[k..]
+            .iter()
+            .find_map(|l| l.trim_start().strip_prefix("or: "))
+            .unwrap();
+        assert!(grundy.contains(&format!(" --case {test} ")), "{grundy}");
+        // (Its shrink cut short: the test it brings back is what is looked at.)
+        let again = common::stderr(&run(&grundy.replacen(" -- ", " --shrink-time 1 -- ", 1)));
+        assert!(
+            again.contains(&format!("{verdict} on test {test} ")),
+            "`{grundy}` did not bring back test {test}: {again}"
+        );
+        // The group table names the same test.
+        let row = lines
+            .iter()
+            .find(|l| l.trim_start().starts_with(&format!("{verdict} ")) && l.contains(&saved))
+            .unwrap();
+        assert!(row.contains(&format!("  {test}  ")), "{row}");
+    }
+    assert_eq!(groups, 2, "{err}");
 }

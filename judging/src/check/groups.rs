@@ -165,6 +165,8 @@ struct Summary {
     shrunk: String,
     saved: String,
     notes: Vec<String>,
+    /// Every failing test of the group, by index.
+    failing: Vec<u64>,
     /// When the shrunk input did not fail again: its size, and the size of the input
     /// shown instead (the smallest that did).
     unconfirmed: Option<(String, String)>,
@@ -227,7 +229,7 @@ pub(crate) fn report<S: Suite>(
             count,
             if count == 1 { "" } else { "s" },
             table(
-                &["group", "tests", "first failing test", "shrunk to", "saved"],
+                &["group", "tests", "test shown", "shrunk to", "saved"],
                 &rows
             )
         );
@@ -243,7 +245,8 @@ pub(crate) fn report<S: Suite>(
             let mut g = serde_json::json!({
                 "group": s.label,
                 "tests": s.tests,
-                "first_failing_test": s.first,
+                "test": s.first,
+                "failing_tests": s.failing,
                 "shrunk_to": s.shrunk,
                 "saved": s.saved,
                 "notes": s.notes,
@@ -542,6 +545,42 @@ fn join_larger<S: Suite>(
     pre
 }
 
+/// The program's name in the names of its saved failures (`mine.check-1-2.in`): the stem
+/// of its file, or of the script an interpreter runs (`python3 sol.py` is `sol`).
+pub(crate) fn program_label(cmd: &[String]) -> String {
+    const RUNNERS: [&str; 10] = [
+        "python3", "python", "pypy3", "pypy", "node", "java", "sh", "bash", "env", "mono",
+    ];
+    let stem = |w: &String| {
+        std::path::Path::new(w)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let first = cmd.first().map(stem).unwrap_or_default();
+    let named = if RUNNERS.contains(&first.as_str()) || first.starts_with("python") {
+        cmd.iter().skip(1).find(|w| !w.starts_with('-')).map(stem)
+    } else {
+        None
+    };
+    let label: String = named
+        .unwrap_or(first)
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if label.is_empty() {
+        "program".into()
+    } else {
+        label
+    }
+}
+
 /// Shrinks, examines, saves and prints one group's representative (`pre`: already
 /// shrunk).
 fn report_group<S: Suite>(
@@ -552,7 +591,12 @@ fn report_group<S: Suite>(
 ) -> Result<Summary, Error> {
     let Judge { suite, o, .. } = *jd;
     let (label, main_shape) = (g.label(), g.main_shape());
-    let (tests, first_index) = (g.tests.len(), g.tests.iter().copied().min().unwrap_or(0));
+    // One test number for the finding everywhere: the test announced and shrunk (the
+    // group's smallest failing test), which names the saved file and which `--case`
+    // brings back.
+    let (tests, first_index) = (g.tests.len(), g.first.test.index);
+    let mut failing = g.tests.clone();
+    failing.sort_unstable();
     announce(suite, &g.first);
     let mut notes = Vec::new();
     if let Some(note) = g.merged.clone() {
@@ -598,7 +642,12 @@ fn report_group<S: Suite>(
     let text = suite.write(&finding.input);
     // The witness drawn (NAME.svg beside the input), and as text when it is small.
     let drawn = suite.draw(&finding.input);
-    let name = format!("check-{:x}-{}", o.seed, first_index);
+    let name = format!(
+        "{}.check-{:x}-{}",
+        program_label(&o.cmd),
+        o.seed,
+        first_index
+    );
     // An interactive game's positions move by move (NAME.steps.html), where grundy draws
     // them.
     // Not for a game of no move (a side chosen wrong): one position is the drawing.
@@ -657,6 +706,7 @@ fn report_group<S: Suite>(
     Ok(Summary {
         label,
         tests,
+        failing,
         first: first_index,
         size: suite.size(&finding.input),
         shrunk: match &unconfirmed {

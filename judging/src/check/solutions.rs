@@ -63,20 +63,22 @@ fn summarize(r: &Report) -> Summary {
             None => counts.push((c.verdict.clone(), 1)),
         }
     }
-    let first = r
-        .cases
-        .iter()
-        .find(|c| c.status == "fail")
-        .map(|c| (c.name.clone(), c.verdict.clone()));
-    // The witness of the group of that first failing test: a row's columns come from
-    // one group.
-    let index = first
-        .as_ref()
-        .and_then(|(name, _)| name.trim_start_matches("test ").parse::<u64>().ok());
-    let shrunk = r
-        .groups
-        .iter()
-        .find(|g| g.get("first_failing_test").and_then(|t| t.as_u64()) == index)
+    let failed = r.cases.iter().find(|c| c.status == "fail");
+    // The group of that first failing test: a row's columns come from one group, and
+    // name the test that group shows and shrank (one number per finding).
+    let index = failed.and_then(|c| c.name.trim_start_matches("test ").parse::<u64>().ok());
+    let group = r.groups.iter().find(|g| {
+        g.get("failing_tests")
+            .and_then(|t| t.as_array())
+            .is_some_and(|t| t.iter().any(|x| x.as_u64() == index))
+    });
+    let first = failed.map(|c| {
+        let shown = group
+            .and_then(|g| g.get("test").and_then(|t| t.as_u64()))
+            .map_or(c.name.clone(), |t| format!("test {t}"));
+        (shown, c.verdict.clone())
+    });
+    let shrunk = group
         .and_then(|g| match g.get("shrunk_to").and_then(|s| s.as_str()) {
             Some(s) => Some(s.to_string()),
             None => g
@@ -307,7 +309,7 @@ fn print_matrix<S: Suite>(suite: &S, rows: &[Row]) {
     for c in &codes {
         head += &format!(" {c:>4}");
     }
-    head += "  first failing      shrunk to           meets";
+    head += "  failing test       shrunk to           meets";
     outln!("{head}");
     for r in rows {
         let mut line = format!("  {:<width$}  {:<ew$}", r.name, r.expect);
@@ -347,10 +349,11 @@ mod tests {
         }
     }
 
-    /// A row's "first failing" and "shrunk to" come from one group: the groups are listed
+    /// A row's "failing test" and "shrunk to" come from one group: the groups are listed
     /// smallest witness first, and the first of them (a WA from test 30, shrunk to 4
-    /// vertices) once stood beside test 12's TLE. A witness that did not fail again is
-    /// said so.
+    /// vertices) once stood beside test 12's TLE. The test named is the one its group
+    /// shows and shrank (14, of the TLE group of tests 12 and 14), and a witness that did
+    /// not fail again is said so.
     #[test]
     fn a_row_s_columns_come_from_one_group() {
         let report = Report {
@@ -360,14 +363,14 @@ mod tests {
             failed: 2,
             cases: vec![case(3, "OK"), case(12, "TLE"), case(30, "WA")],
             groups: vec![
-                serde_json::json!({"first_failing_test": 30, "shrunk_to": "4 vertices"}),
-                serde_json::json!({"first_failing_test": 12, "shrunk_to": null, "smallest_failing": "8,000 vertices"}),
+                serde_json::json!({"test": 30, "failing_tests": [30], "shrunk_to": "4 vertices"}),
+                serde_json::json!({"test": 14, "failing_tests": [12, 14], "shrunk_to": null, "smallest_failing": "8,000 vertices"}),
             ],
             footprint: None,
             reach: None,
         };
         let (_, first, shrunk) = summarize(&report);
-        assert_eq!(first, Some(("test 12".into(), "TLE".into())));
+        assert_eq!(first, Some(("test 14".into(), "TLE".into())));
         assert_eq!(shrunk, "8,000 vertices (shrunk one passed)");
     }
 }
