@@ -95,6 +95,9 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, Answer
     expected_within(problem, cases, ORACLE_MAX_VERTICES, ORACLE_MAX_SIZE)
 }
 
+/// How a TLE stopped by the wall-clock backstop (its CPU time under the limit) begins.
+pub const WALL_BACKSTOP: &str = "stopped by the wall-clock backstop";
+
 /// The verdict of a run that did not end normally (TLE, OLE, MLE, RE), or `None` when the
 /// program exited with code 0 and its output is to be checked. A program that cannot be
 /// started is bad usage, and a run stopped by a signal to grundy is no verdict: both are
@@ -118,6 +121,15 @@ pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
         .memory
         .is_some_and(|m| run.own_peak().is_some_and(|p| p > m));
     Ok(Some(match &run.exit {
+        // The verdict is CPU time; the wall-clock backstop is for programs that sleep or
+        // wait. Stopped by it under the CPU limit, the run says so.
+        Exit::Timeout if run.cpu < limits.time => Verdict::TimeLimit(format!(
+            "{WALL_BACKSTOP} after {:.3} s with {:.3} s of CPU time (limit {} s): a program that sleeps or waits, or a loaded machine{}",
+            run.wall.as_secs_f64(),
+            run.cpu.as_secs_f64(),
+            limits.time.as_secs_f64(),
+            run.processes_text()
+        )),
         Exit::Timeout => Verdict::TimeLimit(format!(
             "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s){}",
             run.cpu.as_secs_f64(),

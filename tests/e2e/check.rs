@@ -1019,3 +1019,76 @@ fn every_reproduce_line_brings_back_the_test_shown() {
     }
     assert_eq!(groups, 2, "{err}");
 }
+
+/// A program that sleeps is stopped by the wall-clock backstop with its CPU time under
+/// the limit: the verdict says so, and its group is not shrunk (a shrink would chase the
+/// machine's load). The sleep is far past the backstop and uses no CPU time, so the
+/// test does not depend on the machine's load.
+#[test]
+fn a_tle_by_the_wall_clock_is_said_and_not_shrunk() {
+    let c = check_plan(
+        "agc017d",
+        &[
+            "--cases",
+            "2",
+            "--no-adversarial",
+            "--no-families",
+            "--tl",
+            "0.5",
+        ],
+        &[
+            "python3".into(),
+            "-c".into(),
+            "import time; time.sleep(60)".into(),
+        ],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("TLE by the wall clock on small inputs"),
+        "{err}"
+    );
+    assert!(
+        err.contains("verdict: TLE: stopped by the wall-clock backstop after 1.0"),
+        "{err}"
+    );
+    assert!(
+        err.contains("not shrunk: stopped by the wall-clock backstop (1 s)"),
+        "{err}"
+    );
+    assert!(!err.contains("shrunk in"), "{err}");
+}
+
+/// A failure that does not repeat when its test is run again is not shrunk (the shrink
+/// would chase it for its whole budget): said, with what the re-run did.
+#[test]
+fn a_failure_that_does_not_repeat_is_not_shrunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("ran-once");
+    let c = check_plan(
+        "agc017d",
+        &[
+            "--cases",
+            "1",
+            "--no-adversarial",
+            "--no-families",
+            "--sandbox",
+            "none",
+        ],
+        &[
+            "python3".into(),
+            solution("fails_once.py"),
+            marker.display().to_string(),
+            solution("agc017d_correct.py"),
+        ],
+    );
+    let err = c.stderr();
+    assert_eq!(c.out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "not shrunk: the failure did not repeat when test 0 was run again (it passed)"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("shrunk in"), "{err}");
+}

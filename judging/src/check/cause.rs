@@ -30,6 +30,9 @@ pub(crate) enum Kind {
     Presentation,
     /// TLE.
     TimeLimit,
+    /// TLE by the wall-clock backstop, with CPU time under the limit: a program that
+    /// sleeps or waits, or a loaded machine. Not shrunk (a shrink would chase the load).
+    WallClock,
     /// MLE.
     MemoryLimit,
     /// OLE.
@@ -81,6 +84,7 @@ impl Cause {
             }
             Verdict::WrongAnswer(msg) => Kind::Wrong(crate::jury::kind_of(msg)),
             Verdict::Presentation(_) => Kind::Presentation,
+            Verdict::TimeLimit(m) if m.starts_with(crate::judge::WALL_BACKSTOP) => Kind::WallClock,
             Verdict::TimeLimit(_) => Kind::TimeLimit,
             Verdict::MemoryLimit => Kind::MemoryLimit,
             Verdict::OutputLimit => Kind::OutputLimit,
@@ -109,9 +113,14 @@ impl Cause {
         matches!(self.kind, Kind::Crash(_))
     }
 
-    /// True for a time limit.
+    /// True for a time limit (of CPU time).
     pub(crate) fn is_time_limit(&self) -> bool {
         self.kind == Kind::TimeLimit
+    }
+
+    /// True for a TLE by the wall-clock backstop with CPU time under the limit.
+    pub(crate) fn is_wall_clock(&self) -> bool {
+        self.kind == Kind::WallClock
     }
 
     /// The verdict in short, without what the stack re-run showed (`RE SIGSEGV`).
@@ -124,6 +133,7 @@ impl Cause {
             Kind::Wrong(None) => "WA".into(),
             Kind::Presentation => "PE".into(),
             Kind::TimeLimit => "TLE".into(),
+            Kind::WallClock => "TLE by the wall clock".into(),
             Kind::MemoryLimit => "MLE".into(),
             Kind::OutputLimit => "OLE".into(),
             Kind::Undefined(d) => format!("UB: {d}"),
@@ -195,6 +205,15 @@ mod tests {
         assert!(!py.stack_like(&run_with("")));
         let tle = Cause::of(&Verdict::TimeLimit("2.1 s".into()), &run_with(""));
         assert!(tle.is_time_limit() && !tle.is_crash());
+        let wall = Cause::of(
+            &Verdict::TimeLimit(format!(
+                "{} after 2.016 s with 0.806 s of CPU time (limit 1 s)",
+                crate::judge::WALL_BACKSTOP
+            )),
+            &run_with(""),
+        );
+        assert!(wall.is_wall_clock() && !wall.is_time_limit());
+        assert_eq!(wall.verdict(), "TLE by the wall clock");
         assert_ne!(tle, py);
     }
 }

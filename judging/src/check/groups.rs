@@ -452,6 +452,33 @@ fn witness<S: Suite>(
     deadline: Instant,
 ) -> Shrunken<S::Input> {
     let (note, start) = super::threshold::threshold_start(jd, g, deadline);
+    // A failure that does not repeat on its own input is not shrunk: the shrink would
+    // spend its budget chasing it (its time, the machine's load, or the program's own
+    // randomness made it).
+    if start.is_none() {
+        let again = match outcome(jd, &g.first.test.input, &g.detail) {
+            Outcome::Same => None,
+            Outcome::Passes => Some("it passed".to_string()),
+            Outcome::Other(c) => Some(format!("it failed another way: {c}")),
+        };
+        if let Some(again) = again {
+            return Shrunken {
+                note: Some(format!(
+                    "not shrunk: the failure did not repeat when test {} was run again ({again}); a failure that depends on time, the machine's load or the program's own randomness",
+                    g.first.test.index
+                )),
+                shrunk: grundy_fuzzing::shrink::Shrunk {
+                    case: g.first.test.input.clone(),
+                    steps: 0,
+                    tries: 0,
+                },
+                input: g.first.test.input.clone(),
+                cut_short: false,
+                start: None,
+                stalled: false,
+            };
+        }
+    }
     let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
     let stall = start.is_some().then_some(STALL);
     let (shrunk, input, stalled, family) = shrink_group(jd, g, from, stall, deadline);
@@ -487,7 +514,9 @@ fn join_larger<S: Suite>(
         let small = groups
             .iter()
             .position(|g| g.tier == Class::Small && g.detail == groups[j].detail);
-        let Some(i) = small.filter(|_| groups[j].tier != Class::Small) else {
+        let Some(i) =
+            small.filter(|_| groups[j].tier != Class::Small && !groups[j].detail.is_wall_clock())
+        else {
             j += 1;
             continue;
         };
@@ -610,6 +639,25 @@ fn report_group<S: Suite>(
     let detail = g.detail.clone();
     let w = match pre {
         Some(p) => p,
+        // Stopped by the wall clock under the CPU limit: what a shrink would keep is the
+        // machine's load as much as the program's, so the smallest failing test is shown
+        // as it is.
+        None if detail.is_wall_clock() => Shrunken {
+            note: Some(format!(
+                "not shrunk: stopped by the wall-clock backstop ({} s) with its CPU time under the limit ({} s): a program that sleeps or waits, or a loaded machine; run it again, or with --jobs 1 on an idle machine",
+                o.limits.wall.as_secs_f64(),
+                o.limits.time.as_secs_f64()
+            )),
+            shrunk: grundy_fuzzing::shrink::Shrunk {
+                case: g.first.test.input.clone(),
+                steps: 0,
+                tries: 0,
+            },
+            input: g.first.test.input.clone(),
+            cut_short: false,
+            start: None,
+            stalled: false,
+        },
         None => witness(jd, &g, deadline),
     };
     if let Some(note) = &w.note {
@@ -743,6 +791,14 @@ fn shrunk_line<S: Suite>(
     }: &ShrinkRun,
     settled: &Settled,
 ) -> String {
+    if tries == 0 && steps == 0 && !cut_short {
+        // Not shrunk (a TLE by the wall clock): the test's own input.
+        return format!(
+            "its input, {}:\n{}",
+            suite.describe(&finding.input),
+            preview(text, PREVIEW_LINES)
+        );
+    }
     format!(
         "shrunk in {} steps ({} runs{}) to {}{}:\n{}",
         steps,
