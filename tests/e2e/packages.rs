@@ -2093,3 +2093,38 @@ fn the_kattis_output_validator_builds_and_maps_the_checker_s_exit_codes() {
     assert_eq!(code, Some(1));
     assert!(error.unwrap().contains("the checker exited with 3"));
 }
+
+/// A plan over an input space smaller than the plan: the subtraction game with one heap
+/// size only. Each input is judged once; the repeats are counted and said, not run.
+#[test]
+fn an_input_drawn_again_is_not_judged_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let from = example("subtraction");
+    for f in ["rules.py", "correct.py"] {
+        std::fs::copy(from.join(f), dir.path().join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("problem.toml"),
+        "name = \"one-heap\"\n\n[[input]]\nints = [\"n\"]\n\n[limits]\nn = [5, 5]\n\n[game]\nrules = \"rules.py\"\nanswer = \"winning-moves\"\n",
+    )
+    .unwrap();
+    let out = grundy()
+        .args(["check"])
+        .arg(dir.path())
+        .args(["--cases", "40", "--color", "never", "--"])
+        .arg(dir.path().join("correct.py"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("all 1 tests passed"),
+        "{}{err}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        err.contains("of the plan's tests drew an input judged already and were not run again: 1 distinct inputs (the input space may hold no more)"),
+        "{err}"
+    );
+}

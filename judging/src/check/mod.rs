@@ -290,6 +290,11 @@ struct Findings<I> {
     groups: BTreeMap<(cause::Cause, groups::Class), groups::Group<I>>,
     /// The dimensions the tests reached.
     reach: Reach,
+    /// The inputs judged, by a hash of their text: a test that draws one of them again is
+    /// not run again.
+    seen: std::collections::HashSet<u64>,
+    /// The tests not run because their input was judged already.
+    repeats: u64,
 }
 
 impl<I> Findings<I> {
@@ -344,6 +349,8 @@ fn run_plan<S: Suite>(
         results: Vec::new(),
         groups: BTreeMap::new(),
         reach: Reach::default(),
+        seen: std::collections::HashSet::new(),
+        repeats: 0,
     });
     let error: Mutex<Option<Error>> = Mutex::new(None);
     pool::scoped(o.jobs, || loop {
@@ -355,7 +362,18 @@ fn run_plan<S: Suite>(
             return;
         };
         let mut reach = Reach::default();
-        let outcome = make_test(suite, o, i).and_then(|test| {
+        let test = make_test(suite, o, i);
+        // An input judged already (a small input space draws the same input again) is
+        // not judged again.
+        if let Ok(t) = &test {
+            let key = crate::program::content_hash(suite.write(&t.input).as_bytes());
+            let mut f = found.lock().expect("lock");
+            if !f.seen.insert(key) {
+                f.repeats += 1;
+                continue;
+            }
+        }
+        let outcome = test.and_then(|test| {
             suite.measure(&test.input, &mut reach);
             jd.judge(&test.input)
                 .map(|(v, run, exp, by)| (test, v, run, exp, by))
@@ -616,11 +634,23 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
+    if found.repeats > 0 {
+        eprintln!(
+            "{} of the plan's tests drew an input judged already and were not run again: {} distinct inputs{}",
+            found.repeats,
+            found.seen.len(),
+            if found.repeats as usize > found.seen.len() {
+                " (the input space may hold no more)"
+            } else {
+                ""
+            }
+        );
+    }
     // The reach is said of a whole plan (not of one test, nor of a plan cut short).
     let whole = o.only.is_none()
         && !(o.first && failed > 0)
         && !contain::interrupted()
-        && found.results.len() as u64 == total;
+        && found.results.len() as u64 + found.repeats == total;
     let reach = reach_report(suite, &found.reach, whole);
     let mut report = Report {
         corpus: suite.arg(),
