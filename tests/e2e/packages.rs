@@ -2128,3 +2128,33 @@ fn an_input_drawn_again_is_not_judged_again() {
         "{err}"
     );
 }
+
+/// An interactive contestant that never writes: after its first tests, each stopped by
+/// the idleness limit, the rest of the plan is not run (each would wait the same way),
+/// said with the count, and its group is not shrunk.
+#[test]
+fn a_silent_contestant_stops_the_plan_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let silent = dir.path().join("silent.sh");
+    std::fs::write(&silent, "#!/bin/sh\nexec sleep 37\n").unwrap();
+    std::fs::set_permissions(&silent, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = grundy()
+        .args(["check"])
+        .arg(example("cut-interactive"))
+        .args(["--cases", "2", "--color", "never", "--"])
+        .arg(&silent)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("the program wrote nothing on its first 3 tests, each stopped by the idleness limit of 1 s: the other 50 tests of the plan were not run"),
+        "{err}"
+    );
+    assert!(
+        err.contains("not shrunk: the program wrote nothing on any test"),
+        "{err}"
+    );
+    assert!(!err.contains("shrink to"), "{err}");
+}

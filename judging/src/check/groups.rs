@@ -57,6 +57,21 @@ pub(crate) struct Group<I> {
     merged: Option<String>,
 }
 
+impl<I> Group<I> {
+    /// Takes in the failing tests of `large`, a group of larger inputs found to be the
+    /// same failure (its representative is dropped: this group's stays).
+    fn absorb(&mut self, large: Group<I>) {
+        self.tests.extend(large.tests);
+        self.sizes.extend(large.sizes);
+        self.rerun = (self.rerun.0 + large.rerun.0, self.rerun.1 + large.rerun.1);
+        self.tiers.extend(large.tiers);
+        for (shape, n) in large.shapes {
+            *self.shapes.entry(shape).or_default() += n;
+        }
+        self.shape_of.extend(large.shape_of);
+    }
+}
+
 /// The groups of a check, by cause and size class.
 pub(crate) type Groups<I> = BTreeMap<(Cause, Class), Group<I>>;
 
@@ -444,6 +459,22 @@ struct Shrunken<I> {
     stalled: bool,
 }
 
+/// A group's smallest failing test as its witness, not shrunk, with the reason.
+fn not_shrunk<I: Clone>(g: &Group<I>, note: String) -> Shrunken<I> {
+    Shrunken {
+        note: Some(note),
+        shrunk: grundy_fuzzing::shrink::Shrunk {
+            case: g.first.test.input.clone(),
+            steps: 0,
+            tries: 0,
+        },
+        input: g.first.test.input.clone(),
+        cut_short: false,
+        start: None,
+        stalled: false,
+    }
+}
+
 /// The threshold search when the group needs it, then the shrink from the smallest known
 /// witness.
 fn witness<S: Suite>(
@@ -462,21 +493,13 @@ fn witness<S: Suite>(
             Outcome::Other(c) => Some(format!("it failed another way: {c}")),
         };
         if let Some(again) = again {
-            return Shrunken {
-                note: Some(format!(
+            return not_shrunk(
+                g,
+                format!(
                     "not shrunk: the failure did not repeat when test {} was run again ({again}); a failure that depends on time, the machine's load or the program's own randomness",
                     g.first.test.index
-                )),
-                shrunk: grundy_fuzzing::shrink::Shrunk {
-                    case: g.first.test.input.clone(),
-                    steps: 0,
-                    tries: 0,
-                },
-                input: g.first.test.input.clone(),
-                cut_short: false,
-                start: None,
-                stalled: false,
-            };
+                ),
+            );
         }
     }
     let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
@@ -522,7 +545,13 @@ fn join_larger<S: Suite>(
         };
         let left = end.saturating_duration_since(Instant::now());
         let deadline = Instant::now() + left / groups.len().max(1) as u32;
-        let w = witness(jd, &groups[j], deadline);
+        // A program silent on every test fails every input alike: nothing to tell apart.
+        let quiet = jd.memo.silent.load(std::sync::atomic::Ordering::SeqCst);
+        let w = if quiet {
+            not_shrunk(&groups[j], String::new())
+        } else {
+            witness(jd, &groups[j], deadline)
+        };
         // No larger than the small group's smallest failing test: by size, or the same
         // size in the report's words (`size 1`, `3 vertices`) when only the values'
         // spelling differs (-1000000000 against -999999999).
@@ -531,7 +560,19 @@ fn join_larger<S: Suite>(
             || suite.describe(&w.input) == suite.describe(smallest);
         // A shrink that stopped early (out of time, or after a run of passing candidates)
         // may not be minimal: it does not tell the two groups apart.
-        if down || w.cut_short || w.stalled {
+        if quiet {
+            let large = groups.remove(j);
+            pre.remove(j);
+            let i = if i > j { i - 1 } else { i };
+            let g = &mut groups[i];
+            g.merged = Some(format!(
+                "the {} failing test{} on larger inputs (first: test {}) fail the same way: the program wrote nothing on any test; reported once",
+                large.tests.len(),
+                if large.tests.len() == 1 { "" } else { "s" },
+                large.first.test.index,
+            ));
+            g.absorb(large);
+        } else if down || w.cut_short || w.stalled {
             let large = groups.remove(j);
             pre.remove(j);
             let i = if i > j { i - 1 } else { i };
@@ -558,14 +599,7 @@ fn join_larger<S: Suite>(
                 if large.tests.len() == 1 { "" } else { "s" },
                 large.first.test.index,
             ));
-            g.tests.extend(large.tests);
-            g.sizes.extend(large.sizes);
-            g.rerun = (g.rerun.0 + large.rerun.0, g.rerun.1 + large.rerun.1);
-            g.tiers.extend(large.tiers);
-            for (shape, n) in large.shapes {
-                *g.shapes.entry(shape).or_default() += n;
-            }
-            g.shape_of.extend(large.shape_of);
+            g.absorb(large);
         } else {
             pre[j] = Some(w);
             j += 1;
@@ -642,22 +676,23 @@ fn report_group<S: Suite>(
         // Stopped by the wall clock under the CPU limit: what a shrink would keep is the
         // machine's load as much as the program's, so the smallest failing test is shown
         // as it is.
-        None if detail.is_wall_clock() => Shrunken {
-            note: Some(format!(
+        // A program that wrote nothing on any test fails every input the same way.
+        None if detail.is_time_limit()
+            && jd.memo.silent.load(std::sync::atomic::Ordering::SeqCst) =>
+        {
+            not_shrunk(
+                &g,
+                "not shrunk: the program wrote nothing on any test, each stopped by the idleness limit: every input fails the same way".into(),
+            )
+        }
+        None if detail.is_wall_clock() => not_shrunk(
+            &g,
+            format!(
                 "not shrunk: stopped by the wall-clock backstop ({} s) with its CPU time under the limit ({} s): a program that sleeps or waits, or a loaded machine; run it again, or with --jobs 1 on an idle machine",
                 o.limits.wall.as_secs_f64(),
                 o.limits.time.as_secs_f64()
-            )),
-            shrunk: grundy_fuzzing::shrink::Shrunk {
-                case: g.first.test.input.clone(),
-                steps: 0,
-                tries: 0,
-            },
-            input: g.first.test.input.clone(),
-            cut_short: false,
-            start: None,
-            stalled: false,
-        },
+            ),
+        ),
         None => witness(jd, &g, deadline),
     };
     if let Some(note) = &w.note {

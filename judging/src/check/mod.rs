@@ -230,6 +230,20 @@ pub(crate) struct Memo {
     pub(crate) reruns: rerun::Seen,
     /// The sanitized build, made when first needed.
     pub(crate) sanitized: std::sync::OnceLock<sanitized::Build>,
+    /// The plan was stopped because the program wrote nothing on its first tests, each
+    /// waiting out the idleness limit ([`SILENT_STOP`]): its group is not shrunk either.
+    pub(crate) silent: std::sync::atomic::AtomicBool,
+}
+
+/// After this many tests on which an interactive program wrote nothing at all (each
+/// stopped by the idleness limit, and no test where it wrote), the plan stops: every
+/// further test would wait out the limit the same way.
+pub(crate) const SILENT_STOP: u64 = 3;
+
+/// True for a run of an interactive program that wrote nothing and was stopped for it.
+fn silent(v: &Verdict, run: &Run) -> bool {
+    run.stdout.is_empty()
+        && matches!(v, Verdict::TimeLimit(m) if m.starts_with("idle on its turn") || m.starts_with("silent on its turn"))
 }
 
 impl<S: Suite> Clone for Judge<'_, S> {
@@ -352,6 +366,9 @@ fn run_plan<S: Suite>(
         seen: std::collections::HashSet::new(),
         repeats: 0,
     });
+    // Tests where the program wrote nothing and was stopped for it, and whether it ever
+    // wrote.
+    let quiet = Mutex::new((0u64, false));
     let error: Mutex<Option<Error>> = Mutex::new(None);
     pool::scoped(o.jobs, || loop {
         if o.time.is_some_and(|t| start.elapsed() >= t) {
@@ -388,6 +405,18 @@ fn run_plan<S: Suite>(
         };
         if verdict != Verdict::Ok && o.first {
             draw.stop();
+        }
+        {
+            let mut q = quiet.lock().expect("lock");
+            if silent(&verdict, &run) {
+                q.0 += 1;
+            } else if !run.stdout.is_empty() {
+                q.1 = true;
+            }
+            if q.0 >= SILENT_STOP && !q.1 && o.only.is_none() {
+                memo.silent.store(true, std::sync::atomic::Ordering::SeqCst);
+                draw.stop();
+            }
         }
         // What the failure is; the re-runs that tell a crash's cause come after the plan,
         // on a sample of each group (`rerun::establish`).
@@ -634,6 +663,14 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     }
     let failed = found.results.iter().filter(|r| r.status == "fail").count();
     let passed = found.results.len() - failed;
+    if memo.silent.load(std::sync::atomic::Ordering::SeqCst) {
+        let run = found.results.len() as u64 + found.repeats;
+        eprintln!(
+            "the program wrote nothing on its first {run} tests, each stopped by the idleness limit of {} s: the other {} tests of the plan were not run (each would wait the same way)",
+            crate::jury::IDLENESS.min(o.limits.wall).as_secs_f64(),
+            total.saturating_sub(run)
+        );
+    }
     if found.repeats > 0 {
         eprintln!(
             "{} of the plan's tests drew an input judged already and were not run again: {} distinct inputs{}",
