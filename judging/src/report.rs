@@ -57,6 +57,14 @@ pub struct Report {
     /// [`crate::reach`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach: Option<serde_json::Value>,
+    /// Tests of the plan not run because they drew an input judged already (`grundy
+    /// check`): `cases` holds each distinct input once.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub repeated: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// This process's own resources so far (`getrusage(RUSAGE_SELF)`: every thread, no

@@ -70,8 +70,11 @@ impl Limits {
 /// sets one: 256 MiB, as most judges give.
 pub const DEFAULT_MEMORY: u64 = 256 << 20;
 
-/// The least memory cap of a re-run with an unlimited stack: 1 GiB.
-pub const STACK_RERUN_MEMORY: u64 = 1 << 30;
+/// The least memory cap of a re-run with an unlimited stack: 512 MiB, twice the stack
+/// Codeforces and AtCoder give (as large as their memory limit, 256 MiB). A recursion
+/// that never ends grows to it: each such re-run faults in its pages, and half a
+/// gigabyte costs half the system time of a whole one.
+pub const STACK_RERUN_MEMORY: u64 = 512 << 20;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -249,6 +249,7 @@ pub fn run(
         groups: Vec::new(),
         footprint: None,
         reach: None,
+        repeated: 0,
     };
     report::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));

@@ -55,6 +55,9 @@ pub(crate) struct Group<I> {
     pub(crate) first: Failure<I>,
     /// Said when a group of larger inputs joined this one.
     merged: Option<String>,
+    /// Its cause came from a split by shape and size band ([`super::rerun`]): only a
+    /// sample of each band was re-run with an unlimited stack.
+    pub(crate) banded: bool,
 }
 
 impl<I> Group<I> {
@@ -69,6 +72,7 @@ impl<I> Group<I> {
             *self.shapes.entry(shape).or_default() += n;
         }
         self.shape_of.extend(large.shape_of);
+        self.banded |= large.banded;
     }
 }
 
@@ -129,6 +133,7 @@ pub(crate) fn add<I>(
                     shape_of,
                     first: f,
                     merged: None,
+                    banded: false,
                 },
             );
         }
@@ -324,6 +329,9 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
         Stack::Untried => return None,
     };
     let which = match g.rerun {
+        (r, t) if g.banded => format!(
+            "{r} of its {t} failing tests (the smallest of each shape and size band; each other test took the cause of its band's, from its first run)",
+        ),
         (1, 1) => "its failing test".to_string(),
         (r, t) if r == t => format!("each of its {t} failing tests"),
         (r, t) if g.merged.is_some() => format!(

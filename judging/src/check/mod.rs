@@ -590,6 +590,7 @@ fn compile_error<S: Suite>(
         groups: Vec::new(),
         footprint: None,
         reach: None,
+        repeated: 0,
     };
     report::write(&report, "grundy check", &o.reports)?;
     Ok(report)
@@ -698,6 +699,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         groups: Vec::new(),
         footprint: None,
         reach: Some(reach),
+        repeated: found.repeats,
     };
     if failed == 0 {
         outln!(

@@ -24,6 +24,10 @@ pub(crate) struct Seen(Mutex<HashMap<u64, Stack>>);
 /// (and the smallest of each shape).
 pub(crate) const SAMPLE: usize = 3;
 
+/// Failing tests of each band (one shape, sizes within a factor of two) re-run with an
+/// unlimited stack when a group's sample disagreed ([`split`]).
+pub(crate) const BAND_SAMPLE: usize = 1;
+
 /// A failure's cause ([`Cause::of`]) and, for a crash that a bigger stack may cure, what
 /// a re-run with an unlimited stack shows (the run is the failing one, under the options'
 /// limits).
@@ -141,41 +145,90 @@ fn rerun_test<S: Suite>(
     Ok(Some(stack_outcome(jd, &input, &run)))
 }
 
-/// Every test of a group whose sample disagreed, judged and re-run again, filed by the
-/// cause each showed (a test that passes when judged again stays out of the groups; its
-/// failing verdict stays in the report's list of tests).
+/// A group whose sample disagreed, split by what its tests show: every test is judged
+/// again (a crash costs milliseconds), and in each band of tests of one shape and one
+/// size band (sizes within a factor of two) the [`BAND_SAMPLE`] smallest crashes are re-run
+/// with an unlimited stack; the other crashes of the band take the cause most of its
+/// sample showed, without a re-run of their own (a re-run that grows to the memory cap
+/// costs a second and a gigabyte: re-running every test of a group of two hundred took
+/// minutes). Filed by cause; a test that passes when judged again stays out of the
+/// groups (its failing verdict stays in the report's list of tests).
 fn split<S: Suite>(
     jd: &Judge<'_, S>,
     g: Group<S::Input>,
     out: &mut Groups<S::Input>,
 ) -> Result<(), Error> {
+    let mut bands: BTreeMap<(String, u32), Vec<(usize, u64)>> = BTreeMap::new();
+    for &(size, i) in &g.sizes {
+        let shape = g.shape_of.get(&i).cloned().unwrap_or_default();
+        bands
+            .entry((shape, usize::BITS - size.leading_zeros()))
+            .or_default()
+            .push((size, i));
+    }
+    // Per cause: the tests re-run, and those assigned by their band's sample.
+    let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut first = Some(g.first);
-    for &(_, i) in &g.sizes {
-        let test = match first.take_if(|f| f.test.index == i) {
-            Some(f) => f.test,
-            None => make_test(jd.suite, jd.o, i)?,
-        };
-        let (verdict, run, expected, judged_by) = jd.judge(&test.input)?;
-        if verdict == Verdict::Ok {
-            continue;
+    for (_, mut tests) in bands {
+        tests.sort_unstable();
+        let mut sampled: Vec<Stack> = Vec::new();
+        for (_, i) in tests {
+            let test = match first.take_if(|f| f.test.index == i) {
+                Some(f) => f.test,
+                None => make_test(jd.suite, jd.o, i)?,
+            };
+            let (verdict, run, expected, judged_by) = jd.judge(&test.input)?;
+            if verdict == Verdict::Ok {
+                continue;
+            }
+            let mut cause = Cause::of(&verdict, &run);
+            let mut reran = false;
+            if jd.o.limits.stack.is_some() && cause.stack_like(&run) {
+                if sampled.len() < BAND_SAMPLE {
+                    cause.stack = stack_outcome(jd, &test.input, &run);
+                    sampled.push(cause.stack);
+                    reran = true;
+                } else {
+                    cause.stack = most(&sampled);
+                }
+            }
+            let c = counts.entry(cause.to_string()).or_default();
+            c.0 += usize::from(reran);
+            c.1 += 1;
+            let shape = jd.suite.shape(&test.input);
+            let size = jd.suite.size(&test.input);
+            let f = Failure {
+                test,
+                verdict,
+                run,
+                expected,
+                judged_by,
+                cause,
+            };
+            groups::add(out, f, shape, size);
         }
-        let cause = cause_of(jd, &test.input, &verdict, &run);
-        let shape = jd.suite.shape(&test.input);
-        let size = jd.suite.size(&test.input);
-        let f = Failure {
-            test,
-            verdict,
-            run,
-            expected,
-            judged_by,
-            cause,
-        };
-        groups::add(out, f, shape, size);
     }
     for g in out.values_mut() {
-        if g.rerun.1 == 0 && g.detail.stack != Stack::Untried {
-            g.rerun = (g.tests.len(), g.tests.len());
+        if let Some(&(reran, all)) = counts.get(&g.detail.to_string()) {
+            if g.rerun.1 == 0 && g.detail.stack != Stack::Untried {
+                g.rerun = (reran.min(g.tests.len()), all.min(g.tests.len()));
+                g.banded = true;
+            }
         }
     }
     Ok(())
+}
+
+/// The cause most of a band's sample showed (the first of them on a tie).
+fn most(sampled: &[Stack]) -> Stack {
+    sampled
+        .iter()
+        .copied()
+        .max_by_key(|s| {
+            (
+                sampled.iter().filter(|t| *t == s).count(),
+                std::cmp::Reverse(sampled.iter().position(|t| t == s)),
+            )
+        })
+        .unwrap_or(Stack::Untried)
 }

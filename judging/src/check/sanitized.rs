@@ -55,11 +55,7 @@ pub(crate) fn build<'m>(memo: &'m Memo, o: &Options) -> &'m Build {
 /// The resident-memory cap of a sanitized run: three times the memory limit (the
 /// sanitizers' shadow and red zones), and at least 1 GiB.
 fn rss_cap(o: &Options) -> u64 {
-    o.limits
-        .memory
-        .unwrap_or(0)
-        .saturating_mul(3)
-        .max(crate::runner::STACK_RERUN_MEMORY)
+    o.limits.memory.unwrap_or(0).saturating_mul(3).max(1 << 30)
 }
 
 /// The limits of a sanitized run: three times the time (a sanitized build is slower),

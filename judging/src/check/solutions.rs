@@ -267,6 +267,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         groups: rows.iter().flat_map(|r| r.groups.clone()).collect(),
         footprint: None,
         reach: None,
+        repeated: 0,
     };
     report::write(&rep, "grundy check", &o.reports)?;
     if failed == 0 {
@@ -368,6 +369,7 @@ mod tests {
             ],
             footprint: None,
             reach: None,
+            repeated: 0,
         };
         let (_, first, shrunk) = summarize(&report);
         assert_eq!(first, Some(("test 14".into(), "TLE".into())));
