@@ -81,6 +81,12 @@ impl Reach {
     }
 
     /// Adds what another measure reached.
+    /// The most a dimension reached (`None`: never measured).
+    pub fn most(&self, d: Dim) -> Option<i64> {
+        self.0.get(&d).map(|s| s.most)
+    }
+
+    /// Merges another reach into this one.
     pub fn merge(&mut self, other: &Reach) {
         for (&d, s) in &other.0 {
             self.add(d, s.least);

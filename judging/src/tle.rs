@@ -115,6 +115,37 @@ pub struct Growth {
     pub jitter: f64,
     /// The largest size of the problem.
     pub max: usize,
+    /// The input's other dimensions (an array's or a query list's length, the test
+    /// cases) at the last size measured and at the size that stopped: where they grew
+    /// with n, a bound is over the whole input, not over n alone.
+    pub partners: Option<(Partners, Partners)>,
+    /// The same dimensions at the first and the last size measured.
+    pub series: Option<(Partners, Partners)>,
+}
+
+/// An input's dimensions besides its vertices: `(name, most)`.
+pub type Partners = Vec<(&'static str, i64)>;
+
+/// The dimensions of `input` besides its vertices that a growth over n does not hold
+/// fixed: an array's or a query list's length, the test cases in one input.
+fn partners<S: Suite>(suite: &S, input: &S::Input) -> Partners {
+    let mut reach = crate::reach::Reach::default();
+    suite.measure(input, &mut reach);
+    [crate::reach::Dim::Length, crate::reach::Dim::Cases]
+        .into_iter()
+        .filter_map(|d| reach.most(d).map(|m| (d.name(), m)))
+        .collect()
+}
+
+/// The partners that grew by a quarter or more from `a` to `b`, in words (`length 3,100
+/// → 6,250`); empty when none did.
+fn grew(a: &Partners, b: &Partners) -> String {
+    a.iter()
+        .zip(b)
+        .filter(|((_, x), (_, y))| *y as f64 >= (*x).max(1) as f64 * 1.25)
+        .map(|((name, x), (_, y))| format!("{name} {x} → {y}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Growth {
@@ -163,12 +194,17 @@ impl Growth {
                 f.r2
             ),
             (Some(f), Some(a), Some(b)) => format!(
-                "growth: n^{:.2} on {} (sizes {}..{}, fit R² {:.2}); predicted at n = {}: {:.3} s",
+                "growth: n^{:.2} on {} (sizes {}..{}, fit R² {:.2}{}); predicted at n = {}: {:.3} s",
                 f.exponent,
                 self.shape.name(),
                 a.0,
                 b.0,
                 f.r2,
+                match self.series.as_ref().map(|(x, y)| grew(x, y)) {
+                    Some(g) if !g.is_empty() =>
+                        format!("; the input's {g} grew with n, so the exponent is over the whole input"),
+                    _ => String::new(),
+                },
                 self.max,
                 f.predict(self.max as f64) + self.base
             ),
@@ -212,7 +248,20 @@ impl Growth {
                 let t = slowest.max(self.floor());
                 if *n > last && self.stopped_time > t {
                     let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
-                    s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                    // A bound over n holds only where the input's other dimensions did
+                    // not grow with it.
+                    let others = self
+                        .partners
+                        .as_ref()
+                        .map(|(a, b)| grew(a, b))
+                        .unwrap_or_default();
+                    if others.is_empty() {
+                        s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                    } else {
+                        s += &format!(
+                            "; from n = {last} to {n} the input's {others} grew too, so no bound over n alone is claimed (over the whole input: at least its size^{e:.1})"
+                        );
+                    }
                 }
             }
         }
@@ -248,6 +297,8 @@ pub fn measure<S: Suite>(
                 base: 0.0,
                 jitter: 0.0,
                 max,
+                partners: None,
+                series: None,
             }));
         }
         Err((t, _)) => vec![t],
@@ -265,21 +316,31 @@ pub fn measure<S: Suite>(
     let mut points = Vec::new();
     let mut stopped_at = None;
     let mut stopped_time = 0.0;
+    let mut last_partners = None;
+    let mut first_partners = None;
+    let mut partner_pair = None;
     for n in sizes {
         let input = match suite.sized(shape, n, seed) {
             Some(i) => i?,
             None => break,
         };
+        let here = partners(suite, &input);
         let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
             // The run's own CPU time: a run stopped by the wall backstop (asleep, or
             // waiting) used less than the limit, and tells nothing of the growth.
             stopped_time = (t - base).max(0.0);
             stopped_at = Some((n, v));
+            partner_pair = last_partners.take().map(|a| (a, here));
             break;
         }
         points.push((n, (t - base).max(0.0)));
+        if first_partners.is_none() {
+            first_partners = Some(here.clone());
+        }
+        last_partners = Some(here);
     }
+    let series = first_partners.zip(last_partners.clone());
     let mut g = Growth {
         shape,
         points,
@@ -289,6 +350,8 @@ pub fn measure<S: Suite>(
         base,
         jitter,
         max,
+        partners: partner_pair,
+        series,
     };
     let floor = g.floor();
     let used: Vec<(f64, f64)> = g
@@ -692,7 +755,25 @@ mod tests {
             base: 0.01,
             jitter: 0.0,
             max: 100_000,
+            partners: None,
+            series: None,
         }
+    }
+
+    /// A bound over n is claimed only where the input's other dimensions held still: an
+    /// O(n·t) program whose t grew with n once read "at least n^4.0".
+    #[test]
+    fn no_bound_over_n_when_the_other_dimensions_grew() {
+        let mut g = growth(None, Some(8000), 3.0);
+        g.partners = Some((vec![("length", 3100)], vec![("length", 6250)]));
+        let line = g.line();
+        assert!(
+            line.contains("from n = 4000 to 8000 the input's length 3100 → 6250 grew too, so no bound over n alone is claimed"),
+            "{line}"
+        );
+        assert!(!line.contains("so at least n^"), "{line}");
+        g.partners = Some((vec![("length", 3100)], vec![("length", 3200)]));
+        assert!(g.line().contains("so at least n^"), "{}", g.line());
     }
 
     /// A TLE at the next size is a measured lower bound on the growth; a loose fit is
