@@ -155,7 +155,8 @@ pub struct LimitArgs {
     #[arg(long, value_parser = parse_tl)]
     tl: Option<Tl>,
     /// Wall-clock backstop: a run is also stopped (TLE) after this many times --tl
-    /// (default 2).
+    /// (default 2), a program that sleeps or waits; one that keeps using CPU time on a
+    /// loaded machine gets up to 4 times more, so that its CPU time decides.
     #[arg(long, value_parser = parse_factor)]
     wall_factor: Option<f64>,
     /// Memory limit per run in MiB (address space), or `unlimited` (default 256, or the

@@ -296,6 +296,23 @@ impl Feed<'_> {
 /// Waits for the run to end — the program exits, or goes over a limit, or grundy is
 /// stopped — while feeding stdin and draining stdout and stderr. Returns the exit when
 /// grundy decided it (a limit, a signal), and the ending when the process was reaped.
+/// How much further than its backstop the wall clock runs for a program that is busy
+/// (see [`past_backstop`]).
+pub const STARVED_STRETCH: u32 = 4;
+
+/// True when a run is past its wall-clock backstop: the backstop is for a program that
+/// sleeps or waits, and the verdict is its CPU time. A program that used at least an
+/// eighth of the wall time as CPU time is running, slowed by a loaded machine (other
+/// processes on its cores): it gets up to [`STARVED_STRETCH`] times the backstop, so that
+/// its CPU time, not the machine's load, decides.
+fn past_backstop(child: &mut Launched, started: Instant, backstop: Duration) -> bool {
+    let wall = started.elapsed();
+    if wall < backstop {
+        return false;
+    }
+    wall >= backstop * STARVED_STRETCH || child.cpu() * 8 < wall
+}
+
 fn supervise(
     child: &mut Launched,
     started: Instant,
@@ -315,7 +332,7 @@ fn supervise(
         }
         let exit = if contain::interrupted() {
             Some(Exit::Interrupted)
-        } else if started.elapsed() >= wall_deadline || child.cpu() > limits.time {
+        } else if child.cpu() > limits.time || past_backstop(child, started, wall_deadline) {
             Some(Exit::Timeout)
         } else if out.over {
             Some(Exit::OutputLimit)

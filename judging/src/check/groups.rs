@@ -465,6 +465,8 @@ struct Shrunken<I> {
     start: Option<I>,
     /// It stopped after [`STALL`] candidates in a row passed.
     stalled: bool,
+    /// Not shrunk on purpose ([`not_shrunk`]): the test's own input is the witness.
+    kept: bool,
 }
 
 /// A group's smallest failing test as its witness, not shrunk, with the reason.
@@ -480,6 +482,7 @@ fn not_shrunk<I: Clone>(g: &Group<I>, note: String) -> Shrunken<I> {
         cut_short: false,
         start: None,
         stalled: false,
+        kept: true,
     }
 }
 
@@ -524,6 +527,7 @@ fn witness<S: Suite>(
         cut_short: contain::interrupted() || Instant::now() >= deadline,
         stalled,
         start,
+        kept: false,
     }
 }
 
@@ -712,6 +716,7 @@ fn report_group<S: Suite>(
         tries: w.shrunk.tries,
         cut_short: w.cut_short,
         stalled: w.stalled,
+        kept: w.kept,
     };
     let (mut finding, settled) = settle(jd, g, w.input, w.start);
     // The signal's usual gloss, as the group's own re-runs settle it.
@@ -818,6 +823,8 @@ struct ShrinkRun {
     tries: usize,
     cut_short: bool,
     stalled: bool,
+    /// Not shrunk on purpose.
+    kept: bool,
 }
 
 /// The report's line on the shrink, the input shown and where its output goes wrong,
@@ -831,10 +838,11 @@ fn shrunk_line<S: Suite>(
         tries,
         cut_short,
         stalled,
+        kept,
     }: &ShrinkRun,
     settled: &Settled,
 ) -> String {
-    if tries == 0 && steps == 0 && !cut_short {
+    if kept {
         // Not shrunk (a TLE by the wall clock): the test's own input.
         return format!(
             "its input, {}:\n{}",

@@ -2,7 +2,7 @@
 import sys
 
 
-def main(height_in_vertices=False):
+def main():
     data = sys.stdin.buffer.read().split()
     n, k = int(data[0]), int(data[1])
     adj = [[] for _ in range(n + 1)]
@@ -23,7 +23,7 @@ def main(height_in_vertices=False):
     x = 0
     for i in range(k):
         d = depth[int(data[pos + i])]
-        x ^= d + 1 if height_in_vertices else d
+        x ^= d
     print("First" if x else "Second")
 
 
