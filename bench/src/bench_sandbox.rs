@@ -3,7 +3,8 @@
 //! millisecond, and one that starts in twenty) runs with `--sandbox none` and with
 //! `--sandbox auto`, alternated so that a change in the machine's load falls on both
 //! sides; each side's median wall time is reported, their ratio, and the difference per
-//! judged run (the tests of the plan: N + 89 family members + 4 adversarial). The C++
+//! judged run (the tests of the plan the check ran: N + 89 family members + 4
+//! adversarial, less the inputs drawn again, which are not run again). The C++
 //! solution is compiled once before, outside the measure (the build cache).
 
 use grundy::error::{Error, Outcome};
@@ -21,7 +22,8 @@ const PROGRAMS: [&str; 2] = [
 pub fn sandbox(cases: usize, runs: usize) -> Result<Outcome, Error> {
     let me = crate::bench::grundy_exe()?;
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let tests = cases + 89 + 4;
+    // The judged runs, as the check says them (an input drawn again is not run again).
+    let tests = one(&me, &repo.join(PROGRAMS[0]), "none", cases)?.1;
     println!(
         "grundy check agc017d --cases {cases} ({tests} judged runs), --sandbox none vs auto, median of {runs}"
     );
@@ -35,8 +37,8 @@ pub fn sandbox(cases: usize, runs: usize) -> Result<Outcome, Error> {
         one(&me, &path, "none", 1)?;
         let (mut none, mut auto) = (Vec::new(), Vec::new());
         for _ in 0..runs {
-            none.push(one(&me, &path, "none", cases)?);
-            auto.push(one(&me, &path, "auto", cases)?);
+            none.push(one(&me, &path, "none", cases)?.0);
+            auto.push(one(&me, &path, "auto", cases)?.0);
         }
         let (n, a) = (median(&mut none), median(&mut auto));
         let per_run = (a.as_secs_f64() - n.as_secs_f64()) / tests as f64;
@@ -54,8 +56,8 @@ pub fn sandbox(cases: usize, runs: usize) -> Result<Outcome, Error> {
     Ok(Outcome::Passed)
 }
 
-/// One check's wall time.
-fn one(me: &Path, program: &Path, sandbox: &str, cases: usize) -> Result<Duration, Error> {
+/// One check's wall time, and the tests it ran (its `all N tests passed`).
+fn one(me: &Path, program: &Path, sandbox: &str, cases: usize) -> Result<(Duration, usize), Error> {
     let started = Instant::now();
     let out = Command::new(me)
         .args(["check", "agc017d", "--sandbox", sandbox, "--cases"])
@@ -71,7 +73,13 @@ fn one(me: &Path, program: &Path, sandbox: &str, cases: usize) -> Result<Duratio
             String::from_utf8_lossy(&out.stderr)
         )));
     }
-    Ok(started.elapsed())
+    let took = started.elapsed();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let tests = said
+        .lines()
+        .find_map(|l| l.strip_prefix("all ")?.split(' ').next()?.parse().ok())
+        .ok_or_else(|| Error::internal(format!("no `all N tests passed` line in:\n{said}")))?;
+    Ok((took, tests))
 }
 
 fn median(v: &mut [Duration]) -> Duration {
