@@ -749,14 +749,11 @@ struct MountAttr {
 /// `MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID`.
 const READ_ONLY_NOSUID: u64 = 0x1 | 0x2;
 
-/// Makes the mount at `root` and every mount under it read-only and nosuid in one
-/// `mount_setattr(AT_RECURSIVE)` call (rustix has no wrapper for it): the flags a host
-/// mount has are kept, only these two are added.
-fn read_only_tree(root: &Path) -> io::Result<()> {
-    let path = std::ffi::CString::new(root.as_os_str().as_encoded_bytes())
-        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+/// `mount_setattr(path, flags, {attr_set: set})` from the current folder: the raw call
+/// (rustix has no wrapper for it); its result, or the errno.
+fn mount_setattr(path: &std::ffi::CStr, flags: libc::c_uint, set: u64) -> io::Result<()> {
     let attr = MountAttr {
-        attr_set: READ_ONLY_NOSUID,
+        attr_set: set,
         attr_clr: 0,
         propagation: 0,
         userns_fd: 0,
@@ -768,7 +765,7 @@ fn read_only_tree(root: &Path) -> io::Result<()> {
             libc::SYS_mount_setattr,
             libc::AT_FDCWD,
             path.as_ptr(),
-            libc::AT_RECURSIVE as libc::c_uint,
+            flags,
             &attr as *const MountAttr,
             std::mem::size_of::<MountAttr>(),
         )
@@ -780,27 +777,22 @@ fn read_only_tree(root: &Path) -> io::Result<()> {
     }
 }
 
+/// Makes the mount at `root` and every mount under it read-only and nosuid in one
+/// `mount_setattr(AT_RECURSIVE)` call: the flags a host mount has are kept, only these
+/// two are added.
+fn read_only_tree(root: &Path) -> io::Result<()> {
+    let path = std::ffi::CString::new(root.as_os_str().as_encoded_bytes())
+        .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    mount_setattr(&path, libc::AT_RECURSIVE as libc::c_uint, READ_ONLY_NOSUID)
+}
+
 /// True when the kernel has `mount_setattr` (Linux 5.12): a call with no attributes on
-/// a path that is no mount point fails with EINVAL where it exists, ENOSYS where not.
+/// the empty path fails with EINVAL or ENOENT where it exists, ENOSYS where not.
 fn read_only_tree_supported() -> bool {
-    let attr = MountAttr {
-        attr_set: 0,
-        attr_clr: 0,
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: as in read_only_tree, with a static path.
-    let r = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            -1,
-            c"".as_ptr(),
-            0,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    };
-    r == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS)
+    !matches!(
+        mount_setattr(c"", 0, 0),
+        Err(e) if e.raw_os_error() == Some(libc::ENOSYS)
+    )
 }
 
 fn devices(dev: &Path) -> Result<(), SetupError> {
