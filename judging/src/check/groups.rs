@@ -751,7 +751,8 @@ fn report_group<S: Suite>(
     let steps = (frames.len() > 1).then(|| {
         crate::steps_html::page(
             &format!("{}: {name}, the game move by move", suite.name()),
-            &format!("steps-{name}"),
+            // An id for the page's CSS: no dot (it would read as a class).
+            &format!("steps-{}", name.replace('.', "-")),
             &frames,
         )
     });
