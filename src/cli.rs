@@ -20,13 +20,13 @@ macro_rules! with_suite {
         match $target {
             $crate::cli::Target::Builtin(p) => {
                 let $suite = &$crate::suite::Builtin::plain(*p);
-                let $defaults: Option<($crate::runner::Limits, f64)> =
+                let $defaults: Option<$crate::package::JudgeDefaults> =
                     $crate::package::builtin_limits(*p)?;
                 $body
             }
             $crate::cli::Target::Package(dir) => {
                 let loaded = $crate::suite::Packaged::load(dir)?;
-                let $defaults = Some((loaded.pkg.limits, loaded.pkg.wall_factor));
+                let $defaults = Some(loaded.pkg.judge_defaults());
                 match loaded.pkg.engine {
                     Some(engine) => {
                         let $suite = &$crate::suite::Builtin(engine, Some(loaded));
@@ -176,11 +176,13 @@ impl LimitArgs {
     /// grundy's defaults; with the wall-clock factor used.
     pub fn limits(
         &self,
-        defaults: Option<(Limits, f64)>,
+        defaults: Option<crate::package::JudgeDefaults>,
         auto_limit: Option<PathBuf>,
     ) -> Result<(Limits, f64), Error> {
-        let (base, base_factor) =
-            defaults.unwrap_or((Limits::judged(Duration::from_secs(2), 2.0), 2.0));
+        let (base, base_factor) = defaults
+            .map_or((Limits::judged(Duration::from_secs(2), 2.0), 2.0), |d| {
+                (d.limits, d.wall_factor)
+            });
         let stack = match self.stack.as_deref() {
             None => base.stack,
             Some("unlimited") => None,
@@ -223,20 +225,26 @@ impl LimitArgs {
             }
         };
         let factor = self.wall_factor.unwrap_or(base_factor);
+        let memory = match self.ml.as_deref() {
+            None => base.memory,
+            Some("unlimited") => None,
+            Some(m) => Some(mib(
+                "--ml",
+                m.parse::<u64>()
+                    .map_err(|_| Error::usage(format!("--ml {m}: expected MiB or `unlimited`")))?,
+            )?),
+        };
+        // A stack as large as the memory limit (a judge preset's) follows `--ml`.
+        let stack = if self.stack.is_none() && base.stack.is_some() && base.stack == base.memory {
+            memory
+        } else {
+            stack
+        };
         Ok((
             Limits {
                 time,
                 wall: time.mul_f64(factor),
-                memory: match self.ml.as_deref() {
-                    None => base.memory,
-                    Some("unlimited") => None,
-                    Some(m) => Some(mib(
-                        "--ml",
-                        m.parse::<u64>().map_err(|_| {
-                            Error::usage(format!("--ml {m}: expected MiB or `unlimited`"))
-                        })?,
-                    )?),
-                },
+                memory,
                 stack,
                 output: match self.output_limit {
                     Some(o) => mib("--output-limit", o)? as usize,

@@ -54,7 +54,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
     let shim = scratch.path().join("grundy_rules_shim.py");
     std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), e))?;
     let inputs = inputs(&pkg, files)?;
-    let pool = Pool::new(&spec.rules, spec.timeout, false)
+    let pool = Pool::new(&spec.rules, spec.timeout, grundy::rules::Begin::Start)
         .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
     let opts = spec.options();
     header(&pkg.name, runs);

@@ -20,7 +20,7 @@
 use crate::error::Error;
 use crate::error::TableError;
 use crate::judge::Verdict;
-use crate::rules::Pool;
+use crate::rules::{Begin, Pool};
 use grundy_games::schema::{Elements, Instance, Item, Schema, Value};
 use grundy_oracle::ruleset::{Ending, Options, Outcome, RulesError, Solved};
 use serde::Deserialize;
@@ -36,6 +36,7 @@ use std::time::Duration;
 pub struct GameToml {
     rules: Option<String>,
     answer: Option<String>,
+    per: Option<String>,
     words: Option<Vec<String>>,
     none: Option<String>,
     play: Option<String>,
@@ -82,6 +83,9 @@ pub struct GameSpec {
     pub rules: PathBuf,
     /// What is printed.
     pub answer: AnswerKind,
+    /// The answer is given for every start of `starts(case)`, one line each, in their
+    /// order (`per = "start"`), not once per test case.
+    pub per_start: bool,
     /// The words of `winner` (2) or `outcome` (3).
     pub words: Vec<String>,
     /// The word printed when there is no winning move.
@@ -156,6 +160,20 @@ impl GameSpec {
                     )
                 })?,
         };
+        let per_start = match t.per.as_deref() {
+            None | Some("case") => false,
+            Some("start") => true,
+            Some(p) => {
+                return Err(format!(
+                    "game.per: `{p}`{} (expected case, one answer per test case, or start, one answer per start of `starts(case)`)",
+                    grundy_games::suggest::did_you_mean(p, ["case", "start"].into_iter())
+                )
+                .into())
+            }
+        };
+        if per_start && answer == AnswerKind::WinningStarts {
+            return Err("game.per: `answer = \"winning-starts\"` already answers for every start at once, on one line; with `per = \"start\"` ask for the `winner`, `outcome`, `value` or winning moves of each start".into());
+        }
         let ending = match t.play.as_deref() {
             None | Some("normal") => Ending::Normal,
             Some("misere") => Ending::Misere,
@@ -196,6 +214,7 @@ impl GameSpec {
         Ok(GameSpec {
             rules: path,
             answer,
+            per_start,
             words,
             none,
             ending,
@@ -293,9 +312,13 @@ pub fn case_json(schema: &Schema, case: &grundy_games::schema::Case) -> serde_js
     serde_json::Value::Object(map)
 }
 
-/// What the search found for one test case: enough to print and to judge any answer.
+/// What the search found for one test case (or, with `per = "start"`, for one start of
+/// one): enough to print and to judge any answer.
 #[derive(Clone, Debug)]
 pub struct CaseResult {
+    /// Where its answer stands, for messages: `test case 2, start 3: ` (empty for the
+    /// only answer of an input).
+    pub at: String,
     /// The start's outcome for the player to move.
     pub outcome: Outcome,
     /// Its Grundy value (normal play, acyclic).
@@ -353,12 +376,13 @@ fn tokens(s: &str) -> String {
 impl RulesGame {
     /// Starts (lazily) the workers of a game.
     pub fn new(spec: GameSpec) -> Result<RulesGame, Error> {
-        let pool = Pool::new(
-            &spec.rules,
-            spec.timeout,
-            spec.answer == AnswerKind::WinningStarts,
-        )
-        .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
+        let begin = match (spec.answer, spec.per_start) {
+            (AnswerKind::WinningStarts, _) => Begin::Choose,
+            (_, true) => Begin::Each,
+            (_, false) => Begin::Start,
+        };
+        let pool = Pool::new(&spec.rules, spec.timeout, begin)
+            .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
         Ok(RulesGame {
             spec,
             pool,
@@ -375,35 +399,28 @@ impl RulesGame {
         self.pool.with(f)
     }
 
-    /// Searches one test case of `size`; with `components`/`canonical`, a small one is
-    /// searched whole too and must agree. Errors are the package's (its message says why).
-    pub fn solve_case(
+    /// Searches one test case of `size` with `search` (given whether to search without
+    /// `components` and `canonical`); with them, a small one is searched whole too and
+    /// must agree (`differ` says how two results differ, if they do). Errors are the
+    /// package's (the message says why).
+    fn cross_checked<T>(
         &self,
-        case: &serde_json::Value,
         size: usize,
-    ) -> Result<CaseResult, Unanswered> {
-        let (solved, shortcuts) = self
-            .pool
-            .solve(case, false, self.spec.options())
-            .map_err(|e| rules_error(&e))?;
-        let result = summary(&solved);
+        search: impl Fn(bool, Options) -> Result<(T, bool), RulesError>,
+        differ: impl Fn(&T, &T) -> Option<String>,
+    ) -> Result<T, Unanswered> {
+        let (result, shortcuts) =
+            search(false, self.spec.options()).map_err(|e| rules_error(&e))?;
         if shortcuts && size <= CROSS_CHECK_SIZE {
             let plain = Options {
                 max_states: CROSS_CHECK_STATES,
                 ..self.spec.options()
             };
-            match self.pool.solve(case, true, plain) {
+            match search(true, plain) {
                 Ok((whole, _)) => {
-                    let w = summary(&whole);
-                    if w.value != result.value
-                        || w.outcome != result.outcome
-                        || w.winning != result.winning
-                        || w.winning_starts != result.winning_starts
-                    {
+                    if let Some(d) = differ(&result, &whole) {
                         return Err(format!(
-                            "`components` or `canonical` disagree with the search of the whole state (a wrong decomposition or symmetry): with them the start is {}, without them {}",
-                            describe_result(&result),
-                            describe_result(&w)
+                            "`components` or `canonical` disagree with the search of the whole state (a wrong decomposition or symmetry): {d}"
                         ).into());
                     }
                 }
@@ -414,7 +431,92 @@ impl RulesGame {
         Ok(result)
     }
 
-    /// Every test case of an input, searched (cached by the input's text).
+    /// Searches one test case of `size` (its start: `start(case)`, or with
+    /// `answer = "winning-starts"` the choice among `starts(case)`).
+    pub fn solve_case(
+        &self,
+        case: &serde_json::Value,
+        size: usize,
+    ) -> Result<CaseResult, Unanswered> {
+        self.cross_checked(
+            size,
+            |plain, opts| {
+                let (solved, shortcuts) = self.pool.solve(case, plain, opts)?;
+                Ok((summary(&solved), shortcuts))
+            },
+            differ,
+        )
+    }
+
+    /// Searches one test case of `size` for every answer it holds: one (its start), or
+    /// with `per = "start"` one per start of `starts(case)`, in their order.
+    pub fn solve_answers(
+        &self,
+        case: &serde_json::Value,
+        size: usize,
+    ) -> Result<Vec<CaseResult>, Unanswered> {
+        if !self.spec.per_start {
+            return Ok(vec![self.solve_case(case, size)?]);
+        }
+        self.cross_checked(
+            size,
+            |plain, opts| self.search_starts(case, plain, opts),
+            |a: &Vec<CaseResult>, b: &Vec<CaseResult>| {
+                a.iter()
+                    .zip(b)
+                    .enumerate()
+                    .find_map(|(k, (x, y))| differ(x, y).map(|d| format!("start {}: {d}", k + 1)))
+            },
+        )
+    }
+
+    /// Every start of `starts(case)` searched: when only the starts' outcomes or values
+    /// are printed, as the moves of one choice node (one search, every state shared);
+    /// when their winning moves are, each start alone (its moves are labelled as the
+    /// rules label them).
+    fn search_starts(
+        &self,
+        case: &serde_json::Value,
+        plain: bool,
+        opts: Options,
+    ) -> Result<(Vec<CaseResult>, bool), RulesError> {
+        if matches!(
+            self.spec.answer,
+            AnswerKind::WinningMoves | AnswerKind::AnyWinningMove
+        ) {
+            let mut out = Vec::new();
+            loop {
+                let (solved, shortcuts, count) =
+                    self.pool.solve_one(case, plain, out.len(), opts)?;
+                if let Some(s) = solved {
+                    out.push(summary(&s));
+                }
+                if out.len() >= count {
+                    return Ok((out, shortcuts));
+                }
+            }
+        }
+        let (solved, shortcuts) = self.pool.solve(case, plain, opts)?;
+        let states = solved.states();
+        let out = solved
+            .moves()
+            .into_iter()
+            .map(|(_, value, outcome)| CaseResult {
+                at: String::new(),
+                outcome,
+                value,
+                winning: Vec::new(),
+                moves: Vec::new(),
+                winning_starts: Vec::new(),
+                states,
+            })
+            .collect();
+        Ok((out, shortcuts))
+    }
+
+    /// Every answer of an input, searched (cached by the input's text): one per test case,
+    /// or with `per = "start"` one per start of each test case, each knowing where it
+    /// stands.
     pub fn solve_input(
         &self,
         schema: &Schema,
@@ -430,25 +532,32 @@ impl RulesGame {
         {
             return Ok(r.clone());
         }
-        let results: Result<Vec<CaseResult>, Unanswered> = inst
-            .cases
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                let one = Instance {
-                    cases: vec![c.clone()],
+        let many = inst.cases.len() > 1;
+        let mut results = Vec::new();
+        for (k, c) in inst.cases.iter().enumerate() {
+            let one = Instance {
+                cases: vec![c.clone()],
+            };
+            let answers = self
+                .solve_answers(&case_json(schema, c), schema.size(&one))
+                .map_err(|e| {
+                    if many {
+                        Unanswered(format!("test case {}: {e}", k + 1))
+                    } else {
+                        e
+                    }
+                })?;
+            for (j, mut r) in answers.into_iter().enumerate() {
+                r.at = match (many, self.spec.per_start) {
+                    (true, true) => format!("test case {}, start {}: ", k + 1, j + 1),
+                    (true, false) => format!("test case {}: ", k + 1),
+                    (false, true) => format!("start {}: ", j + 1),
+                    (false, false) => String::new(),
                 };
-                self.solve_case(&case_json(schema, c), schema.size(&one))
-                    .map_err(|e| {
-                        if inst.cases.len() > 1 {
-                            Unanswered(format!("test case {}: {e}", k + 1))
-                        } else {
-                            e
-                        }
-                    })
-            })
-            .collect();
-        let results = Arc::new(results?);
+                results.push(r);
+            }
+        }
+        let results = Arc::new(results);
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if cache.len() >= CACHE {
             cache.clear();
@@ -462,15 +571,15 @@ impl RulesGame {
     pub fn render(&self, results: &[CaseResult]) -> Result<Vec<u8>, Unanswered> {
         let s = &self.spec;
         let mut out = String::new();
-        for (k, r) in results.iter().enumerate() {
+        for r in results {
             let line = match s.answer {
                 AnswerKind::Winner => match r.outcome {
                     Outcome::Win => s.words[0].clone(),
                     Outcome::Lose => s.words[1].clone(),
                     Outcome::Draw => {
                         return Err(format!(
-                            "test case {}: the start is a draw, which `answer = \"winner\"` has no word for (use `answer = \"outcome\"` and three `words`)",
-                            k + 1
+                            "{}the start is a draw, which `answer = \"winner\"` has no word for (use `answer = \"outcome\"` and three `words`)",
+                            r.at
                         ).into())
                     }
                 },
@@ -481,6 +590,8 @@ impl RulesGame {
                 },
                 AnswerKind::Value => r.value.map_or_else(String::new, |v| v.to_string()),
                 AnswerKind::WinningMoves if r.winning.is_empty() => s.none.clone(),
+                // Per start, a start's moves share its one line.
+                AnswerKind::WinningMoves if s.per_start => r.winning.join(" "),
                 AnswerKind::WinningMoves => r.winning.join("\n"),
                 AnswerKind::AnyWinningMove => {
                     r.winning.first().cloned().unwrap_or_else(|| s.none.clone())
@@ -515,17 +626,18 @@ impl RulesGame {
         }
         if lines.len() != results.len() {
             return Verdict::Presentation(format!(
-                "expected {} line(s), one move per test case, found {}",
+                "expected {} line(s), one move per {}, found {}",
                 results.len(),
+                if self.spec.per_start {
+                    "start"
+                } else {
+                    "test case"
+                },
                 lines.len()
             ));
         }
-        for (k, (line, r)) in lines.iter().zip(results).enumerate() {
-            let at = if results.len() > 1 {
-                format!("test case {}: ", k + 1)
-            } else {
-                String::new()
-            };
+        for (line, r) in lines.iter().zip(results) {
+            let at = &r.at;
             let said = tokens(line);
             if said == self.spec.none {
                 if let Some(w) = r.winning.first() {
@@ -567,6 +679,21 @@ fn shown_moves(m: &[String]) -> String {
     }
 }
 
+/// How two searches of one start differ (with the shortcuts, then without), if they do.
+fn differ(with: &CaseResult, without: &CaseResult) -> Option<String> {
+    let same = with.value == without.value
+        && with.outcome == without.outcome
+        && with.winning == without.winning
+        && with.winning_starts == without.winning_starts;
+    (!same).then(|| {
+        format!(
+            "with them the start is {}, without them {}",
+            describe_result(with),
+            describe_result(without)
+        )
+    })
+}
+
 fn describe_result(r: &CaseResult) -> String {
     let head = match (r.value, r.outcome) {
         (Some(v), _) => format!("of value {v}"),
@@ -588,6 +715,7 @@ fn summary(s: &Solved) -> CaseResult {
         .collect();
     winning_starts.sort_by(|a, b| natural_cmp(a, b));
     CaseResult {
+        at: String::new(),
         winning_starts,
         outcome: s.outcome(),
         value: s.value(),

@@ -19,7 +19,7 @@ use crate::interactive_export::Interactor;
 use crate::own_checker::Own;
 use crate::package::Package;
 use grundy_games::checker::Compare;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A file of the package: its path under the package's folder, its bytes, and whether it
 /// is a program to run.
@@ -41,6 +41,61 @@ pub fn short_name(name: &str) -> String {
         "problem".into()
     } else {
         s
+    }
+}
+
+/// Gives a package without `[export] uuid` one: a new random UUID written into its
+/// `problem.toml` (under `[export]`, or in a new `[export]` table at its end), the rest of
+/// the file as it was. Kattis identifies a problem by it across versions, so it is made
+/// once and kept. Returns the UUID written (`None` when the package had one).
+pub fn give_uuid(pkg: &mut Package) -> Result<Option<String>, Error> {
+    if pkg.export.uuid.is_some() {
+        return Ok(None);
+    }
+    let file = pkg.dir.join("problem.toml");
+    let text = std::fs::read_to_string(&file).map_err(|e| Error::io(file.display(), e))?;
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let line = format!("uuid = \"{uuid}\"   # written by grundy's first export: keep it\n");
+    let header = text
+        .match_indices("[export]")
+        .find(|(at, _)| *at == 0 || text[..*at].ends_with('\n'))
+        .map(|(at, _)| at);
+    let new = match header {
+        Some(at) => {
+            let end = text[at..].find('\n').map_or(text.len(), |k| at + k + 1);
+            let mut t = text[..end].to_string();
+            if !t.ends_with('\n') {
+                t.push('\n');
+            }
+            t + &line + &text[end..]
+        }
+        None => {
+            let sep = if text.is_empty() || text.ends_with('\n') {
+                ""
+            } else {
+                "\n"
+            };
+            format!("{text}{sep}\n[export]\n{line}")
+        }
+    };
+    // The file must still read as the same package, with its new key.
+    Package::from_text(&pkg.dir, &file.display().to_string(), &new)?;
+    crate::corpus::write_atomic(&file, new.as_bytes()).map_err(|e| Error::io(file.display(), e))?;
+    pkg.export.uuid = Some(uuid.clone());
+    Ok(Some(uuid))
+}
+
+/// The folder a Kattis package is written to: `out` when it is named with the problem's
+/// short name (Kattis names a problem by its folder), else that name inside `out`.
+pub fn package_folder(out: &Path, pkg: &Package) -> PathBuf {
+    let short = short_name(&pkg.name);
+    if out
+        .file_name()
+        .is_some_and(|f| f.to_string_lossy() == short)
+    {
+        out.to_path_buf()
+    } else {
+        out.join(short)
     }
 }
 

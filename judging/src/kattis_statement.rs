@@ -211,13 +211,16 @@ fn input_section(schema: &Schema) -> String {
 }
 
 fn output_section(pkg: &Package) -> String {
-    let per = if pkg.schema.tests == Tests::One {
-        "Print"
-    } else {
-        "For each test case, print"
-    };
     let Some(g) = &pkg.game else {
-        return "What the model solution prints (this stub cannot say more: replace it with the problem's statement).".into();
+        return output_by_checker(pkg);
+    };
+    let per = match (pkg.schema.tests == Tests::One, g.per_start) {
+        (true, false) => "Print".to_string(),
+        (false, false) => "For each test case, print".to_string(),
+        (one, true) => format!(
+            "For each start{}, in the order the input gives them, print one line:",
+            if one { "" } else { " of each test case" }
+        ),
     };
     let words = |k: usize| format!("\\texttt{{{}}}", text(&g.words[k]));
     let none = if g.none.is_empty() {
@@ -225,21 +228,69 @@ fn output_section(pkg: &Package) -> String {
     } else {
         format!("\\texttt{{{}}}", text(&g.none))
     };
-    match g.answer {
-        AnswerKind::Winner => format!("{per} {} if the first player wins, and {} otherwise.", words(0), words(1)),
-        AnswerKind::Outcome => format!("{per} {} if the first player wins, {} if the first player loses, and {} if the game is a draw.", words(0), words(1), words(2)),
-        AnswerKind::Value => format!("{per} the Grundy value of the position."),
+    let (first, from) = if g.per_start {
+        ("the player to move first from it", "of the game from it")
+    } else {
+        ("the first player", "of the position")
+    };
+    let mut out = match g.answer {
+        AnswerKind::Winner => format!("{per} {} if {first} wins, and {} otherwise.", words(0), words(1)),
+        AnswerKind::Outcome => format!("{per} {} if {first} wins, {} if {first} loses, and {} if the game is a draw.", words(0), words(1), words(2)),
+        AnswerKind::Value => format!("{per} the Grundy value {from}."),
+        AnswerKind::WinningMoves if g.per_start => format!("{per} every winning first move {from}, in increasing order; or {none} if there is none."),
         AnswerKind::WinningMoves => format!("{per} every winning first move, one per line, in increasing order; or {none} if there is none."),
-        AnswerKind::AnyWinningMove => format!("{per} one winning first move, or {none} if there is none."),
+        AnswerKind::AnyWinningMove => format!("{per} one winning first move {from}, or {none} if there is none; any winning move is accepted."),
         AnswerKind::WinningStarts => format!("{per} every start from which the first player wins, on one line in increasing order; or {none} if there is none."),
+    };
+    if g.ending == grundy_oracle::ruleset::Ending::Misere {
+        out += " The game is played under the mis\\`ere convention: the player who makes the last move loses.";
+    } else {
+        out += " A player who cannot move loses.";
     }
+    out
+}
+
+/// The output section of a package without rules: what its checker accepts.
+fn output_by_checker(pkg: &Package) -> String {
+    use grundy_games::checker::Compare;
+    let per = if pkg.schema.tests == Tests::One {
+        "Print the answer"
+    } else {
+        "For each test case, print its answer"
+    };
+    let how = match &pkg.checker {
+        crate::package::Checker::Builtin(Compare::Lines) => "it is compared line by line with the jury's, the tokens of each line equal (spaces and trailing empty lines do not matter)".to_string(),
+        crate::package::Checker::Builtin(Compare::Tokens) => "it is compared token by token with the jury's (line breaks do not matter)".to_string(),
+        crate::package::Checker::Builtin(Compare::Floats { abs, rel }) => format!("it is compared token by token with the jury's, numbers accepted within an absolute error of ${abs}$ or a relative error of ${rel}$"),
+        crate::package::Checker::Builtin(Compare::Unordered) => "its tokens are compared with the jury's in any order".to_string(),
+        crate::package::Checker::Program(_) => "it is judged by the problem's checker, which accepts every right answer".to_string(),
+    };
+    format!("{per}; {how}. (This stub knows how answers are judged, not what they mean: the problem's own statement in \\texttt{{{OWN}}} says that.)")
+}
+
+/// The limits of a run, as a statement states them.
+fn limits_section(pkg: &Package) -> String {
+    let l = &pkg.limits;
+    let mib = |b: u64| format!("{} MiB", b >> 20);
+    let mut out = format!(
+        "Time limit: {} s. Memory limit: {}.",
+        l.time.as_secs_f64(),
+        l.memory.map_or("none".to_string(), mib)
+    );
+    match (l.stack, l.memory) {
+        (None, _) => out += " The stack is unlimited.",
+        (Some(s), Some(m)) if s >= m => out += " The stack may use all of the memory.",
+        (Some(s), _) => out += &format!(" Stack limit: {}.", mib(s)),
+    }
+    out
 }
 
 /// The stub: the name, a note that it is one, the input and the output.
 fn stub(pkg: &Package) -> String {
     format!(
-        "% Written by `grundy testset --layout kattis` from problem.toml: a stub. Put the\n% problem's own statement in {OWN} in the package folder to export that instead.\n\\problemname{{{}}}\n\nThis statement was written by grundy from the package's \\texttt{{problem.toml}}: it\ngives the input format and limits as the package checks them, not the problem's story.\n\n\\section*{{Input}}\n\n{}\n\n{}\n",
+        "% Written by `grundy testset --layout kattis` from problem.toml: a stub. Put the\n% problem's own statement in {OWN} in the package folder to export that instead.\n\\problemname{{{}}}\n\nThis statement was written by grundy from the package's \\texttt{{problem.toml}}: it\ngives the input format and limits as the package checks them, not the problem's story.\n{}\n\n\\section*{{Input}}\n\n{}\n\n{}\n",
         text(&pkg.name),
+        limits_section(pkg),
         if pkg.schema.items.is_empty() {
             "The input format of grundy's built-in problem this package judges.".to_string()
         } else {

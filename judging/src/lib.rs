@@ -49,6 +49,7 @@ pub mod package;
 pub mod play;
 pub mod polygon;
 pub(crate) mod polygon_statement;
+pub mod preset;
 pub mod reach;
 pub mod report;
 pub mod report_html;

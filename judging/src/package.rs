@@ -14,6 +14,7 @@ use crate::error::TableError;
 use crate::game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use crate::judge::{self, Verdict};
 use crate::output::escape_bytes;
+use crate::preset::Preset;
 use crate::program;
 use crate::runner::{self, Exit, Limits};
 use grundy_games::checker::{compare_with, Compare};
@@ -118,6 +119,7 @@ impl ExportToml {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JudgeToml {
+    like: Option<String>,
     time: Option<f64>,
     wall_factor: Option<f64>,
     memory: Option<toml::Value>,
@@ -177,6 +179,8 @@ pub struct Package {
     pub limits: Limits,
     /// The wall-clock factor of the limits.
     pub wall_factor: f64,
+    /// The judge preset of `[judge] like`, if any.
+    pub like: Option<Preset>,
     /// Where the CPU time limit comes from, in a report's words (`[judge] time in
     /// problem.toml`, grundy's default, or `grundy time`'s calibration).
     pub time_from: String,
@@ -361,8 +365,19 @@ pub fn embedded(problem: Problem) -> Option<&'static str> {
 
 /// The judge's limits of a built-in problem, from its shipped package (`None` for the
 /// native games, which have no package).
-pub fn builtin_limits(problem: Problem) -> Result<Option<(Limits, f64)>, Error> {
-    Ok(builtin_package(problem)?.map(|pkg| (pkg.limits, pkg.wall_factor)))
+pub fn builtin_limits(problem: Problem) -> Result<Option<JudgeDefaults>, Error> {
+    Ok(builtin_package(problem)?.map(|pkg| pkg.judge_defaults()))
+}
+
+/// A package's judge settings, as the command line's limit flags start from them.
+#[derive(Clone, Copy, Debug)]
+pub struct JudgeDefaults {
+    /// The limits of every judged run.
+    pub limits: Limits,
+    /// The wall-clock factor of the limits.
+    pub wall_factor: f64,
+    /// The judge preset they come from (`[judge] like`).
+    pub like: Option<Preset>,
 }
 
 /// The input schema of a built-in problem, from its shipped package: `agc017d` and `cot3`
@@ -383,37 +398,60 @@ fn builtin_package(problem: Problem) -> Result<Option<Package>, Error> {
     Package::from_text(&dir, &shown, text).map(Some)
 }
 
+/// The judge preset `[judge] like` names, if any.
+fn judge_preset(judge: &JudgeToml) -> Result<Option<Preset>, TableError> {
+    let Some(like) = judge.like.as_deref() else {
+        return Ok(None);
+    };
+    Preset::parse(like).map(Some).ok_or_else(|| {
+        format!(
+            "judge.like: `{like}`{} (expected one of {})",
+            grundy_games::suggest::did_you_mean(like, Preset::NAMES),
+            Preset::NAMES.join(", ")
+        )
+        .into()
+    })
+}
+
 /// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, 256 MiB of
-/// memory, 64 MiB of output), and the wall-clock factor.
+/// memory, 64 MiB of output; with `like`, the preset's), and the wall-clock factor.
 fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
+    let preset = judge_preset(judge)?;
     let time = judge.time.unwrap_or(2.0);
     if !(time.is_finite() && time > 0.0 && time <= 1e6) {
         return Err("judge.time: expected seconds, more than 0".into());
     }
-    let wall_factor = judge.wall_factor.unwrap_or(2.0);
+    let wall_factor = judge
+        .wall_factor
+        .unwrap_or_else(|| preset.map_or(2.0, Preset::wall_factor));
     if !(1.0..=100.0).contains(&wall_factor) {
         return Err("judge.wall_factor: expected 1 to 100".into());
     }
-    let stack = match &judge.stack {
-        None => Some(8u64 << 20),
-        Some(toml::Value::String(s)) if s == "unlimited" => None,
-        Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
-        Some(_) => return Err("judge.stack: expected MiB (1 to 1048576) or \"unlimited\"".into()),
-    };
     let memory = match &judge.memory {
-        None => Some(runner::DEFAULT_MEMORY),
+        None => Some(preset.map_or(runner::DEFAULT_MEMORY, |p| p.memory_mib() << 20)),
         Some(toml::Value::String(s)) if s == "unlimited" => None,
         Some(toml::Value::Integer(m)) if (1..=1 << 30).contains(m) => Some((*m as u64) << 20),
         Some(_) => {
             return Err("judge.memory: expected MiB (1 to 1073741824) or \"unlimited\"".into())
         }
     };
+    let stack = match &judge.stack {
+        // A preset's stack is as large as the memory limit.
+        None if preset.is_some() => memory,
+        None => Some(8u64 << 20),
+        Some(toml::Value::String(s)) if s == "unlimited" => None,
+        Some(toml::Value::Integer(m)) if (1..=1 << 20).contains(m) => Some((*m as u64) << 20),
+        Some(_) => return Err("judge.stack: expected MiB (1 to 1048576) or \"unlimited\"".into()),
+    };
+    let output = judge
+        .output
+        .unwrap_or_else(|| preset.map_or(64, Preset::output_mib));
     let limits = Limits {
         time: Duration::from_secs_f64(time),
         wall: Duration::from_secs_f64(time * wall_factor),
         memory,
         stack,
-        output: (judge.output.unwrap_or(64).clamp(1, 1 << 30) << 20) as usize,
+        output: (output.clamp(1, 1 << 30) << 20) as usize,
     };
     Ok((limits, wall_factor))
 }
@@ -593,6 +631,15 @@ fn interact_spec(
 }
 
 impl Package {
+    /// The judge settings the command line starts from.
+    pub fn judge_defaults(&self) -> JudgeDefaults {
+        JudgeDefaults {
+            limits: self.limits,
+            wall_factor: self.wall_factor,
+            like: self.like,
+        }
+    }
+
     /// Loads `dir/problem.toml`.
     pub fn load(dir: &Path) -> Result<Package, Error> {
         let file = dir.join("problem.toml");
@@ -683,6 +730,7 @@ impl Package {
             schema,
             limits,
             wall_factor,
+            like: judge_preset(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?,
             time_from: if has_time {
                 "[judge] time of problem.toml".into()
             } else {

@@ -120,15 +120,15 @@ pub struct Worker {
     scanned: usize,
     stderr_path: PathBuf,
     timeout: Duration,
-    /// The game begins with the first player's choice of a start (`starts(case)`).
-    choose: bool,
+    /// Where a search begins.
+    begin: Begin,
     _dir: tempfile::TempDir,
     _id: RunId,
 }
 
 impl Worker {
     /// Starts a worker of `rules` (the shim is at `shim`).
-    fn start(shim: &Path, rules: &Path, timeout: Duration, choose: bool) -> Result<Worker, Fault> {
+    fn start(shim: &Path, rules: &Path, timeout: Duration, begin: Begin) -> Result<Worker, Fault> {
         let died = |m: String| Fault {
             kind: FaultKind::Died,
             message: m,
@@ -176,7 +176,7 @@ impl Worker {
             scanned: 0,
             stderr_path,
             timeout,
-            choose,
+            begin,
             _dir: dir,
             _id: id,
         })
@@ -314,17 +314,74 @@ impl Worker {
     }
 
     /// Builds the start state of a test case (as JSON); `plain` turns `components` and
-    /// `canonical` off for this search.
+    /// `canonical` off for this search. With [`Begin::Choose`] or [`Begin::Each`], the
+    /// start is the choice node whose moves are the starts.
     /// Also says whether the rules have `components` or `canonical`.
     pub fn start_case(
         &mut self,
         case: &serde_json::Value,
         plain: bool,
     ) -> Result<(StateId, bool), Fault> {
-        self.ask(
-            &serde_json::json!({"op": "start", "case": case, "plain": plain, "choose": self.choose}),
-            "building the start state",
-        )
+        let (id, shortcuts, _) = self.begin_search(case, plain, None)?;
+        id.map(|id| (id, shortcuts)).ok_or_else(|| Fault {
+            kind: FaultKind::Died,
+            message: "the worker gave no start".into(),
+            state: None,
+        })
+    }
+
+    /// Builds the `k`-th start (from 0) of `starts(case)` alone as the start state: its
+    /// number (`None` past the last start), whether the rules have `components` or
+    /// `canonical`, and how many starts there are.
+    pub fn start_one(
+        &mut self,
+        case: &serde_json::Value,
+        plain: bool,
+        k: usize,
+    ) -> Result<(Option<StateId>, bool, usize), Fault> {
+        let (id, shortcuts, count) = self.begin_search(case, plain, Some(k))?;
+        Ok((id, shortcuts, count.unwrap_or(0)))
+    }
+
+    /// Where this worker's searches begin.
+    pub fn begin(&self) -> Begin {
+        self.begin
+    }
+
+    fn begin_search(
+        &mut self,
+        case: &serde_json::Value,
+        plain: bool,
+        one: Option<usize>,
+    ) -> Result<(Option<StateId>, bool, Option<usize>), Fault> {
+        let mut request = serde_json::json!({"op": "start", "case": case, "plain": plain, "begin": self.begin.word()});
+        if let Some(k) = one {
+            request["one"] = k.into();
+        }
+        self.ask(&request, "building the start state")
+    }
+}
+
+/// Where a search of the rules begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Begin {
+    /// At `start(case)`.
+    Start,
+    /// At the first player's choice among `starts(case)` (a choice node whose moves are
+    /// the starts, labelled as the rules label them).
+    Choose,
+    /// At a choice node whose moves are the starts of `starts(case)`, numbered from 1
+    /// (each start is answered on its own: `per = "start"`).
+    Each,
+}
+
+impl Begin {
+    fn word(self) -> &'static str {
+        match self {
+            Begin::Start => "start",
+            Begin::Choose => "choose",
+            Begin::Each => "each",
+        }
     }
 }
 
@@ -449,7 +506,7 @@ fn read_moves(line: &[u8], out: &mut Expansion) -> Result<(), BadMoves> {
 pub struct Pool {
     rules: PathBuf,
     timeout: Duration,
-    choose: bool,
+    begin: Begin,
     shim_dir: tempfile::TempDir,
     idle: Mutex<Vec<Worker>>,
 }
@@ -461,16 +518,15 @@ impl fmt::Debug for Pool {
 }
 
 impl Pool {
-    /// A pool for the rules file `rules`, each request limited to `timeout`; with
-    /// `choose`, a game's start is the first player's choice among `starts(case)` (a
-    /// choice node whose moves are the starts).
-    pub fn new(rules: &Path, timeout: Duration, choose: bool) -> std::io::Result<Pool> {
+    /// A pool for the rules file `rules`, each request limited to `timeout`; its
+    /// searches begin at `begin`.
+    pub fn new(rules: &Path, timeout: Duration, begin: Begin) -> std::io::Result<Pool> {
         let shim_dir = tempfile::Builder::new().prefix("grundy-shim-").tempdir()?;
         std::fs::write(shim_dir.path().join("grundy_rules_shim.py"), SHIM)?;
         Ok(Pool {
             rules: std::path::absolute(rules)?,
             timeout,
-            choose,
+            begin,
             shim_dir,
             idle: Mutex::new(Vec::new()),
         })
@@ -500,7 +556,7 @@ impl Pool {
                 &self.shim_dir.path().join("grundy_rules_shim.py"),
                 &self.rules,
                 self.timeout,
-                self.choose,
+                self.begin,
             )
             .map_err(|f| RulesError::Explorer(Box::new(f)))?,
         };
@@ -526,6 +582,25 @@ impl Pool {
                 .start_case(case, plain)
                 .map_err(|f| RulesError::Explorer(Box::new(f)))?;
             Ok((ruleset::solve(w, start, opts)?, shortcuts))
+        })
+    }
+
+    /// Searches the `k`-th start (from 0) of `starts(case)` alone: `None` past the last
+    /// start; with whether the rules have `components` or `canonical`, and how many starts
+    /// there are.
+    pub fn solve_one(
+        &self,
+        case: &serde_json::Value,
+        plain: bool,
+        k: usize,
+        opts: Options,
+    ) -> Result<(Option<Solved>, bool, usize), RulesError> {
+        self.with(|w| {
+            let (start, shortcuts, count) = w
+                .start_one(case, plain, k)
+                .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+            let solved = start.map(|s| ruleset::solve(w, s, opts)).transpose()?;
+            Ok((solved, shortcuts, count))
         })
     }
 }

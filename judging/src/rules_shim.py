@@ -2,8 +2,8 @@
 # JSON line each way. Shipped inside grundy (src/rules_shim.py) and written next to each
 # worker when it starts; the game theory is done by grundy, not here.
 #
-# Requests:  {"op": "start", "case": CASE, "plain": BOOL, "choose": BOOL}
-#                                                          -> {"ok": [ID, HAS_COMPONENTS_OR_CANONICAL]}
+# Requests:  {"op": "start", "case": CASE, "plain": BOOL, "begin": BEGIN, "one": K or absent}
+#                        -> {"ok": [ID or null, HAS_COMPONENTS_OR_CANONICAL, STARTS or null]}
 #            {"op": "expand", "ids": [ID, ...]}             -> =MOVES (not JSON: see below)
 #            {"op": "labels", "id": ID}                     -> {"ok": [LABEL, ...]}
 #            {"op": "play", "id": ID}                       -> {"ok": [[LABEL, ID, [ID, ...]], ...]}
@@ -14,9 +14,13 @@
 # unique within a state) and sent only when asked for, so a move costs a few bytes.
 # A state is interned (numbered) the first time it is met; a state after a move is split
 # by components() (unless plain) and each part put in canonical form (unless plain).
-# With "choose" (answer = "winning-starts"), the start is a choice node whose moves are
-# the rules' starts(case): (label, state) pairs, each state a position with the first
-# player to move; a start wins when the position it leads to is won by the player to move.
+# BEGIN is "start" (start(case)), "choose" or "each". With "choose" (answer =
+# "winning-starts"), the start is a choice node whose moves are the rules' starts(case):
+# (label, state) pairs, each state a position with the first player to move; a start wins
+# when the position it leads to is won by the player to move. With "each" (per =
+# "start"), the same choice node, its moves numbered 1, 2, ... (starts may repeat); with
+# "one": K too, the K-th start (from 0) alone is the start (null past the last). STARTS is
+# how many starts there are.
 
 import gc
 import json
@@ -38,6 +42,16 @@ class Choice(object):
 
     def __repr__(self):
         return "the first player's choice of a start (starts(case))"
+
+
+NO_STARTS = {
+    "choose": "`answer = \"winning-starts\"` asks which starts win: the rules file must "
+              "define `starts(case)`, a list of (label, state) pairs, one per start the "
+              "first player may choose",
+    "each": "`per = \"start\"` asks for one answer per start: the rules file must define "
+            "`starts(case)`, a list of (label, state) pairs, one per start (a round, a "
+            "query) in the order the answers are printed",
+}
 
 
 class Record(dict):
@@ -254,33 +268,49 @@ def main():
                 gc.unfreeze()
                 plain[0] = bool(req.get("plain"))
                 case = make_case(req["case"])
-                if req.get("choose"):
+                begin = req.get("begin", "start")
+                count = None
+                if begin != "start":
                     if starts is None:
-                        raise Fault("load", "`answer = \"winning-starts\"` asks which starts "
-                                    "win: the rules file must define `starts(case)`, a list "
-                                    "of (label, state) pairs, one per start the first "
-                                    "player may choose")
-                    choice[0] = Choice()
+                        raise Fault("load", NO_STARTS[begin])
                     listed_starts = starts(case)
                     if listed_starts is None:
                         raise Fault("bad-moves", "starts() returned None (return a list of "
                                     "(label, state) pairs)", "starts(case)")
-                    choice[1] = list(listed_starts)
-                    for mv in choice[1]:
+                    listed_starts = list(listed_starts)
+                    for mv in listed_starts:
                         try:
                             label, _ = mv
                         except (TypeError, ValueError):
                             raise Fault("bad-moves", "a start must be a pair (label, state), "
                                         "not %s" % short(mv), "starts(case)")
-                    s = choice[0]
+                    count = len(listed_starts)
+                    one = req.get("one")
+                    if one is not None:
+                        # One start alone, as the start of its own search.
+                        if one >= count:
+                            reply({"ok": [None, components is not None or
+                                          canonical is not None, count]})
+                            continue
+                        s = listed_starts[one][1]
+                    else:
+                        choice[0] = Choice()
+                        if begin == "each":
+                            # Every start answered on its own: numbered, since two
+                            # rounds may start alike.
+                            listed_starts = [(k + 1, st) for k, (_, st)
+                                             in enumerate(listed_starts)]
+                        choice[1] = listed_starts
+                        s = choice[0]
                 else:
                     if starts is not None:
-                        raise Fault("load", "the rules file defines `starts(case)`, the "
-                                    "first player's choice of a start, which only `answer = "
-                                    "\"winning-starts\"` in [game] uses (and a game played "
-                                    "interactively does not)")
+                        raise Fault("load", "the rules file defines `starts(case)`, a list "
+                                    "of starts, which only `answer = \"winning-starts\"` or "
+                                    "`per = \"start\"` in [game] uses (and a game played "
+                                    "interactively with neither does not)")
                     s = start(case)
-                reply({"ok": [intern(s), components is not None or canonical is not None]})
+                reply({"ok": [intern(s), components is not None or canonical is not None,
+                              count]})
             elif op == "expand":
                 out = []
                 whole = plain[0] or (components is None and canonical is None)
@@ -340,7 +370,7 @@ def main():
         except Fault as f:
             reply({"err": f.kind, "message": f.message, "state": f.state})
         except BaseException:
-            where = ("%s(case) on the test case" % ("starts" if req.get("choose") else "start")
+            where = ("%s(case) on the test case" % ("starts" if req.get("begin", "start") != "start" else "start")
                      if op == "start" else short(current))
             reply({"err": "exception", "message": last_lines(), "state": where})
 

@@ -84,6 +84,7 @@ struct Test {
 }
 
 /// What `grundy testset` is asked for.
+#[derive(Clone, Debug)]
 pub struct Request {
     /// The package folder.
     pub dir: PathBuf,
@@ -171,6 +172,7 @@ fn witnesses<S: Suite>(
             no_families: false,
             limits: pkg.pkg.limits,
             wall_factor: pkg.pkg.wall_factor,
+            like: pkg.pkg.like,
             save,
             shrink_time: r.shrink_time,
             color: false,
@@ -226,6 +228,29 @@ fn verdict(
 pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let mut pkg = Packaged::load(&r.dir)?;
     pkg.pkg.use_calibrated_limit()?;
+    let kattis_out;
+    let r = if r.layout.is_kattis() {
+        if let Some(uuid) = crate::kattis::give_uuid(&mut pkg.pkg)? {
+            eprintln!(
+                "{}: wrote `uuid = \"{uuid}\"` under [export] (Kattis knows the problem by it: keep it)",
+                pkg.pkg.dir.join("problem.toml").display()
+            );
+        }
+        let folder = crate::kattis::package_folder(&r.out, &pkg.pkg);
+        if folder != r.out {
+            eprintln!(
+                "the package goes in {} (a Kattis judge knows a problem by its folder's name)",
+                folder.display()
+            );
+        }
+        kattis_out = Request {
+            out: folder,
+            ..r.clone()
+        };
+        &kattis_out
+    } else {
+        r
+    };
     eprintln!(
         "time limit: {} s CPU ({})",
         pkg.pkg.limits.time.as_secs_f64(),
@@ -603,15 +628,6 @@ fn write(
         put(&r.out, &f.path, &f.bytes)?;
         if f.executable {
             make_executable(&r.out.join(&f.path));
-        }
-    }
-    if r.layout.is_kattis() {
-        let short = crate::kattis::short_name(&pkg.pkg.name);
-        let folder = r.out.file_name().map(|f| f.to_string_lossy().into_owned());
-        if folder.as_deref() != Some(short.as_str()) {
-            eprintln!(
-                "note: a Kattis judge (and problemtools' verifyproblem) wants this folder named `{short}`, the problem's short name"
-            );
         }
     }
     let (script, summary) = script_and_summary(pkg, tests, &names);

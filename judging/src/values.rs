@@ -84,12 +84,24 @@ fn one_line(text: &str) -> String {
     text.trim_end().replace('\n', " / ")
 }
 
+/// The value of an input's first test case in words: with `per = "start"`, every start's
+/// (`(1, 0)`: the first start's value 1, the second's 0), one start's alone.
 fn value_of(
     game: &RulesGame,
     schema: &Schema,
     inst: &Instance,
-) -> Result<CaseResult, crate::game::Unanswered> {
-    game.solve_case(&case_json(schema, &inst.cases[0]), schema.size(inst))
+) -> Result<String, crate::game::Unanswered> {
+    let answers = game.solve_answers(&case_json(schema, &inst.cases[0]), schema.size(inst))?;
+    Ok(match answers.as_slice() {
+        [one] => shown(game, one),
+        many => format!(
+            "({})",
+            many.iter()
+                .map(|r| shown(game, r))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
 }
 
 /// Values every input `schema` enumerates within `bounds`, and each family up to k =
@@ -145,7 +157,7 @@ fn table(
     let mut first_refusal = None;
     for inst in all {
         let v = match value_of(game, schema, inst) {
-            Ok(r) => shown(game, &r),
+            Ok(v) => v,
             Err(e) => {
                 refused += 1;
                 first_refusal.get_or_insert(e.0.lines().next().unwrap_or("").to_string());
@@ -183,24 +195,32 @@ fn table(
 fn families(game: &RulesGame, schema: &Schema, most: i64) -> Vec<Sequence> {
     let mut out = Vec::new();
     for family in schema_enum::families(schema) {
-        let from = if family == Family::Value { 0 } else { 1 };
+        let least = if family == Family::Value { 0 } else { 1 };
+        let last = most.max(least);
+        let mut from = least;
         let mut values = Vec::new();
         let mut stop = None;
-        for k in from..=most.max(from) {
+        for k in least..=last {
             let Some(inst) = schema_enum::member(schema, family, k) else {
+                if values.is_empty() {
+                    // Below the limits' least size (a path of 1 vertex where n ≥ 2): the
+                    // family starts at its first member within them.
+                    from = k + 1;
+                    continue;
+                }
                 stop = Some(format!("k = {k} is past the limits"));
                 break;
             };
             match value_of(game, schema, &inst) {
-                Ok(r) => values.push(shown(game, &r)),
+                Ok(v) => values.push(v),
                 Err(e) => {
                     stop = Some(format!("k = {k}: {}", e.0.lines().next().unwrap_or("")));
                     break;
                 }
             }
         }
-        if values.is_empty() {
-            continue;
+        if values.is_empty() && stop.is_none() {
+            stop = Some(format!("no member within the limits for k up to {last}"));
         }
         out.push(Sequence {
             name: family.describe(schema_enum::has_vertex_array(schema)),
@@ -265,9 +285,16 @@ impl Sequence {
 /// The text report.
 pub fn text(v: &Values) -> String {
     let mut out = format!("{}\n", v.header);
+    let w = v
+        .rows
+        .iter()
+        .map(|r| r.value.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
     let _ = writeln!(
         out,
-        "  {:<6} {:>7}  {:<50}  smallest input",
+        "  {:<w$} {:>7}  {:<50}  smallest input",
         "value", "inputs", "shapes"
     );
     for r in &v.rows {
@@ -280,12 +307,16 @@ pub fn text(v: &Values) -> String {
         } else {
             r.smallest.clone()
         };
-        let _ = writeln!(out, "  {:<6} {:>7}  {s:<50}  {smallest}", r.value, r.count);
+        let _ = writeln!(out, "  {:<w$} {:>7}  {s:<50}  {smallest}", r.value, r.count);
     }
     if let Some((n, e)) = &v.refused {
         let _ = writeln!(out, "  not valued: {n} input(s), e.g.: {e}");
     }
     for f in &v.families {
+        if f.values.is_empty() {
+            let _ = writeln!(out, "{}: {}", f.name, f.stop.as_deref().unwrap_or(""));
+            continue;
+        }
         let _ = writeln!(
             out,
             "{}, k = {}..{}: {}",
@@ -327,6 +358,14 @@ pub fn page(v: &Values) -> String {
     }
     for f in &v.families {
         let _ = writeln!(h, "<section class=\"family\">\n<h3>{}</h3>", esc(&f.name));
+        if f.values.is_empty() {
+            let _ = writeln!(
+                h,
+                "<p>{}</p>\n</section>",
+                esc(f.stop.as_deref().unwrap_or(""))
+            );
+            continue;
+        }
         let _ = writeln!(
             h,
             "<figure>{}</figure>",

@@ -104,8 +104,9 @@ impl CheckArgs {
         {
             let reports = grundy_judging::report::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
-            let options = |defaults| -> Result<grundy_judging::check::Options, Error> {
+            let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_judging::check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
+                let like = defaults.and_then(|d| d.like);
                 Ok(grundy_judging::check::Options {
                     cmd,
                     lang,
@@ -117,6 +118,7 @@ impl CheckArgs {
                     no_adversarial,
                     no_families,
                     wall_factor,
+                    like,
                     limits,
                     save,
                     shrink_time,

@@ -298,7 +298,7 @@ impl ReplayArgs {
             let suite = package
                 .map(|p| crate::suite::Packaged::load(&p))
                 .transpose()?;
-            let defaults = suite.as_ref().map(|s| (s.pkg.limits, s.pkg.wall_factor));
+            let defaults = suite.as_ref().map(|s| s.pkg.judge_defaults());
             crate::cmd::replay::run(
                 &dir,
                 against,

@@ -22,4 +22,5 @@ mod packages;
 mod play;
 mod sandbox;
 mod scaffold;
+mod statements;
 mod validators;

@@ -317,6 +317,9 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     let cap = o.limits.without_stack_limit().memory.unwrap_or(0);
     let signal = g.detail.verdict();
     let showed = match g.detail.stack {
+        Stack::Fixed if o.limits.memory.is_none_or(|m| bytes < m) => {
+            "OK (a deep recursion): on Codeforces, AtCoder and Kattis, whose stack is as large as the memory limit, these pass; `[judge] like = \"codeforces\"` (or `stack = …` in MiB) judges as they do".to_string()
+        }
         Stack::Fixed => "OK (a deep recursion: a judge with a larger stack accepts it)".to_string(),
         Stack::NotFixed => format!(
             "still failing, its memory well below the {} cap (not a stack overflow)",

@@ -58,6 +58,8 @@ pub struct Options {
     pub limits: Limits,
     /// The wall-clock factor the limits were made with (for the reproduce line).
     pub wall_factor: f64,
+    /// The judge preset the limits come from (`[judge] like`), said in the header.
+    pub like: Option<crate::preset::Preset>,
     /// Where failing inputs are saved.
     pub save: PathBuf,
     /// Time allowed for shrinking (all groups together).
@@ -645,6 +647,9 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         o.jobs,
         if o.first { ", stopping at the first failure" } else { "" }
     );
+    if let Some(like) = o.like {
+        eprintln!("{}", like.describe());
+    }
     eprintln!("{}", grundy_sandbox::jail::describe());
     if let Some(line) = build_line(&o, &prepared) {
         eprintln!("{line}");

@@ -40,7 +40,8 @@ pub fn play(
             }
             let mut arena = Engines::default();
             let mut rng = Rng::for_case(seed, k as u64);
-            one_game(g, &mut arena, board, &mut rng, k, cases.len())?;
+            let at = super::game_label(k, cases.len(), None);
+            one_game(g, &mut arena, board, &mut rng, &at)?;
         }
         Ok(())
     })

@@ -508,16 +508,10 @@ pub(crate) fn one_game<A: Arena>(
     arena: &mut A,
     root: A::Pos,
     rng: &mut Rng,
-    k: usize,
-    cases: usize,
+    in_case: &str,
 ) -> Result<(), Stop> {
-    let in_case = if cases > 1 {
-        format!("test case {}, ", k + 1)
-    } else {
-        String::new()
-    };
     let start = arena.known(&root)?;
-    let mut program_to_move = side(g, arena, &root, &start, &in_case)?;
+    let mut program_to_move = side(g, arena, &root, &start, in_case)?;
     let mut pos = root;
     // What the jury knows of the position, for the player to move.
     let mut cur = start;
@@ -532,7 +526,7 @@ pub(crate) fn one_game<A: Arena>(
         }
         let labels: Vec<String> = moves.iter().map(|m| arena.label(m)).collect();
         let (next, known) = if program_to_move {
-            programs_move(g, arena, &pos, &cur, &moves, &labels, &in_case)?
+            programs_move(g, arena, &pos, &cur, &moves, &labels, in_case)?
         } else {
             let (i, next, known) = choose(arena, &pos, &moves, rng)?;
             g.moves += 1;
@@ -543,6 +537,20 @@ pub(crate) fn one_game<A: Arena>(
         cur = known;
         program_to_move = !program_to_move;
     }
+}
+
+/// Where a game stands in its input, for messages: `test case 2, ` when the input holds
+/// several (empty for the only one), then `start 3, ` with several starts per test case.
+pub(crate) fn game_label(k: usize, cases: usize, start: Option<usize>) -> String {
+    let mut s = if cases > 1 {
+        format!("test case {}, ", k + 1)
+    } else {
+        String::new()
+    };
+    if let Some(j) = start {
+        s += &format!("start {}, ", j + 1);
+    }
+    s
 }
 
 /// The contestant's side, as the protocol settles it (told, fixed, or chosen — and a

@@ -25,8 +25,18 @@ pub fn play(
     seed: u64,
 ) -> Result<Played, PlayError> {
     judge(spec, argv, limits, |g| {
-        game.with_worker(|w| Ok(all_cases(g, w, schema, inst, seed, game.spec.options())))
-            .map_err(|e| Stop::Fault(PlayError::Rules(e.to_string())))?
+        game.with_worker(|w| {
+            Ok(all_cases(
+                g,
+                w,
+                schema,
+                inst,
+                seed,
+                game.spec.options(),
+                game.spec.per_start,
+            ))
+        })
+        .map_err(|e| Stop::Fault(PlayError::Rules(e.to_string())))?
     })
 }
 
@@ -37,6 +47,7 @@ fn all_cases(
     inst: &Instance,
     seed: u64,
     opts: ruleset::Options,
+    per_start: bool,
 ) -> Result<(), Stop> {
     if matches!(schema.tests, Tests::Count(_)) {
         g.say(&inst.cases.len().to_string())?;
@@ -49,9 +60,24 @@ fn all_cases(
         let (root, _) = w
             .start_case(&json, false)
             .map_err(|f| rules(RulesError::Explorer(Box::new(f))))?;
-        let (mut arena, root) = arena(w, root, opts);
         let mut rng = Rng::for_case(seed, k as u64);
-        one_game(g, &mut arena, root, &mut rng, k, inst.cases.len())?;
+        if per_start {
+            // The root is the choice of a start: one game from each, in their order.
+            let starts = w.play(root).map_err(rules)?;
+            let (mut arena, _) = arena(w, root, opts);
+            for (j, s) in starts.into_iter().enumerate() {
+                let from = RulesPos {
+                    id: s.next,
+                    parts: s.parts,
+                };
+                let at = super::game_label(k, inst.cases.len(), Some(j));
+                one_game(g, &mut arena, from, &mut rng, &at)?;
+            }
+        } else {
+            let (mut arena, root) = arena(w, root, opts);
+            let at = super::game_label(k, inst.cases.len(), None);
+            one_game(g, &mut arena, root, &mut rng, &at)?;
+        }
     }
     Ok(())
 }
@@ -107,6 +133,20 @@ impl Rules<'_> {
             .w
             .start_case(case, false)
             .map_err(|f| RulesError::Explorer(Box::new(f)))?;
+        if self.w.begin() == crate::rules::Begin::Each {
+            // One answer per start: a game played alone is played from the first start.
+            let first = self.w.play(root)?.into_iter().next().ok_or_else(|| {
+                RulesError::Explorer(Box::new(crate::rules::Fault {
+                    kind: crate::rules::FaultKind::BadMoves,
+                    message: "starts(case) lists no start to play from".into(),
+                    state: Some("starts(case)".into()),
+                }))
+            })?;
+            return Ok(RulesPos {
+                id: first.next,
+                parts: first.parts,
+            });
+        }
         Ok(RulesPos {
             id: root,
             parts: vec![root],
