@@ -53,7 +53,7 @@ pub(crate) mod args {
         saved_limit_path, LimitArgs, Target,
     };
 
-    pub(crate) use crate::output::ColorChoice;
+    pub(crate) use super::ColorChoice;
     pub(crate) use grundy_fuzzing::contest;
     pub(crate) use grundy_fuzzing::gen::Sizes;
     pub(crate) use grundy_games::Game;
@@ -254,6 +254,49 @@ impl LimitArgs {
             factor,
         ))
     }
+}
+
+/// When to colour reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether reports on standard error are coloured.
+    pub fn for_stderr(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::IsTerminal::is_terminal(&std::io::stderr())
+            }
+        }
+    }
+}
+
+/// The `--report FORMAT FILE` pairs of a command line (clap hands them over flat); an
+/// unknown format is refused before any work is done.
+pub fn parse_reports(
+    flat: &[String],
+) -> Result<Vec<(grundy_judging::report::Format, PathBuf)>, Error> {
+    flat.chunks(2)
+        .map(|c| {
+            let format = grundy_judging::report::Format::parse(&c[0]).ok_or_else(|| {
+                Error::usage(format!(
+                    "unknown report format '{}' (expected json, junit or html)",
+                    c[0]
+                ))
+            })?;
+            Ok((format, PathBuf::from(c.get(1).map_or("", String::as_str))))
+        })
+        .collect()
 }
 
 /// A problem named on the command line: built in, or a package folder.

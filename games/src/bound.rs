@@ -50,7 +50,31 @@ enum Tok {
     Sym(char),
 }
 
-fn tokens(text: &str) -> Result<Vec<Tok>, String> {
+/// A bound that does not parse or cannot be evaluated: what is wrong, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundError(pub String);
+
+impl std::fmt::Display for BoundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BoundError {}
+
+impl From<String> for BoundError {
+    fn from(m: String) -> BoundError {
+        BoundError(m)
+    }
+}
+
+impl From<&str> for BoundError {
+    fn from(m: &str) -> BoundError {
+        BoundError(m.to_string())
+    }
+}
+
+fn tokens(text: &str) -> Result<Vec<Tok>, BoundError> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -78,10 +102,10 @@ fn tokens(text: &str) -> Result<Vec<Tok>, String> {
             out.push(Tok::Sym(c));
             i += 1;
         } else {
-            return Err(format!(
+            return Err(BoundError::from(format!(
                 "unexpected `{c}` at column {} (expected a number, a name, + - * /, parentheses, min(…) or max(…))",
                 i + 1
-            ));
+            )));
         }
     }
     Ok(out)
@@ -118,9 +142,11 @@ fn emit(p: Pending, ops: &mut Vec<Op>) {
 
 impl Expr {
     /// Parses a bound's expression; the error says what was expected.
-    pub fn parse(text: &str) -> Result<Expr, String> {
+    pub fn parse(text: &str) -> Result<Expr, BoundError> {
         if text.len() > MAX_LEN {
-            return Err(format!("longer than {MAX_LEN} characters"));
+            return Err(BoundError::from(format!(
+                "longer than {MAX_LEN} characters"
+            )));
         }
         let toks = tokens(text)?;
         let mut ops = Vec::new();
@@ -136,7 +162,9 @@ impl Expr {
                 }
                 Tok::Name(f) if operand && (f == "min" || f == "max") => {
                     if toks.get(i + 1) != Some(&Tok::Sym('(')) {
-                        return Err(format!("`{f}` needs its arguments in parentheses"));
+                        return Err(BoundError::from(format!(
+                            "`{f}` needs its arguments in parentheses"
+                        )));
                     }
                     stack.push(Pending::Call(f == "min", 1));
                     i += 1;
@@ -163,10 +191,10 @@ impl Expr {
                 Tok::Sym(c @ (')' | ',')) if !operand => {
                     loop {
                         match stack.pop() {
-                            None => return Err(format!("`{c}` without its `(`")),
+                            None => return Err(BoundError::from(format!("`{c}` without its `(`"))),
                             Some(Pending::Paren) if *c == ')' => break,
                             Some(Pending::Paren) => {
-                                return Err("`,` outside min(…) or max(…)".into())
+                                return Err(BoundError::from("`,` outside min(…) or max(…)"))
                             }
                             Some(Pending::Call(min, k)) if *c == ',' => {
                                 stack.push(Pending::Call(min, k + 1));
@@ -182,7 +210,7 @@ impl Expr {
                     operand = *c == ',';
                 }
                 t => {
-                    return Err(format!(
+                    return Err(BoundError::from(format!(
                         "unexpected {} (expected {})",
                         match t {
                             Tok::Num(v) => format!("`{v}`"),
@@ -194,17 +222,19 @@ impl Expr {
                         } else {
                             "an operator or the end"
                         }
-                    ))
+                    )))
                 }
             }
             i += 1;
         }
         if operand {
-            return Err("it ends where a number or a name is expected".into());
+            return Err(BoundError::from(
+                "it ends where a number or a name is expected",
+            ));
         }
         while let Some(p) = stack.pop() {
             if matches!(p, Pending::Paren | Pending::Call(..)) {
-                return Err("a `(` is not closed".into());
+                return Err(BoundError::from("a `(` is not closed"));
             }
             emit(p, &mut ops);
         }
@@ -271,7 +301,7 @@ impl Expr {
     /// Its value over intervals: each name stands for the interval `env` gives it (a
     /// point for a known value). The least and the greatest value it can take; an error
     /// for a name `env` does not know or a divisor that may be 0.
-    pub fn eval(&self, env: &dyn Fn(&str) -> Option<(i64, i64)>) -> Result<(i64, i64), String> {
+    pub fn eval(&self, env: &dyn Fn(&str) -> Option<(i64, i64)>) -> Result<(i64, i64), BoundError> {
         let mut st: Vec<(i128, i128)> = Vec::new();
         let pop = |st: &mut Vec<(i128, i128)>| st.pop().ok_or("a malformed expression");
         for op in &self.ops {
@@ -287,7 +317,7 @@ impl Expr {
                 }
                 Op::Min(k) | Op::Max(k) => {
                     if st.len() < *k {
-                        return Err("a malformed expression".into());
+                        return Err(BoundError::from("a malformed expression"));
                     }
                     let args = st.split_off(st.len() - k);
                     let pick = |f: fn(i128, i128) -> i128| {
@@ -309,7 +339,10 @@ impl Expr {
                         Op::Sub => (a - d, b - c),
                         Op::Mul | Op::Div => {
                             if matches!(op, Op::Div) && c <= 0 && d >= 0 {
-                                return Err(format!("`{}` may divide by 0", self.text));
+                                return Err(BoundError::from(format!(
+                                    "`{}` may divide by 0",
+                                    self.text
+                                )));
                             }
                             let f = |x: i128, y: i128| {
                                 if matches!(op, Op::Mul) {
@@ -332,7 +365,7 @@ impl Expr {
         }
         let (lo, hi) = pop(&mut st)?;
         if !st.is_empty() {
-            return Err("a malformed expression".into());
+            return Err(BoundError::from("a malformed expression"));
         }
         let clamp = |x: i128| x.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
         Ok((clamp(lo), clamp(hi)))
@@ -341,7 +374,7 @@ impl Expr {
 
 impl Bound {
     /// The bound parsed.
-    pub fn parse(&self) -> Result<Expr, String> {
+    pub fn parse(&self) -> Result<Expr, BoundError> {
         match self {
             Bound::Int(v) => Ok(Expr::constant(*v)),
             Bound::Expr(text) => match text.trim().parse::<i64>() {
@@ -390,6 +423,7 @@ mod tests {
         assert!(e
             .eval(&|_| Some((0, 5)))
             .unwrap_err()
+            .0
             .contains("may divide by 0"));
     }
 
@@ -404,7 +438,7 @@ mod tests {
             ("n n", "expected an operator or the end"),
         ] {
             let e = Expr::parse(text).unwrap_err();
-            assert!(e.contains(says), "{text}: {e}");
+            assert!(e.0.contains(says), "{text}: {e}");
         }
     }
 }

@@ -354,7 +354,10 @@ impl Schema {
     /// The schema with some limits narrowed to `caps` (name → range), each intersected
     /// with its own range: the inputs a game's rules can answer (`[game] small`). An
     /// error names a cap that is no limit (with the nearest name) or misses its range.
-    pub fn narrowed(&self, caps: &BTreeMap<String, (i64, i64)>) -> Result<Schema, String> {
+    pub fn narrowed(
+        &self,
+        caps: &BTreeMap<String, (i64, i64)>,
+    ) -> Result<Schema, crate::bound::BoundError> {
         let mut out = self.clone();
         for (name, &(lo, hi)) in caps {
             let Some(&(a, b)) = self.limits.get(name) else {
@@ -363,14 +366,16 @@ impl Schema {
                     "`{name}` is no limit of [limits]{} (the limits: {})",
                     crate::suggest::did_you_mean(name, names.iter().copied()),
                     names.join(", ")
-                ));
+                )
+                .into());
             };
             let (lo, hi) = (lo.max(a), hi.min(b));
             if lo > hi {
                 return Err(format!(
                     "`{name}`: the cap [{}, {}] holds no value of its range [{a}, {b}]",
                     caps[name].0, caps[name].1
-                ));
+                )
+                .into());
             }
             out.limits.insert(name.clone(), (lo, hi));
         }
@@ -1124,7 +1129,7 @@ fn resolve_limits(
                 let env = |m: &str| limits.get(m).copied().or(Some((0, 0)));
                 for e in [lo, hi] {
                     if let Err(why) = e.eval(&env) {
-                        if why.contains("divide") {
+                        if why.0.contains("divide") {
                             return Err(format!("limits.{n}: {why}"));
                         }
                     }
@@ -1558,11 +1563,11 @@ mod tests {
         let e = s
             .narrowed(&BTreeMap::from([("nn".to_string(), (1, 2))]))
             .unwrap_err();
-        assert!(e.contains("(the limits: n, x)"), "{e}");
+        assert!(e.0.contains("(the limits: n, x)"), "{e}");
         let e = s
             .narrowed(&BTreeMap::from([("n".to_string(), (2000, 3000))]))
             .unwrap_err();
-        assert!(e.contains("holds no value of its range [1, 1000]"), "{e}");
+        assert!(e.0.contains("holds no value of its range [1, 1000]"), "{e}");
     }
 
     /// Shrinking n pulls x along: the counts follow the structures, then every bound

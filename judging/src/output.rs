@@ -59,31 +59,6 @@ macro_rules! out {
     ($($arg:tt)*) => { $crate::output::write(format_args!($($arg)*)) };
 }
 
-/// When to colour reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// On a terminal, unless `NO_COLOR` is set.
-    Auto,
-    /// Always.
-    Always,
-    /// Never.
-    Never,
-}
-
-impl ColorChoice {
-    /// Whether reports on standard error are coloured.
-    pub fn for_stderr(self) -> bool {
-        match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::IsTerminal::is_terminal(&std::io::stderr())
-            }
-        }
-    }
-}
-
 /// Text with control characters other than newline and tab shown as `\xHH` (`\u{…}` for
 /// other non-printing code points), and invalid UTF-8 replaced.
 pub fn escape(text: &str) -> Cow<'_, str> {

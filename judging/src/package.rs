@@ -691,7 +691,7 @@ impl Package {
         // The package's own languages (`languages.toml` beside problem.toml), read over
         // the table before its solutions are known by their extensions.
         if dir.is_dir() {
-            crate::language::read_package(dir).map_err(Error::usage)?;
+            crate::language::read_package(dir).map_err(|e| Error::usage(e.0))?;
         }
         let solutions = crate::solutions::load(dir, &t.solutions)
             .map_err(|m| bad(at_key("[[solutions]]", &m), &m))?;

@@ -97,7 +97,7 @@ impl Footprint {
 
 /// Text for an XML attribute: markup escaped, and control characters (which XML 1.0
 /// cannot hold at all) shown as `\xHH`.
-pub(crate) fn xml_escape(s: &str) -> String {
+pub fn xml_escape(s: &str) -> String {
     escape(s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -195,7 +195,7 @@ pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(
 }
 
 /// A report's format (`--report FORMAT FILE`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// Every test's verdict, the groups and grundy's footprint, as JSON.
     Json,
@@ -206,18 +206,14 @@ pub enum Format {
     Html,
 }
 
-/// The `--report FORMAT FILE` pairs of a command line (clap hands them over flat); an
-/// unknown format is refused before any work is done.
-pub fn parse_reports(flat: &[String]) -> Result<Vec<(Format, PathBuf)>, Error> {
-    flat.chunks(2)
-        .map(|c| {
-            let format = <Format as clap::ValueEnum>::from_str(&c[0], true).map_err(|_| {
-                Error::usage(format!(
-                    "unknown report format '{}' (expected json, junit or html)",
-                    c[0]
-                ))
-            })?;
-            Ok((format, PathBuf::from(c.get(1).map_or("", String::as_str))))
-        })
-        .collect()
+impl Format {
+    /// The format named `name` (`json`, `junit` or `html`, in any case).
+    pub fn parse(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "json" => Some(Format::Json),
+            "junit" => Some(Format::Junit),
+            "html" => Some(Format::Html),
+            _ => None,
+        }
+    }
 }

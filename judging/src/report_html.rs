@@ -12,7 +12,7 @@ const SHOWN: usize = 6000;
 
 /// Text for HTML: control characters shown as `\xHH` (as the text report shows them),
 /// markup escaped.
-pub(crate) fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     crate::output::escape(s)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -28,7 +28,7 @@ fn file_text(path: &Path) -> Option<String> {
 
 /// The first `most` bytes of a text (at a character boundary), and how long it is when
 /// that is not all of it.
-pub(crate) fn cut(text: &str, most: usize) -> String {
+pub fn cut(text: &str, most: usize) -> String {
     if text.len() <= most {
         return text.to_string();
     }
@@ -44,7 +44,8 @@ fn field<'a>(g: &'a serde_json::Value, key: &str) -> &'a str {
     g.get(key).and_then(|v| v.as_str()).unwrap_or("")
 }
 
-pub(crate) const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
+/// The style sheet every page shares.
+pub const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;padding:0 1em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:0}\
 .summary{padding:.6em 1em;border-radius:6px;background:#eef6ee}.summary.failed{background:#fbeeee}\
 section.group{border:1px solid #ccc;border-radius:6px;padding:1em;margin:1.5em 0}\
@@ -58,7 +59,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;ver
 
 /// The head of a page of grundy's (its style included) and its `title` as a heading;
 /// [`FOOT`] closes it.
-pub(crate) fn head(title: &str) -> String {
+pub fn head(title: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
         esc(title),
@@ -67,7 +68,7 @@ pub(crate) fn head(title: &str) -> String {
 }
 
 /// The end of a page [`head`] began.
-pub(crate) const FOOT: &str = "</body>\n</html>\n";
+pub const FOOT: &str = "</body>\n</html>\n";
 
 /// The page of a report (`title`: the command's subject line).
 pub fn page(r: &Report, title: &str) -> String {

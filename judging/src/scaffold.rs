@@ -8,7 +8,7 @@ use crate::error::Error;
 use std::path::{Path, PathBuf};
 
 /// The kinds of package `grundy new` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// A problem answered by a built-in engine (AGC017 D, "Game on Tree").
     Engine,
@@ -34,6 +34,36 @@ macro_rules! template {
 }
 
 impl Kind {
+    /// Every kind by its name on the command line.
+    pub const NAMES: [(&'static str, Kind); 5] = [
+        ("engine", Kind::Engine),
+        ("rules", Kind::Rules),
+        ("interactive", Kind::Interactive),
+        ("interactor", Kind::Interactor),
+        ("schema", Kind::Schema),
+    ];
+
+    /// The kind in one line (what `grundy new`'s help says of it).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Engine => "A problem answered by a built-in engine (AGC017 D, \"Game on Tree\")",
+            Kind::Rules => "A game given by its rules (rules.py): heaps, take 1 to 3 stones",
+            Kind::Interactive => "The same game played interactively against grundy's jury",
+            Kind::Interactor => {
+                "The same game judged by the setter's own interactor (testlib's convention)"
+            }
+            Kind::Schema => "A problem that is not a game: a schema, a model and a brute force",
+        }
+    }
+
+    /// The kind named `name`.
+    pub fn parse(name: &str) -> Option<Kind> {
+        Kind::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| *k)
+    }
+
     /// The files the kind writes.
     fn files(self) -> &'static [File] {
         match self {

@@ -176,7 +176,7 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, TableE
                 ),
             };
             if let Some(lang) = &s.lang {
-                let table = crate::language::table().map_err(TableError)?;
+                let table = crate::language::table().map_err(|e| TableError(e.0))?;
                 if table.by_id(lang).is_none() {
                     return Err(format!(
                         "{at}.lang: no language `{lang}` (known: {})",

@@ -19,7 +19,7 @@ pub type Sides<'a> = [&'a str; 2];
 pub const JUDGED: Sides<'static> = ["the jury", "the program"];
 
 /// A position's picture (HTML), the label of the move played from it given (to ring).
-pub(crate) type Picture<'a, A> = dyn FnMut(&mut A, &<A as Arena>::Pos, Option<&str>) -> String + 'a;
+pub type Picture<'a, A> = dyn FnMut(&mut A, &<A as Arena>::Pos, Option<&str>) -> String + 'a;
 
 /// A position of the game, its caption, and the move played from it (label, by the jury).
 type Frame<P> = (String, P, Option<(String, bool)>);
@@ -30,7 +30,7 @@ type Frame<P> = (String, P, Option<(String, bool)>);
 /// word are not moves). Each frame: its caption (the mover named by `sides`) and its picture — `draw` of the position
 /// and the label of the move played from it (to ring), HTML. A failure of the arena
 /// (rules that raise) ends the frames there.
-pub(crate) fn game_steps<A: Arena>(
+pub fn game_steps<A: Arena>(
     arena: &mut A,
     start: A::Pos,
     echo: &str,

@@ -992,11 +992,7 @@ fn played_as(
 /// bad usage, a failing interactor or rules the package's fault (in the folder `dir`;
 /// `what` says what failed, when the message does not), a disagreement of grundy's
 /// engines an internal error.
-pub(crate) fn play_error(
-    e: crate::jury::PlayError,
-    dir: &std::path::Path,
-    what: Option<&str>,
-) -> Error {
+pub fn play_error(e: crate::jury::PlayError, dir: &std::path::Path, what: Option<&str>) -> Error {
     use crate::jury::PlayError;
     match e {
         PlayError::Start(m) => Error::usage(m),

@@ -135,20 +135,22 @@ pub fn gen(
 }
 
 /// One test of a test set, and how it was made.
-pub(crate) struct Planned {
+pub struct Planned {
     seed: u64,
     /// A fixed size (the adversarial tests), or the tier's.
     size: Option<usize>,
-    pub(crate) shape: Option<TreeShape>,
+    /// The tree's shape, when it is fixed.
+    pub shape: Option<TreeShape>,
     tier: Tier,
     /// An adversarial test (the statement's maximum sizes).
-    pub(crate) extreme: bool,
-    pub(crate) how: String,
+    pub extreme: bool,
+    /// How it was made, in words.
+    pub how: String,
 }
 
 impl Planned {
     /// The `grundy gen` command that prints this test's input.
-    pub(crate) fn command(&self, dir: &Path) -> String {
+    pub fn command(&self, dir: &Path) -> String {
         let mut cmd = format!("grundy gen {} --seed {}", dir.display(), self.seed);
         match self.size {
             Some(n) => {
@@ -171,7 +173,7 @@ impl Planned {
 
 /// The size tier of the `k`-th of `count` random tests: six tenths small, three medium,
 /// one large.
-pub(crate) fn tier_of(k: usize, count: usize) -> Tier {
+pub fn tier_of(k: usize, count: usize) -> Tier {
     match k * 10 / count.max(1) {
         0..=5 => Tier::Small,
         6..=8 => Tier::Medium,
@@ -181,7 +183,7 @@ pub(crate) fn tier_of(k: usize, count: usize) -> Tier {
 
 /// `count` random tests over the tiers ([`tier_of`]), then the adversarial ones of a
 /// schema package.
-pub(crate) fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
+pub fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
     let mut plan: Vec<Planned> = (0..count)
         .map(|k| {
             let tier = tier_of(k, count);
@@ -217,10 +219,7 @@ pub(crate) fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
 }
 
 /// A planned test's input, its expected answer, its size and its vertex count.
-pub(crate) fn make(
-    suite: &Packaged,
-    t: &Planned,
-) -> Result<(String, Vec<u8>, usize, usize), Error> {
+pub fn make(suite: &Packaged, t: &Planned) -> Result<(String, Vec<u8>, usize, usize), Error> {
     let pkg = &suite.pkg;
     Ok(match pkg.engine {
         Some(engine) => {

@@ -99,7 +99,7 @@ impl Languages {
 
     /// Reads a table in the `languages.toml` format over this one. `origin` names the
     /// file in errors, which give its line and column.
-    pub fn read(&mut self, text: &str, origin: &str) -> Result<(), String> {
+    pub fn read(&mut self, text: &str, origin: &str) -> Result<(), TableError> {
         let file: File = toml::from_str(text).map_err(|e| {
             let at = e
                 .span()
@@ -108,10 +108,12 @@ impl Languages {
                     format!(":{line}:{col}")
                 })
                 .unwrap_or_default();
-            format!("{origin}{at}: {}", e.message())
+            TableError(format!("{origin}{at}: {}", e.message()))
         })?;
         for (k, e) in file.language.into_iter().enumerate() {
-            let at = |what: &str| format!("{origin}: language {} (`{}`): {what}", k + 1, e.id);
+            let at = |what: &str| {
+                TableError(format!("{origin}: language {} (`{}`): {what}", k + 1, e.id))
+            };
             let index = match self.list.iter().position(|l| l.id == e.id) {
                 Some(i) => i,
                 None => {
@@ -157,11 +159,11 @@ impl Languages {
     }
 
     /// Reads the file `path` over this table, if it exists.
-    pub fn read_file(&mut self, path: &Path) -> Result<bool, String> {
+    pub fn read_file(&mut self, path: &Path) -> Result<bool, TableError> {
         match std::fs::read_to_string(path) {
             Ok(text) => self.read(&text, &path.display().to_string()).map(|_| true),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(TableError(format!("{}: {e}", path.display()))),
         }
     }
 
@@ -322,8 +324,8 @@ pub fn user_file() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config/grundy/languages.toml"))
 }
 
-fn cell() -> &'static RwLock<Result<Languages, String>> {
-    static TABLE: OnceLock<RwLock<Result<Languages, String>>> = OnceLock::new();
+fn cell() -> &'static RwLock<Result<Languages, TableError>> {
+    static TABLE: OnceLock<RwLock<Result<Languages, TableError>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = Languages::built_in();
         let read = match user_file() {
@@ -334,10 +336,23 @@ fn cell() -> &'static RwLock<Result<Languages, String>> {
     })
 }
 
+/// A languages table that cannot be read: the file, the line and column, and what is
+/// wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError(pub String);
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TableError {}
+
 /// The table in force: the built-in one with the user's read over it, and the package's
 /// once [`read_package`] was called. An error of the user's file is said wherever a
 /// language is needed.
-pub fn table() -> Result<Languages, String> {
+pub fn table() -> Result<Languages, TableError> {
     cell()
         .read()
         .map_or_else(|e| e.into_inner().clone(), |t| t.clone())
@@ -351,7 +366,7 @@ fn with_table<R>(f: impl FnOnce(&Languages) -> R) -> Option<R> {
 }
 
 /// Reads a package's `languages.toml` (in `dir`, if there is one) over the table in force.
-pub fn read_package(dir: &Path) -> Result<(), String> {
+pub fn read_package(dir: &Path) -> Result<(), TableError> {
     let mut guard = cell().write().unwrap_or_else(|e| e.into_inner());
     if let Ok(t) = guard.as_mut() {
         t.read_file(&dir.join("languages.toml"))?;
@@ -573,15 +588,18 @@ mod tests {
         assert!(t.by_id("python3").unwrap().extensions.is_empty());
         let e = t
             .read("[[language]]\nid = \"zig\"\n", "languages.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .0;
         assert!(e.contains("needs `run`"), "{e}");
         let e = t
             .read("[[language]]\nid = \"c\"\nrun = 3\n", "x/languages.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .0;
         assert!(e.starts_with("x/languages.toml:3:7: "), "{e}");
         let e = t
             .read("[[language]]\nid = \"c\"\nrnu = []\n", "l.toml")
-            .unwrap_err();
+            .unwrap_err()
+            .0;
         assert!(e.contains("l.toml:3:1") && e.contains("rnu"), "{e}");
     }
 

@@ -153,7 +153,7 @@ pub fn prepare_as(cmd: &[String], lang: Option<&str>) -> Result<Prepared, Prepar
             String::from("no program given: use `grundy check PROBLEM -- CMD ARGS…`").into(),
         );
     };
-    let table = language::table().map_err(PrepareError::from)?;
+    let table = language::table().map_err(|e| PrepareError::from(e.0))?;
     let path = Path::new(first);
     let chosen = match lang {
         Some(id) => Some(table.by_id(id).ok_or_else(|| {

@@ -102,7 +102,7 @@ impl CheckArgs {
             cmd,
         } = self;
         {
-            let reports = grundy_judging::report::parse_reports(&report)?;
+            let reports = crate::cli::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
             let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_judging::check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;

@@ -23,9 +23,9 @@ impl LanguagesArgs {
             if !dir.is_dir() {
                 return Err(Error::usage(format!("{}: not a folder", dir.display())));
             }
-            language::read_package(dir).map_err(Error::usage)?;
+            language::read_package(dir).map_err(|e| Error::usage(e.0))?;
         }
-        let table = language::table().map_err(Error::usage)?;
+        let table = language::table().map_err(|e| Error::usage(e.0))?;
         let id_width = table.all().iter().map(|l| l.id.len()).max().unwrap_or(2);
         let ext_width = table
             .all()

@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Outcome};
 use crate::outln;
+use clap::builder::TypedValueParser as _;
 use grundy_judging::scaffold::{self, Kind};
 use std::path::PathBuf;
 
@@ -12,7 +13,9 @@ pub struct NewArgs {
     /// What kind of package: engine (a built-in engine's problem), rules (a game given by
     /// its rules), interactive (a rules game played against grundy's jury), interactor (a
     /// setter's own interactor), schema (not a game: a schema, a model, a brute force).
-    #[arg(value_enum)]
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(
+        Kind::NAMES.map(|(n, k)| clap::builder::PossibleValue::new(n).help(k.describe())))
+        .map(|n| Kind::parse(&n).expect("one of the names")))]
     pub kind: Kind,
     /// The folder to write: created, or an empty one (nothing is overwritten). Its name
     /// becomes the package's name.

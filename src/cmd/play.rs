@@ -1,6 +1,6 @@
 //! `grundy play DIR|PROBLEM [INPUT]`: plays a game in the browser against grundy's jury —
 //! a game given by its rules, or a built-in problem's game (the server and the page are
-//! `grundy_judging::play`).
+//! `grundy_explore::play`).
 
 use crate::cli::{parse_target, Target};
 use crate::error::{Error, Outcome};
@@ -56,7 +56,7 @@ impl PlayArgs {
             None => grundy_judging::workbench::generate_small(&pkg, self.seed)?,
         };
         let game = RulesGame::new(spec)?;
-        grundy_judging::play::serve(&pkg, &game, &inst, self.seed, self.port, |addr| {
+        grundy_explore::play::serve(&pkg, &game, &inst, self.seed, self.port, |addr| {
             eprintln!(
                 "grundy play {}: open http://{addr}/ in a browser (Ctrl-C stops it)",
                 pkg.name
@@ -89,7 +89,7 @@ impl PlayArgs {
             }
         };
         let generate = (self.seed, self.vertices.clamp(2, 60));
-        grundy_judging::play::serve_builtin(
+        grundy_explore::play::serve_builtin(
             problem,
             &bytes,
             &source,

@@ -291,7 +291,7 @@ impl ReplayArgs {
             package,
         } = self;
         {
-            let reports = grundy_judging::report::parse_reports(&report)?;
+            let reports = crate::cli::parse_reports(&report)?;
             let against = against
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));

@@ -1,8 +1,9 @@
-//! The arguments of `grundy testset`; the test set is `grundy_judging::testset`'s.
+//! The arguments of `grundy testset`; the test set is `grundy_export::testset`'s.
 
 use crate::cli::args::*;
 use crate::error::{Error, Outcome};
-use grundy_judging::testset::{Layout, Request};
+use clap::builder::TypedValueParser as _;
+use grundy_export::testset::{Layout, Request};
 use std::time::Duration;
 
 /// The arguments of `grundy testset`.
@@ -24,8 +25,11 @@ pub struct TestsetArgs {
     /// (the Kattis / ICPC problem package: data/, problem.yaml, the statement, the input
     /// and output validators, submissions/) or domjudge (the Kattis package with
     /// domjudge-problem.ini, also zipped as OUT.zip for DOMjudge's import).
-    #[arg(long, value_enum, default_value = "plain")]
-    layout: crate::cmd::testset::Layout,
+    #[arg(long, default_value = "plain",
+        value_parser = clap::builder::PossibleValuesParser::new(
+            Layout::NAMES.map(|(n, l)| clap::builder::PossibleValue::new(n).help(l.describe())))
+            .map(|n| Layout::parse(&n).expect("one of the names")))]
+    layout: Layout,
     /// Keep only the maximal tests, the witnesses, and the random tests needed to kill
     /// every wrong solution.
     #[arg(long)]
@@ -64,7 +68,7 @@ impl TestsetArgs {
             page,
         };
         with_suite!(&Target::Package(dir), |suite, _defaults| {
-            grundy_judging::testset::run(suite, &request)
+            grundy_export::testset::run(suite, &request)
         })
     }
 }

@@ -1,4 +1,4 @@
-//! The arguments of `grundy values DIR`; the exploration is `grundy_judging::values`'s.
+//! The arguments of `grundy values DIR`; the exploration is `grundy_explore::values`'s.
 
 use crate::error::{Error, Outcome};
 use crate::game::RulesGame;
@@ -61,13 +61,13 @@ impl ValuesArgs {
             limit: self.max_inputs.max(1),
         };
         let values =
-            grundy_judging::values::explore(&pkg.name, &game, schema, &bounds, self.family)
+            grundy_explore::values::explore(&pkg.name, &game, schema, &bounds, self.family)
                 .map_err(|e| Error::usage(format!("{}: {e}", self.dir.display())))?;
-        crate::out!("{}", grundy_judging::values::text(&values));
+        crate::out!("{}", grundy_explore::values::text(&values));
         if let Some(path) = page {
             grundy_judging::corpus::write_atomic(
                 &path,
-                grundy_judging::values::page(&values).as_bytes(),
+                grundy_explore::values::page(&values).as_bytes(),
             )
             .map_err(|e| Error::io(path.display(), e))?;
             outln!("page: {}", path.display());

@@ -9,7 +9,7 @@
 
 use crate::common;
 use common::{example, grundy, stderr};
-use grundy_judging::input_validator::{schema_json, VALIDATOR_PY};
+use grundy_export::input_validator::{schema_json, VALIDATOR_PY};
 use grundy_judging::package::Package;
 use std::path::Path;
 
@@ -123,7 +123,7 @@ fn testlib_decisions(
     testlib: &Path,
 ) -> Vec<bool> {
     let src = dir.join("validator.cpp");
-    std::fs::write(&src, grundy_judging::polygon::validator_cpp(&pkg.schema)).unwrap();
+    std::fs::write(&src, grundy_export::polygon::validator_cpp(&pkg.schema)).unwrap();
     let bin = dir.join("validator");
     let out = std::process::Command::new("g++")
         .args(["-O2", "-std=c++17", "-o"])

@@ -14,7 +14,7 @@ mod cause;
 mod groups;
 mod rerun;
 mod sanitized;
-pub(crate) mod solutions;
+pub mod solutions;
 pub(crate) mod text;
 mod threshold;
 

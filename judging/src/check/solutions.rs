@@ -38,7 +38,7 @@ struct Row {
 const TLE_HUNT: Duration = Duration::from_secs(20);
 
 /// The folder of a solution's saved failures (`wrong.py` → `wrong_py`).
-pub(crate) fn folder_name(name: &str) -> String {
+pub fn folder_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {

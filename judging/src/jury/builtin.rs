@@ -49,7 +49,7 @@ pub fn play(
 
 /// Each test case of an input as the jury prints it (in the problem's input format) and
 /// the board its game starts from.
-pub(crate) fn games(
+pub fn games(
     problem: Problem,
     cases: &[Position],
 ) -> Result<Vec<(String, Board)>, grundy_games::board::NotPlayable> {
@@ -61,7 +61,7 @@ pub(crate) fn games(
 
 /// The labels of the winning first moves of a position played move by move (`None`: it
 /// is not, or the engines could not value it), as the jury finds them.
-pub(crate) fn winning_labels(pos: &Position) -> Option<Vec<String>> {
+pub fn winning_labels(pos: &Position) -> Option<Vec<String>> {
     let board = Board::new(pos).ok()?;
     let moves = board.moves();
     let mut engines = Engines::default();
@@ -71,7 +71,7 @@ pub(crate) fn winning_labels(pos: &Position) -> Option<Vec<String>> {
 
 /// What one game has learned: each position's value and winning moves.
 #[derive(Default)]
-pub(crate) struct Engines {
+pub struct Engines {
     answers: HashMap<Vec<u64>, Valued>,
     /// The size of the smallest position the oracle could not search (none yet: 0).
     oracle_past: usize,

@@ -250,7 +250,7 @@ pub fn transcript_text(lines: &[Line]) -> String {
 }
 
 /// How a position is described in a verdict: its value, or who wins it.
-pub(crate) fn worth(k: &Known) -> String {
+pub fn worth(k: &Known) -> String {
     match (k.value, k.outcome) {
         (Some(v), _) => format!("value {v}"),
         (None, Outcome::Win) => "a position the player to move wins".into(),
@@ -260,7 +260,7 @@ pub(crate) fn worth(k: &Known) -> String {
 }
 
 /// Labels in a sentence: `` `a`, `b` `` (at most 6, then how many more).
-pub(crate) fn listed(labels: &[&str]) -> String {
+pub fn listed(labels: &[&str]) -> String {
     let mut s: Vec<String> = labels.iter().take(6).map(|l| format!("`{l}`")).collect();
     if labels.len() > 6 {
         s.push(format!("and {} more", labels.len() - 6));
@@ -268,12 +268,13 @@ pub(crate) fn listed(labels: &[&str]) -> String {
     s.join(", ")
 }
 
-pub(crate) fn tokens(s: &str) -> String {
+/// A line's tokens, one space between each.
+pub fn tokens(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The game in progress with one program.
-pub(crate) struct Game<'a> {
+pub struct Game<'a> {
     session: Session,
     transcript: Vec<Line>,
     spec: &'a InteractSpec,
@@ -282,7 +283,7 @@ pub(crate) struct Game<'a> {
 }
 
 /// Why the game stopped early.
-pub(crate) enum Stop {
+pub enum Stop {
     /// A verdict decided now (the program may still be running).
     Verdict(Verdict),
     /// The program stopped: read its exit before deciding (RE, or stopped mid-game).
@@ -293,7 +294,8 @@ pub(crate) enum Stop {
 }
 
 impl Game<'_> {
-    pub(crate) fn say(&mut self, line: &str) -> Result<(), Stop> {
+    /// The jury prints `line` to the program (and the transcript).
+    pub fn say(&mut self, line: &str) -> Result<(), Stop> {
         self.transcript.push(Line {
             at: self.session.elapsed(),
             jury: true,
@@ -310,7 +312,8 @@ impl Game<'_> {
         }
     }
 
-    pub(crate) fn hear(&mut self, what: &str) -> Result<String, Stop> {
+    /// The program's next line (`what` it is expected to be, for messages).
+    pub fn hear(&mut self, what: &str) -> Result<String, Stop> {
         let got = match self.spec.move_time {
             Some(t) => self.session.recv_turn(t),
             None => self.session.recv(),
@@ -391,16 +394,19 @@ pub fn case_texts(schema: &Schema, inst: &Instance) -> Vec<String> {
 /// A position's outcome for the player to move, its Grundy value (normal play) when
 /// known, and the longest play from it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Known {
-    pub(crate) outcome: Outcome,
-    pub(crate) value: Option<u64>,
-    pub(crate) longest: u64,
+pub struct Known {
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The Grundy value (normal play), when known.
+    pub value: Option<u64>,
+    /// The most moves a play from it can last.
+    pub longest: u64,
 }
 
 /// One game as the jury sees it — positions, their moves and labels, and what each
 /// position is worth — whoever knows it: a package's rules ([`rules`]) or a built-in
 /// engine ([`builtin`]). The protocol and the jury's strategy are written once, over it.
-pub(crate) trait Arena {
+pub trait Arena {
     /// A position.
     type Pos: Clone;
     /// A move.
@@ -439,7 +445,7 @@ pub(crate) trait Arena {
 /// Runs the games of one input against the program `argv`: `games` prints the cases and
 /// plays them on the [`Game`]; then the program's exit and anything it wrote after the
 /// end decide the verdict.
-pub(crate) fn judge(
+pub fn judge(
     spec: &InteractSpec,
     argv: &[String],
     limits: &Limits,
@@ -503,7 +509,7 @@ pub(crate) fn judge(
 
 /// One game from `root` (the start of test case `k` of `cases`), the test case already
 /// printed: the side, then the moves until the player to move has none.
-pub(crate) fn one_game<A: Arena>(
+pub fn one_game<A: Arena>(
     g: &mut Game<'_>,
     arena: &mut A,
     root: A::Pos,
@@ -541,7 +547,7 @@ pub(crate) fn one_game<A: Arena>(
 
 /// Where a game stands in its input, for messages: `test case 2, ` when the input holds
 /// several (empty for the only one), then `start 3, ` with several starts per test case.
-pub(crate) fn game_label(k: usize, cases: usize, start: Option<usize>) -> String {
+pub fn game_label(k: usize, cases: usize, start: Option<usize>) -> String {
     let mut s = if cases > 1 {
         format!("test case {}, ", k + 1)
     } else {
@@ -665,7 +671,7 @@ fn labels_of<A: Arena>(arena: &A, moves: &[A::Move], picked: &[usize]) -> Vec<St
 
 /// The jury's move: a winning one if there is one (seeded among them); else the one
 /// leaving the fewest winning replies, then the longest game, then seeded.
-pub(crate) fn choose<A: Arena>(
+pub fn choose<A: Arena>(
     arena: &mut A,
     pos: &A::Pos,
     moves: &[A::Move],

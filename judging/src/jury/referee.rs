@@ -11,7 +11,7 @@ use std::time::Duration;
 impl Convention {
     /// The interactor's arguments after the input file, made in the scratch folder
     /// `dir`: testlib's output file, or Kattis's (empty) answer file and feedback folder.
-    pub(crate) fn args(self, dir: &std::path::Path) -> std::io::Result<Vec<String>> {
+    pub fn args(self, dir: &std::path::Path) -> std::io::Result<Vec<String>> {
         Ok(match self {
             Convention::Testlib => vec![dir.join("tout.txt").display().to_string()],
             Convention::Kattis => {
@@ -29,7 +29,7 @@ impl Convention {
 
     /// The interactor's exit in testlib's terms (Kattis's 42 is OK, 43 WA, and an exit
     /// code 0 is none of them: `Code(0)`).
-    pub(crate) fn as_testlib(self, exit: &Exit) -> Exit {
+    pub fn as_testlib(self, exit: &Exit) -> Exit {
         match (self, exit) {
             (Convention::Kattis, Exit::Code(42)) => Exit::Success,
             (Convention::Kattis, Exit::Code(43)) => Exit::Code(1),
@@ -40,7 +40,7 @@ impl Convention {
 
     /// The interactor's message: the first non-empty line of its stderr, or of Kattis's
     /// `judgemessage.txt` in the scratch folder `dir`.
-    pub(crate) fn message(self, dir: &std::path::Path, stderr: &[u8]) -> String {
+    pub fn message(self, dir: &std::path::Path, stderr: &[u8]) -> String {
         let said = match self {
             Convention::Kattis => std::fs::read_to_string(dir.join("feedback/judgemessage.txt"))
                 .unwrap_or_else(|_| String::from_utf8_lossy(stderr).into_owned()),

@@ -88,18 +88,14 @@ fn rules(e: RulesError) -> Stop {
 
 /// A rules state in play: the whole state, and its parts (valued as a sum).
 #[derive(Clone, Debug)]
-pub(crate) struct RulesPos {
+pub struct RulesPos {
     id: StateId,
     parts: Vec<StateId>,
 }
 
 /// The arena of one game from the start state `root`: the worker, and nothing valued
 /// yet.
-pub(crate) fn arena(
-    w: &mut Worker,
-    root: StateId,
-    opts: ruleset::Options,
-) -> (Rules<'_>, RulesPos) {
+pub fn arena(w: &mut Worker, root: StateId, opts: ruleset::Options) -> (Rules<'_>, RulesPos) {
     (
         Rules {
             w,
@@ -113,21 +109,21 @@ pub(crate) fn arena(
 }
 
 /// The rules' worker and what it has valued so far.
-pub(crate) struct Rules<'w> {
+pub struct Rules<'w> {
     w: &'w mut Worker,
     values: Values,
 }
 
 impl Rules<'_> {
     /// The worker (to describe a state).
-    pub(crate) fn worker(&mut self) -> &mut Worker {
+    pub fn worker(&mut self) -> &mut Worker {
         self.w
     }
 
     /// A new game from the test case `case` (as JSON): its start. The worker forgets
     /// every state of the game before (their numbers mean nothing any more), and so do
     /// the values; on an error too.
-    pub(crate) fn restart(&mut self, case: &serde_json::Value) -> Result<RulesPos, RulesError> {
+    pub fn restart(&mut self, case: &serde_json::Value) -> Result<RulesPos, RulesError> {
         self.values = Values::new(self.values.opts);
         let (root, _) = self
             .w
@@ -156,7 +152,7 @@ impl Rules<'_> {
 
 impl RulesPos {
     /// The whole state's number.
-    pub(crate) fn id(&self) -> StateId {
+    pub fn id(&self) -> StateId {
         self.id
     }
 }
@@ -187,25 +183,22 @@ impl Arena for Rules<'_> {
 
 /// The values the jury knows: every search it ran (from the start, and from positions
 /// met in play that the start's search did not reach).
-pub(crate) struct Values {
+pub struct Values {
     solved: Vec<Solved>,
     opts: ruleset::Options,
 }
 
 impl Values {
     /// No position valued yet; searches with `opts`.
-    pub(crate) fn new(opts: ruleset::Options) -> Values {
+    pub fn new(opts: ruleset::Options) -> Values {
         Values {
             solved: Vec::new(),
             opts,
         }
     }
 
-    pub(crate) fn of_parts(
-        &mut self,
-        w: &mut Worker,
-        parts: &[StateId],
-    ) -> Result<Known, RulesError> {
+    /// The value of a position made of these parts (each searched once, when first met).
+    pub fn of_parts(&mut self, w: &mut Worker, parts: &[StateId]) -> Result<Known, RulesError> {
         for &p in parts {
             if !self
                 .solved

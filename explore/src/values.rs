@@ -6,10 +6,10 @@
 //! (`--report html FILE`: the table, and each family's sequence plotted with its period
 //! shaded).
 
-use crate::game::{case_json, AnswerKind, CaseResult, RulesGame};
-use crate::report_html::esc;
 use grundy_fuzzing::schema_enum::{self, Bounds, Family};
 use grundy_games::schema::{Instance, Schema, Value};
+use grundy_judging::game::{case_json, AnswerKind, CaseResult, RulesGame};
+use grundy_judging::report_html::esc;
 use grundy_oracle::ruleset::Outcome as Result3;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -73,7 +73,10 @@ fn shape(schema: &Schema, inst: &Instance) -> String {
     let case = &inst.cases[0];
     for v in &case.values {
         if let Value::Edges { n, edges, .. } = v {
-            return format!("{} {n}", crate::suite::shape_of_edges(*n, edges, false));
+            return format!(
+                "{} {n}",
+                grundy_judging::suite::shape_of_edges(*n, edges, false)
+            );
         }
     }
     one_line(&schema.write(inst))
@@ -90,7 +93,7 @@ fn value_of(
     game: &RulesGame,
     schema: &Schema,
     inst: &Instance,
-) -> Result<String, crate::game::Unanswered> {
+) -> Result<String, grundy_judging::game::Unanswered> {
     let answers = game.solve_answers(&case_json(schema, &inst.cases[0]), schema.size(inst))?;
     Ok(match answers.as_slice() {
         [one] => shown(game, one),
@@ -336,7 +339,7 @@ pub fn text(v: &Values) -> String {
 /// The page: the table, then each family's sequence plotted (values that are words —
 /// lose, win, draw, sets of starts — on a named axis), its period shaded.
 pub fn page(v: &Values) -> String {
-    let mut h = crate::report_html::head(&format!("grundy values {}", v.name));
+    let mut h = grundy_judging::report_html::head(&format!("grundy values {}", v.name));
     let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(&v.header));
     h += "<h2>The values</h2>\n<table class=\"values\">\n<tr><th>value</th><th>inputs</th><th>shapes</th><th>smallest input</th></tr>\n";
     for r in &v.rows {
@@ -384,7 +387,7 @@ pub fn page(v: &Values) -> String {
         }
         h += "</section>\n";
     }
-    h += crate::report_html::FOOT;
+    h += grundy_judging::report_html::FOOT;
     h
 }
 

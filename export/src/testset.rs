@@ -13,23 +13,23 @@
 //! package around them: [`crate::polygon`]), `kattis` (`data/sample/`, `data/secret/` with `.in`/`.ans`, and the
 //! package around them: [`crate::kattis`]).
 
-use crate::check::{self, Options};
-use crate::error::{Error, Outcome};
 use crate::interactive_export::Interactor;
-use crate::judge::{self, Verdict};
-use crate::outln;
-use crate::package::{self, Checker};
-use crate::runner::{self, Limits};
-use crate::solutions::Solution;
-use crate::suite::{Packaged, Suite};
-use crate::workbench::{make, plan};
 use grundy_games::checker::Compare;
+use grundy_judging::check::{self, Options};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::judge::{self, Verdict};
+use grundy_judging::outln;
+use grundy_judging::package::{self, Checker};
+use grundy_judging::runner::{self, Limits};
+use grundy_judging::solutions::Solution;
+use grundy_judging::suite::{Packaged, Suite};
+use grundy_judging::workbench::{make, plan};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A judge's layout of the files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
     /// `NN.in`, `NN.ans` in OUT.
     Plain,
@@ -47,13 +47,39 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// Every layout by its name on the command line.
+    pub const NAMES: [(&'static str, Layout); 4] = [
+        ("plain", Layout::Plain),
+        ("polygon", Layout::Polygon),
+        ("kattis", Layout::Kattis),
+        ("domjudge", Layout::Domjudge),
+    ];
+
+    /// The layout in one line (what `--layout`'s help says of it).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Layout::Plain => "`NN.in`, `NN.ans` in OUT",
+            Layout::Polygon => "Polygon: `tests/NN`, `tests/NN.a`, and `problem.xml` with the limits, the checker (`files/check.cpp`), a testlib validator made from the schema (`files/validator.cpp`) and the solutions by Polygon's tags (`solutions/`)",
+            Layout::Kattis => "Kattis / ICPC problem package: `data/`, `problem.yaml`, `.timelimit`, the statement, the input validator, the checker as an output validator (`build`, `run`), `submissions/`",
+            Layout::Domjudge => "DOMjudge: the Kattis package with `domjudge-problem.ini`, and zipped as `OUT.zip` for DOMjudge's problem import",
+        }
+    }
+
+    /// The layout named `name`.
+    pub fn parse(name: &str) -> Option<Layout> {
+        Layout::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, l)| *l)
+    }
+
     /// The Kattis package's tree (Kattis and DOMjudge).
     pub fn is_kattis(self) -> bool {
         matches!(self, Layout::Kattis | Layout::Domjudge)
     }
 
     /// The judge the layout is for, in messages.
-    fn judge(self) -> &'static str {
+    pub(crate) fn judge(self) -> &'static str {
         match self {
             Layout::Plain => "contest",
             Layout::Polygon => "Polygon",
@@ -158,7 +184,8 @@ fn witnesses<S: Suite>(
         eprintln!("\n== the witness of {} (expected: {})", s.name, s.expect);
         // Where `grundy check DIR` saves the solution's failures, so that the saved input
         // and the reproduce lines below outlive the run.
-        let save = PathBuf::from("failures").join(crate::check::solutions::folder_name(&s.name));
+        let save =
+            PathBuf::from("failures").join(grundy_judging::check::solutions::folder_name(&s.name));
         std::fs::create_dir_all(&save).map_err(|e| Error::io(save.display(), e))?;
         let o = Options {
             cmd: vec![s.path.display().to_string()],
@@ -209,11 +236,12 @@ fn verdict(
             .interactor
             .as_ref()
             .ok_or_else(|| Error::internal("an interactive export without an interactor"))?;
-        let played = crate::jury::referee(interactor, spec.convention, &t.text, argv, limits)
-            .map_err(|e| crate::suite::play_error(e, &pkg.pkg.dir, None))?;
+        let played =
+            grundy_judging::jury::referee(interactor, spec.convention, &t.text, argv, limits)
+                .map_err(|e| grundy_judging::suite::play_error(e, &pkg.pkg.dir, None))?;
         return Ok((
             played.verdict,
-            crate::jury::transcript_text(&played.transcript).into_bytes(),
+            grundy_judging::jury::transcript_text(&played.transcript).into_bytes(),
         ));
     }
     let run = runner::run(argv, t.text.as_bytes(), limits);
@@ -262,20 +290,22 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let limits = pkg.pkg.limits;
     let mut not_compiled: Vec<String> = Vec::new();
     for s in &pkg.pkg.solutions {
-        let argv =
-            match crate::program::prepare_as(&[s.path.display().to_string()], s.lang.as_deref()) {
-                Ok(p) => p.argv,
-                // A solution meant not to compile is judged by its compile alone.
-                Err(e)
-                    if e.kind() == crate::program::PrepareKind::Compile
-                        && s.expect.met(Some("CE")) =>
-                {
-                    eprintln!("{} does not compile, as expected (CE)", s.name);
-                    not_compiled.push(s.name.clone());
-                    continue;
-                }
-                Err(e) => return Err(Error::usage(format!("{}: {e}", s.name))),
-            };
+        let argv = match grundy_judging::program::prepare_as(
+            &[s.path.display().to_string()],
+            s.lang.as_deref(),
+        ) {
+            Ok(p) => p.argv,
+            // A solution meant not to compile is judged by its compile alone.
+            Err(e)
+                if e.kind() == grundy_judging::program::PrepareKind::Compile
+                    && s.expect.met(Some("CE")) =>
+            {
+                eprintln!("{} does not compile, as expected (CE)", s.name);
+                not_compiled.push(s.name.clone());
+                continue;
+            }
+            Err(e) => return Err(Error::usage(format!("{}: {e}", s.name))),
+        };
         eprintln!("judging {} on the {} tests", s.name, tests.len());
         for t in tests.iter_mut() {
             let (v, output) = verdict(&pkg, &argv, &limits, t)?;
@@ -301,7 +331,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
                 let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
                 let argv = s
                     .map(|s| {
-                        crate::program::prepare_as(
+                        grundy_judging::program::prepare_as(
                             &[s.path.display().to_string()],
                             s.lang.as_deref(),
                         )
@@ -403,7 +433,11 @@ fn collect_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec
 fn interactive_tests<S: Suite>(suite: &S, pkg: &Packaged, r: &Request) -> Result<Vec<Test>, Error> {
     let mut made: Vec<(S::Input, String, bool)> = Vec::new();
     for k in 0..r.count {
-        let (input, how) = suite.random(r.seed, k as u64, crate::workbench::tier_of(k, r.count))?;
+        let (input, how) = suite.random(
+            r.seed,
+            k as u64,
+            grundy_judging::workbench::tier_of(k, r.count),
+        )?;
         made.push((input, how, false));
     }
     for (k, name) in suite.adversarial().into_iter().enumerate() {
@@ -538,7 +572,8 @@ fn write_page(
         })
         .collect();
     let html = crate::testset_html::page(&format!("grundy testset {}", pkg.pkg.name), lines, &rows);
-    crate::corpus::write_atomic(path, html.as_bytes()).map_err(|e| Error::io(path.display(), e))?;
+    grundy_judging::corpus::write_atomic(path, html.as_bytes())
+        .map_err(|e| Error::io(path.display(), e))?;
     outln!("page: {}", path.display());
     Ok(())
 }
@@ -592,7 +627,7 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), e))?;
     }
-    crate::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), e))
+    grundy_judging::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), e))
 }
 
 /// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and

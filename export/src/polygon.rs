@@ -19,14 +19,14 @@
 //!
 //! testlib.h is not written: a judge provides it (Polygon adds its own to every package).
 
-use crate::error::Error;
 use crate::interactive_export::Interactor;
 use crate::kattis::File;
 use crate::own_checker::Own;
-use crate::package::{Checker, Package};
-use crate::report::xml_escape;
-use crate::solutions::{Solution, Tag};
 use grundy_games::checker::Compare;
+use grundy_judging::error::Error;
+use grundy_judging::package::{Checker, Package};
+use grundy_judging::report::xml_escape;
+use grundy_judging::solutions::{Solution, Tag};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -182,7 +182,7 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
 /// Polygon's name of the language of a source file (`lang`, else its extension's), from
 /// the languages table's `polygon` field; `None` where Polygon has none.
 pub(crate) fn source_type(name: &str, lang: Option<&str>) -> Option<String> {
-    crate::language::table()
+    grundy_judging::language::table()
         .ok()?
         .of(Path::new(name), lang)?
         .polygon
@@ -413,7 +413,7 @@ fn validator_source(schema: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solutions::Expect;
+    use grundy_judging::solutions::Expect;
 
     fn solution(tags: Vec<Tag>) -> Solution {
         Solution {

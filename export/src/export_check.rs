@@ -6,9 +6,9 @@
 //! not ship it). A right answer the exported checker rejects fails the export: on the
 //! judge, that solution would get WA.
 
-use crate::error::Error;
-use crate::runner::{self, Exit, Limits};
 use crate::testset::Layout;
+use grundy_judging::error::Error;
+use grundy_judging::runner::{self, Exit, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -169,10 +169,15 @@ pub(crate) fn rejudge_interactive(
         built_validator(out, scratch)?.display().to_string(),
     ];
     for (solution, argv, input, text) in accepted {
-        let played =
-            crate::jury::referee(&run, crate::jury::Convention::Kattis, text, argv, limits)
-                .map_err(|e| crate::suite::play_error(e, out, Some("the exported interactor")))?;
-        if played.verdict != crate::judge::Verdict::Ok {
+        let played = grundy_judging::jury::referee(
+            &run,
+            grundy_judging::jury::Convention::Kattis,
+            text,
+            argv,
+            limits,
+        )
+        .map_err(|e| grundy_judging::suite::play_error(e, out, Some("the exported interactor")))?;
+        if played.verdict != grundy_judging::judge::Verdict::Ok {
             return Err(Error::usage(format!(
                 "the export does not judge as grundy does: the output validator {} (run as Kattis runs it) gives {} to {} (a correct solution, OK by grundy) on {input}",
                 crate::kattis::VALIDATOR,

@@ -14,13 +14,13 @@ use serde_json::{json, Value};
 /// engine's (`agc017d` and `cot3` carry one; `poj3710`'s and `p2972`'s formats cannot be
 /// written as a schema yet): `None` when there is none.
 pub(crate) fn input_schema(
-    pkg: &crate::package::Package,
-) -> Result<Option<Schema>, crate::error::Error> {
+    pkg: &grundy_judging::package::Package,
+) -> Result<Option<Schema>, grundy_judging::error::Error> {
     if !pkg.schema.items.is_empty() {
         return Ok(Some(pkg.schema.clone()));
     }
     match pkg.engine {
-        Some(problem) => crate::package::builtin_schema(problem),
+        Some(problem) => grundy_judging::package::builtin_schema(problem),
         None => Ok(None),
     }
 }

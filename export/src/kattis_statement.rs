@@ -4,20 +4,20 @@
 //! schema and the output from the game's answer kind — enough for problemtools to accept
 //! the package and for a setter to start from.
 
-use crate::game::AnswerKind;
-use crate::package::Package;
 use grundy_games::schema::{Elements, Field, Item, Schema, Tests};
+use grundy_judging::game::AnswerKind;
+use grundy_judging::package::Package;
 
 /// The file a package may hold with its own statement (legacy Kattis format: LaTeX with a
 /// `\problemname{…}`).
 pub const OWN: &str = "statement.en.tex";
 
 /// The statement's text.
-pub fn statement(pkg: &Package) -> Result<String, crate::error::Error> {
+pub fn statement(pkg: &Package) -> Result<String, grundy_judging::error::Error> {
     let own = pkg.dir.join(OWN);
     if own.is_file() {
         return std::fs::read_to_string(&own)
-            .map_err(|e| crate::error::Error::io(own.display(), e));
+            .map_err(|e| grundy_judging::error::Error::io(own.display(), e));
     }
     Ok(stub(pkg))
 }
@@ -259,11 +259,11 @@ fn output_by_checker(pkg: &Package) -> String {
         "For each test case, print its answer"
     };
     let how = match &pkg.checker {
-        crate::package::Checker::Builtin(Compare::Lines) => "it is compared line by line with the jury's, the tokens of each line equal (spaces and trailing empty lines do not matter)".to_string(),
-        crate::package::Checker::Builtin(Compare::Tokens) => "it is compared token by token with the jury's (line breaks do not matter)".to_string(),
-        crate::package::Checker::Builtin(Compare::Floats { abs, rel }) => format!("it is compared token by token with the jury's, numbers accepted within an absolute error of ${abs}$ or a relative error of ${rel}$"),
-        crate::package::Checker::Builtin(Compare::Unordered) => "its tokens are compared with the jury's in any order".to_string(),
-        crate::package::Checker::Program(_) => "it is judged by the problem's checker, which accepts every right answer".to_string(),
+        grundy_judging::package::Checker::Builtin(Compare::Lines) => "it is compared line by line with the jury's, the tokens of each line equal (spaces and trailing empty lines do not matter)".to_string(),
+        grundy_judging::package::Checker::Builtin(Compare::Tokens) => "it is compared token by token with the jury's (line breaks do not matter)".to_string(),
+        grundy_judging::package::Checker::Builtin(Compare::Floats { abs, rel }) => format!("it is compared token by token with the jury's, numbers accepted within an absolute error of ${abs}$ or a relative error of ${rel}$"),
+        grundy_judging::package::Checker::Builtin(Compare::Unordered) => "its tokens are compared with the jury's in any order".to_string(),
+        grundy_judging::package::Checker::Program(_) => "it is judged by the problem's checker, which accepts every right answer".to_string(),
     };
     format!("{per}; {how}. (This stub knows how answers are judged, not what they mean: the problem's own statement in \\texttt{{{OWN}}} says that.)")
 }

@@ -7,7 +7,7 @@
 //! names in `<statements>`.
 
 use crate::kattis::File;
-use crate::package::Package;
+use grundy_judging::package::Package;
 
 /// Where `problem.xml` says the statement is.
 pub(crate) const PROBLEM_TEX: &str = "statements/english/problem.tex";
@@ -146,7 +146,7 @@ fn problem_tex(pkg: &Package, s: &Sections) -> String {
 }
 
 /// The statement's files: the sections and `problem.tex`.
-pub(crate) fn files(pkg: &Package) -> Result<Vec<File>, crate::error::Error> {
+pub(crate) fn files(pkg: &Package) -> Result<Vec<File>, grundy_judging::error::Error> {
     let latex = crate::kattis_statement::statement(pkg)?;
     let s = sections(&latex, &pkg.name);
     let mut out = Vec::new();

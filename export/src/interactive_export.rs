@@ -15,10 +15,10 @@
 //! A package grundy itself is the jury of (`[interact]` without an interactor) cannot be
 //! exported: a judge would need grundy to play the games.
 
-use crate::error::Error;
-use crate::jury::Convention;
 use crate::kattis::File;
-use crate::package::Package;
+use grundy_judging::error::Error;
+use grundy_judging::jury::Convention;
+use grundy_judging::package::Package;
 use std::path::{Path, PathBuf};
 
 /// The setter's interactor: its source file and convention.

@@ -12,12 +12,12 @@
 //! checker finds a test by its input's FNV-1a hash. It judges exactly the tests written
 //! with it; another input is the checker's failure (exit 3), never a verdict.
 
-use crate::error::Error;
-use crate::game::AnswerKind;
 use crate::kattis::File;
-use crate::package::Checker;
-use crate::suite::Packaged;
 use grundy_games::checker::Compare;
+use grundy_judging::error::Error;
+use grundy_judging::game::AnswerKind;
+use grundy_judging::package::Checker;
+use grundy_judging::suite::Packaged;
 use std::fmt::Write as _;
 
 /// The Python checker; its mode is written at `# GRUNDY_MODE`.

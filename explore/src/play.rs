@@ -18,21 +18,21 @@
 //!   input; a refused input is said (its line and column) and the game goes on;
 //! - `POST /random`: a new game from a small input generated from the next seed.
 //!
-//! A rules package's values come from the rules' search ([`crate::jury`]'s arena), never
+//! A rules package's values come from the rules' search ([`grundy_judging::jury`]'s arena), never
 //! a formula; a built-in game's from the jury of interactive judging (the solver, checked
 //! by the oracle on every position it can search). A failure of the rules during play is
 //! shown on the page, never a blank page.
 
-use crate::error::Error;
-use crate::game::RulesGame;
-use crate::jury::builtin::Engines;
-use crate::jury::rules::{arena, Rules};
-use crate::jury::{choose, Arena, Stop};
-use crate::package::Package;
 use grundy_fuzzing::Rng;
 use grundy_games::board::{Board, Move};
 use grundy_games::schema::Instance;
 use grundy_games::{Position, Problem};
+use grundy_judging::error::Error;
+use grundy_judging::game::RulesGame;
+use grundy_judging::jury::builtin::Engines;
+use grundy_judging::jury::rules::{arena, Rules};
+use grundy_judging::jury::{choose, Arena, Stop};
+use grundy_judging::package::Package;
 use grundy_oracle::ruleset::{Explorer, Outcome};
 use serde_json::{json, Value};
 
@@ -115,7 +115,7 @@ impl Arena for RulesShown<'_, '_> {
     fn after(&mut self, p: &Self::Pos, m: &Self::Move) -> Result<Self::Pos, Stop> {
         self.arena.after(p, m)
     }
-    fn known(&mut self, p: &Self::Pos) -> Result<crate::jury::Known, Stop> {
+    fn known(&mut self, p: &Self::Pos) -> Result<grundy_judging::jury::Known, Stop> {
         self.arena.known(p)
     }
     fn winning(&mut self, p: &Self::Pos, moves: &[Self::Move]) -> Result<Vec<usize>, Stop> {
@@ -161,7 +161,8 @@ impl Shown for RulesShown<'_, '_> {
         }
     }
     fn generated(&self, seed: u64) -> Result<String, String> {
-        let inst = crate::workbench::generate_small(self.pkg, seed).map_err(|e| e.to_string())?;
+        let inst =
+            grundy_judging::workbench::generate_small(self.pkg, seed).map_err(|e| e.to_string())?;
         Ok(self.pkg.schema.write(&inst))
     }
 }
@@ -174,7 +175,7 @@ fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), String> 
         .cases
         .first()
         .ok_or_else(|| "the input has no test case".to_string())?;
-    let json = crate::game::case_json(&pkg.schema, case);
+    let json = grundy_judging::game::case_json(&pkg.schema, case);
     Ok((
         Instance {
             cases: vec![case.clone()],
@@ -223,7 +224,7 @@ impl Arena for BuiltinShown {
     fn after(&mut self, p: &Board, m: &Self::Move) -> Result<Board, Stop> {
         self.arena.after(p, m)
     }
-    fn known(&mut self, p: &Board) -> Result<crate::jury::Known, Stop> {
+    fn known(&mut self, p: &Board) -> Result<grundy_judging::jury::Known, Stop> {
         self.arena.known(p)
     }
     fn winning(&mut self, p: &Board, moves: &[Self::Move]) -> Result<Vec<usize>, Stop> {
@@ -297,9 +298,9 @@ struct Session<A: Shown> {
 fn stop_text(s: Stop) -> String {
     match s {
         Stop::Fault(
-            crate::jury::PlayError::Rules(m)
-            | crate::jury::PlayError::Internal(m)
-            | crate::jury::PlayError::Start(m),
+            grundy_judging::jury::PlayError::Rules(m)
+            | grundy_judging::jury::PlayError::Internal(m)
+            | grundy_judging::jury::PlayError::Start(m),
         ) => m,
         Stop::Verdict(v) => v.to_string(),
         Stop::Stopped(m) => m,
@@ -443,7 +444,7 @@ pub fn serve(
         .cases
         .first()
         .ok_or_else(|| Error::usage("the input has no test case"))?;
-    let case_json = crate::game::case_json(&pkg.schema, case);
+    let case_json = grundy_judging::game::case_json(&pkg.schema, case);
     let one = Instance {
         cases: vec![case.clone()],
     };
@@ -509,8 +510,8 @@ pub fn serve_builtin(
 /// SIGINT, SIGTERM or SIGHUP ends the loop within a tenth of a second (the server's
 /// socket is then closed by its owner, and the command exits with 128 + the signal).
 fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) {
-    crate::contain::install();
-    while !crate::contain::interrupted() {
+    grundy_judging::contain::install();
+    while !grundy_judging::contain::interrupted() {
         let mut req = match server.recv_timeout(std::time::Duration::from_millis(100)) {
             Ok(Some(req)) => req,
             Ok(None) => continue,
@@ -526,7 +527,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) 
         );
         let reply = match (req.method(), path) {
             (tiny_http::Method::Get, "/") => {
-                let page = PAGE.replace("{{name}}", &crate::report_html::esc(name));
+                let page = PAGE.replace("{{name}}", &grundy_judging::report_html::esc(name));
                 respond(req, 200, "text/html; charset=utf-8", page);
                 continue;
             }

@@ -14,11 +14,11 @@
 //! `--layout domjudge` adds `domjudge-problem.ini` and zips the folder for DOMjudge's
 //! import. Not written yet: the input validator of a built-in engine's format.
 
-use crate::error::Error;
 use crate::interactive_export::Interactor;
 use crate::own_checker::Own;
-use crate::package::Package;
 use grundy_games::checker::Compare;
+use grundy_judging::error::Error;
+use grundy_judging::package::Package;
 use std::path::{Path, PathBuf};
 
 /// A file of the package: its path under the package's folder, its bytes, and whether it
@@ -80,7 +80,8 @@ pub fn give_uuid(pkg: &mut Package) -> Result<Option<String>, Error> {
     };
     // The file must still read as the same package, with its new key.
     Package::from_text(&pkg.dir, &file.display().to_string(), &new)?;
-    crate::corpus::write_atomic(&file, new.as_bytes()).map_err(|e| Error::io(file.display(), e))?;
+    grundy_judging::corpus::write_atomic(&file, new.as_bytes())
+        .map_err(|e| Error::io(file.display(), e))?;
     pkg.export.uuid = Some(uuid.clone());
     Ok(Some(uuid))
 }
@@ -161,7 +162,7 @@ pub(crate) fn files(
             .file_name()
             .map_or_else(|| s.name.clone(), |n| n.to_string_lossy().into_owned());
         // Named as the judge compiles it: a Java source under its public class's name.
-        let name = match crate::language::table()
+        let name = match grundy_judging::language::table()
             .ok()
             .and_then(|t| t.of(&s.path, s.lang.as_deref()).cloned())
         {
@@ -238,7 +239,8 @@ pub(crate) fn zip_folder(dir: &Path, zip: &Path) -> Result<(), Error> {
         w.finish()
             .map_err(|e| Error::io(zip.display(), std::io::Error::other(e)))?;
     }
-    crate::corpus::write_atomic(zip, &buf.into_inner()).map_err(|e| Error::io(zip.display(), e))
+    grundy_judging::corpus::write_atomic(zip, &buf.into_inner())
+        .map_err(|e| Error::io(zip.display(), e))
 }
 
 /// `problem.yaml` (problemtools' legacy format, which DOMjudge reads too).
