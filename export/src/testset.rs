@@ -14,8 +14,8 @@
 //! package around them: [`crate::kattis`]).
 
 use crate::interactive_export::Interactor;
+use grundy_check::Options;
 use grundy_games::checker::Compare;
-use grundy_judging::check::{self, Options};
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::judge::{self, Verdict};
 use grundy_judging::outln;
@@ -184,8 +184,7 @@ fn witnesses<S: Suite>(
         eprintln!("\n== the witness of {} (expected: {})", s.name, s.expect);
         // Where `grundy check DIR` saves the solution's failures, so that the saved input
         // and the reproduce lines below outlive the run.
-        let save =
-            PathBuf::from("failures").join(grundy_judging::check::solutions::folder_name(&s.name));
+        let save = PathBuf::from("failures").join(grundy_check::matrix::folder_name(&s.name));
         std::fs::create_dir_all(&save).map_err(|e| Error::io(save.display(), e))?;
         let o = Options {
             cmd: vec![s.path.display().to_string()],
@@ -208,7 +207,7 @@ fn witnesses<S: Suite>(
             hunt: None,
             sanitize: false,
         };
-        let (_, report) = check::run_one(suite, o)?;
+        let (_, report) = grundy_check::run_one(suite, o)?;
         let saved = report
             .groups
             .first()

@@ -15,10 +15,16 @@
 //!   setter's own interactor; [`harden`]: grundy playing the contestant against that
 //!   interactor, [`harden_plan`] its plan of tests;
 //! - [`scaffold`]: `grundy new`, the packages to start from;
+//! - [`tle`]: TLEs explained (growth, the hunt, time limits); [`reach`]: what a check's
+//!   inputs reached; [`preset`]: a judge's limits by name (`[judge] like`);
 //! - [`report`]: JSON and JUnit reports ([`corpus`], where failures are saved atomically,
 //!   is `grundy-fuzzing`'s);
 //! - [`error`], [`output`], [`input`]: the one error type and exit codes, standard output
 //!   that never panics and safe escaping, reading inputs.
+//!
+//! Above it, and never imported by it: `grundy-check` (the `grundy check` pipeline),
+//! `grundy-export` (the judges' packages) and `grundy-explore` (`grundy values`, `grundy
+//! play`).
 //!
 //! Judged programs run in `grundy-sandbox` (re-exported here as [`contain`],
 //! [`launcher`], [`program`], [`runner`], [`session`]).
@@ -29,7 +35,6 @@
 pub use grundy_fuzzing::corpus;
 pub use grundy_sandbox::{contain, language, launcher, program, runner, session};
 
-pub mod check;
 pub mod error;
 pub mod game;
 pub mod harden;
@@ -45,7 +50,6 @@ pub mod reach;
 pub mod report;
 pub mod report_html;
 pub mod rules;
-pub mod sanitizer;
 pub mod scaffold;
 pub mod solutions;
 pub mod steps_html;

@@ -166,3 +166,16 @@ pub fn indent(text: &str, n: usize) -> String {
 pub fn summary(passed: u64, failed: u64) -> String {
     format!("{passed} passed, {failed} failed")
 }
+
+/// A count with thousands separators (`65,625`).
+pub fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

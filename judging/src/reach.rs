@@ -8,7 +8,7 @@
 //! such a dimension shows cannot be found by a plan that never went there; the report
 //! says so instead of passing in silence.
 
-use crate::check::text::thousands;
+use crate::output::thousands;
 use grundy_games::Tree;
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! The arguments of `grundy check`; the check itself is `grundy_judging::check`.
+//! The arguments of `grundy check`; the check itself is `grundy_check`.
 
 use crate::cli::args::*;
 use crate::error::{Error, Outcome};
@@ -104,10 +104,10 @@ impl CheckArgs {
         {
             let reports = crate::cli::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
-            let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_judging::check::Options, Error> {
+            let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
                 let like = defaults.and_then(|d| d.like);
-                Ok(grundy_judging::check::Options {
+                Ok(grundy_check::Options {
                     cmd,
                     lang,
                     seed,
@@ -129,7 +129,7 @@ impl CheckArgs {
                     hunt: hunt_tle.then_some(hunt_time),
                 })
             };
-            with_suite!(&problem, |suite, defaults| grundy_judging::check::run(
+            with_suite!(&problem, |suite, defaults| grundy_check::run(
                 suite,
                 options(defaults)?
             ))

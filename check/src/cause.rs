@@ -4,8 +4,8 @@
 //! cure, what a re-run with an unlimited stack showed. Compared as values, printed as
 //! the group's name (`RE SIGSEGV fixed by an unlimited stack`).
 
-use crate::judge::Verdict;
-use crate::runner::Run;
+use grundy_judging::judge::Verdict;
+use grundy_judging::runner::Run;
 use std::fmt;
 
 /// How a program crashed.
@@ -82,9 +82,11 @@ impl Cause {
                     Crash::ExitCode
                 })
             }
-            Verdict::WrongAnswer(msg) => Kind::Wrong(crate::jury::kind_of(msg)),
+            Verdict::WrongAnswer(msg) => Kind::Wrong(grundy_judging::jury::kind_of(msg)),
             Verdict::Presentation(_) => Kind::Presentation,
-            Verdict::TimeLimit(m) if m.starts_with(crate::judge::WALL_BACKSTOP) => Kind::WallClock,
+            Verdict::TimeLimit(m) if m.starts_with(grundy_judging::judge::WALL_BACKSTOP) => {
+                Kind::WallClock
+            }
             Verdict::TimeLimit(_) => Kind::TimeLimit,
             Verdict::MemoryLimit => Kind::MemoryLimit,
             Verdict::OutputLimit => Kind::OutputLimit,
@@ -168,7 +170,7 @@ impl fmt::Display for Cause {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::{Exit, Run};
+    use grundy_judging::runner::{Exit, Run};
 
     fn run_with(stderr: &str) -> Run {
         Run {
@@ -208,7 +210,7 @@ mod tests {
         let wall = Cause::of(
             &Verdict::TimeLimit(format!(
                 "{} after 2.016 s with 0.806 s of CPU time (limit 1 s)",
-                crate::judge::WALL_BACKSTOP
+                grundy_judging::judge::WALL_BACKSTOP
             )),
             &run_with(""),
         );

@@ -8,11 +8,11 @@
 //! once and the check goes on without it.
 
 use super::{judge_with, Judge, Memo, Options};
-use crate::error::Error;
-use crate::program::{self, Sanitized};
-use crate::runner::{Limits, Run};
 use crate::sanitizer::{self, Finding};
-use crate::suite::Suite;
+use grundy_judging::error::Error;
+use grundy_judging::program::{self, Sanitized};
+use grundy_judging::runner::{Limits, Run};
+use grundy_judging::suite::Suite;
 
 /// The sanitized build: the argv that runs it, or why there is none.
 pub(crate) enum Build {

@@ -16,15 +16,15 @@ use super::cause::{Cause, Stack};
 use super::rerun::cause_of;
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table};
 use super::{Failure, Judge, JudgedBy, Options, TestTier};
-use crate::contain;
-use crate::corpus;
-use crate::error::Error;
-use crate::judge::Verdict;
-use crate::output::escape_bytes;
-use crate::runner::Run;
-use crate::suite::Suite;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
+use grundy_judging::contain;
+use grundy_judging::corpus;
+use grundy_judging::error::Error;
+use grundy_judging::judge::Verdict;
+use grundy_judging::output::escape_bytes;
+use grundy_judging::runner::Run;
+use grundy_judging::suite::Suite;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -323,11 +323,11 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
         Stack::Fixed => "OK (a deep recursion: a judge with a larger stack accepts it)".to_string(),
         Stack::NotFixed => format!(
             "still failing, its memory well below the {} cap (not a stack overflow)",
-            crate::output::mib_text(cap)
+            grundy_judging::output::mib_text(cap)
         ),
         Stack::Unbounded => format!(
             "its memory grew to the {} cap and it still failed: an unbounded recursion, which no stack size cures",
-            crate::output::mib_text(cap)
+            grundy_judging::output::mib_text(cap)
         ),
         Stack::Untried => return None,
     };
@@ -349,8 +349,8 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     };
     Some(format!(
         "{signal} with {} MiB stack; {which} re-run with an unlimited stack (memory capped at {}): {showed}",
-        crate::output::with_article(bytes >> 20),
-        crate::output::mib_text(cap),
+        grundy_judging::output::with_article(bytes >> 20),
+        grundy_judging::output::mib_text(cap),
     ))
 }
 
@@ -452,7 +452,7 @@ fn growth_note<S: Suite>(
     if !detail.is_time_limit() {
         return None;
     }
-    let g = crate::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
+    let g = grundy_judging::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
     Some(g.line())
 }
 
@@ -750,9 +750,13 @@ fn report_group<S: Suite>(
     // An interactive game's positions move by move (NAME.steps.html), where grundy draws
     // them.
     // Not for a game of no move (a side chosen wrong): one position is the drawing.
-    let frames = suite.steps(&finding.input, &finding.expected, crate::steps_html::JUDGED);
+    let frames = suite.steps(
+        &finding.input,
+        &finding.expected,
+        grundy_judging::steps_html::JUDGED,
+    );
     let steps = (frames.len() > 1).then(|| {
-        crate::steps_html::page(
+        grundy_judging::steps_html::page(
             &format!("{}: {name}, the game move by move", suite.name()),
             // An id for the page's CSS: no dot (it would read as a class).
             &format!("steps-{}", name.replace('.', "-")),
@@ -780,7 +784,7 @@ fn report_group<S: Suite>(
     if let Some(tree) = drawn.as_ref().and_then(|(_, t)| t.as_ref()) {
         eprint!(
             "the tree, from vertex 1:\n{}",
-            crate::output::indent(tree, 4)
+            grundy_judging::output::indent(tree, 4)
         );
     }
     eprint!("{body}");
@@ -991,7 +995,7 @@ fn reproduce_commands<S: Suite>(
             _ => None,
         };
         // A language's run command as it ran: its `{memory_mib}` filled.
-        let filled = crate::language::fill_limits(
+        let filled = grundy_judging::language::fill_limits(
             sanitized.map(Vec::as_slice).unwrap_or(argv),
             o.limits.memory,
             o.limits.stack,
@@ -1049,7 +1053,7 @@ fn finding_text<S: Suite>(
         let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
         s += &format!(
             "program's stderr:\n{}",
-            crate::output::indent(&escape_bytes(stderr), 4)
+            grundy_judging::output::indent(&escape_bytes(stderr), 4)
         );
     }
     let saved_name = match saved {

@@ -10,23 +10,32 @@
 //! ends with a table of the groups; `--report` writes every test's verdict as JSON or
 //! JUnit XML.
 
+//!
+//! This crate is the `check` wing: it imports `grundy-judging` (suites, packages,
+//! verdicts, the jury, TLE measurements, reports) and the crates below; `grundy-export`
+//! (a test set's witnesses) and the binary import it.
+
+#![deny(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 mod cause;
 mod groups;
+pub mod matrix;
 mod rerun;
 mod sanitized;
-pub mod solutions;
+pub mod sanitizer;
 pub(crate) mod text;
 mod threshold;
 
-use crate::error::{Error, Outcome};
-use crate::judge::{self, Verdict};
-use crate::reach::Reach;
-use crate::report::{self, CaseResult, Report};
-use crate::runner::{self, Limits, Run};
-use crate::suite::Suite;
-use crate::{contain, outln, program};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::pool::{self, Draw};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::judge::{self, Verdict};
+use grundy_judging::reach::Reach;
+use grundy_judging::report::{self, CaseResult, Report};
+use grundy_judging::runner::{self, Limits, Run};
+use grundy_judging::suite::Suite;
+use grundy_judging::{contain, outln, program};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -59,7 +68,7 @@ pub struct Options {
     /// The wall-clock factor the limits were made with (for the reproduce line).
     pub wall_factor: f64,
     /// The judge preset the limits come from (`[judge] like`), said in the header.
-    pub like: Option<crate::preset::Preset>,
+    pub like: Option<grundy_judging::preset::Preset>,
     /// Where failing inputs are saved.
     pub save: PathBuf,
     /// Time allowed for shrinking (all groups together).
@@ -385,7 +394,7 @@ fn run_plan<S: Suite>(
         // An input judged already (a small input space draws the same input again) is
         // not judged again.
         if let Ok(t) = &test {
-            let key = crate::program::content_hash(suite.write(&t.input).as_bytes());
+            let key = grundy_judging::program::content_hash(suite.write(&t.input).as_bytes());
             let mut f = found.lock().expect("lock");
             if !f.seen.insert(key) {
                 f.repeats += 1;
@@ -470,10 +479,11 @@ fn hunt_tle<S: Suite>(
         grundy_fuzzing::gen::TreeShape::Star,
         grundy_fuzzing::gen::TreeShape::Caterpillar,
     ];
-    let Some(h) = crate::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)? else {
+    let Some(h) = grundy_judging::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)?
+    else {
         return Ok(());
     };
-    let how = crate::tle::summarize_how(&h.how);
+    let how = grundy_judging::tle::summarize_how(&h.how);
     eprintln!("the hunt's slowest input: {how}: {:.3} s CPU", h.seconds);
     if h.verdict.is_none() {
         return Ok(());
@@ -527,7 +537,7 @@ fn hunt_tle<S: Suite>(
 }
 
 /// Prints what the plan's inputs reached and what the statement allows that they never
-/// reached ([`crate::reach`]); the same as JSON
+/// reached ([`grundy_judging::reach`]); the same as JSON
 /// (`whole`: the plan ran to its end; else nothing is printed).
 fn reach_report<S: Suite>(suite: &S, reach: &Reach, whole: bool) -> serde_json::Value {
     let never = reach.never(&suite.allowed());
@@ -545,7 +555,7 @@ fn reach_report<S: Suite>(suite: &S, reach: &Reach, whole: bool) -> serde_json::
 /// line.
 pub(crate) fn build_line(o: &Options, p: &program::Prepared) -> Option<String> {
     let id = p.language.as_deref()?;
-    let name = crate::language::table()
+    let name = grundy_judging::language::table()
         .ok()
         .and_then(|t| t.by_id(id).map(|l| l.name.clone()))
         .unwrap_or_else(|| id.to_string());
@@ -555,7 +565,7 @@ pub(crate) fn build_line(o: &Options, p: &program::Prepared) -> Option<String> {
         .map_or(file.into(), |f| f.to_string_lossy());
     Some(match p.compiled {
         Some(d) => format!("{file}: {name}, compiled in {:.1} s", d.as_secs_f64()),
-        None if crate::language::table()
+        None if grundy_judging::language::table()
             .is_ok_and(|t| t.by_id(id).is_some_and(|l| !l.compile.is_empty())) =>
         {
             format!("{file}: {name}, built before (cached)")
@@ -602,7 +612,7 @@ fn compile_error<S: Suite>(
 /// every solution of the package against its expected verdict.
 pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
     if o.cmd.is_empty() {
-        return solutions::run_all(suite, o);
+        return matrix::run_all(suite, o);
     }
     run_one(suite, o).map(|(outcome, _)| outcome)
 }
@@ -643,7 +653,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         o.limits.time.as_secs_f64(),
         o.limits.wall.as_secs_f64(),
         o.limits.stack.map(|b| format!("{} MiB", b >> 20)).unwrap_or("unlimited".into()),
-        o.limits.memory.map(crate::output::mib_text).unwrap_or("unlimited".into()),
+        o.limits.memory.map(grundy_judging::output::mib_text).unwrap_or("unlimited".into()),
         o.jobs,
         if o.first { ", stopping at the first failure" } else { "" }
     );
@@ -673,7 +683,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         let run = found.results.len() as u64 + found.repeats;
         eprintln!(
             "the program wrote nothing on its first {run} tests, each stopped by the idleness limit of {} s: the other {} tests of the plan were not run (each would wait the same way)",
-            crate::jury::IDLENESS.min(o.limits.wall).as_secs_f64(),
+            grundy_judging::jury::IDLENESS.min(o.limits.wall).as_secs_f64(),
             total.saturating_sub(run)
         );
     }
@@ -718,7 +728,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         );
         report.footprint = Some(report::Footprint::now());
         report::write(&report, "grundy check", &o.reports)?;
-        outln!("{}", crate::output::summary(passed as u64, 0));
+        outln!("{}", grundy_judging::output::summary(passed as u64, 0));
         return Ok((Outcome::Passed, report));
     }
     let jd = Judge {
@@ -732,6 +742,9 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
     report.groups = groups::report(&jd, groups)?;
     report.footprint = Some(report::Footprint::now());
     report::write(&report, "grundy check", &o.reports)?;
-    outln!("{}", crate::output::summary(passed as u64, failed as u64));
+    outln!(
+        "{}",
+        grundy_judging::output::summary(passed as u64, failed as u64)
+    );
     Ok((Outcome::Failed, report))
 }

@@ -9,11 +9,11 @@
 
 use super::cause::Cause;
 use super::groups::{outcome, Group, Outcome};
-use super::text::thousands;
 use super::{Judge, TestTier};
-use crate::contain;
-use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
+use grundy_judging::contain;
+use grundy_judging::output::thousands;
+use grundy_judging::suite::Suite;
 use std::time::{Duration, Instant};
 
 /// What a threshold search varies.

@@ -2,8 +2,8 @@
 //! (possibly huge) input, shell-quoted reproduce lines, the closing table of groups.
 
 use super::Options;
-use crate::output::{escape, escape_bytes};
-use crate::suite::Suite;
+use grundy_judging::output::{escape, escape_bytes};
+use grundy_judging::suite::Suite;
 
 /// Expected and actual output side by side; differing lines marked `≠` (and coloured,
 /// expected green and actual red, when `color`).
@@ -122,19 +122,6 @@ pub fn shell_quote(word: &str) -> String {
     } else {
         format!("'{}'", escape(&word.replace('\'', "'\\''")))
     }
-}
-
-/// A count with thousands separators (`65,625`).
-pub fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A table with a header, columns padded to their widest cell.
