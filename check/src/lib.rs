@@ -620,7 +620,7 @@ pub fn run<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error> {
 /// Checks one program: the outcome and the report (every test's verdict, the groups).
 pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Error> {
     contain::install();
-    grundy_sandbox::jail::in_force().map_err(Error::usage)?;
+    grundy_sandbox::jail::in_force().map_err(|e| Error::usage(e.0))?;
     let prepared = match program::prepare_as(&o.cmd, o.lang.as_deref()) {
         Ok(p) => p,
         Err(e) if e.kind() == program::PrepareKind::Compile => {

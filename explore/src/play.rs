@@ -55,7 +55,7 @@ trait Shown: Arena {
     fn restart(&mut self, text: &str) -> Result<Self::Pos, Refused<Self::Pos>>;
     /// A small input generated from `seed`, as text (the start of `grundy play` without
     /// an input is the one of its `--seed`).
-    fn generated(&self, seed: u64) -> Result<String, String>;
+    fn generated(&self, seed: u64) -> Result<String, Said>;
 }
 
 /// Why an edited input is not played.
@@ -142,7 +142,7 @@ impl Shown for RulesShown<'_, '_> {
         self.pkg.schema.write(&self.input)
     }
     fn restart(&mut self, text: &str) -> Result<Self::Pos, Refused<Self::Pos>> {
-        let (one, case) = first_case(self.pkg, text.as_bytes()).map_err(Refused::Kept)?;
+        let (one, case) = first_case(self.pkg, text.as_bytes()).map_err(|e| Refused::Kept(e.0))?;
         match self.arena.restart(&case) {
             Ok(start) => {
                 self.input = one;
@@ -160,7 +160,7 @@ impl Shown for RulesShown<'_, '_> {
             }
         }
     }
-    fn generated(&self, seed: u64) -> Result<String, String> {
+    fn generated(&self, seed: u64) -> Result<String, Said> {
         let inst =
             grundy_judging::workbench::generate_small(self.pkg, seed).map_err(|e| e.to_string())?;
         Ok(self.pkg.schema.write(&inst))
@@ -169,7 +169,7 @@ impl Shown for RulesShown<'_, '_> {
 
 /// The first test case of an input's bytes, checked by the package's schema and limits:
 /// as an input of one case, and as the rules read it.
-fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), String> {
+fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), Said> {
     let inst = pkg.validate(bytes, true)?;
     let case = inst
         .cases
@@ -186,17 +186,17 @@ fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), String> 
 
 /// The start of a built-in game from an input's bytes (its first test case), and the
 /// input of that case alone.
-fn first_board(problem: Problem, bytes: &[u8]) -> Result<(Board, String), String> {
+fn first_board(problem: Problem, bytes: &[u8]) -> Result<(Board, String), Said> {
     let mut cases = problem.parse(bytes, true).map_err(|e| e.to_string())?;
     if cases.is_empty() {
-        return Err("the input has no test case".into());
+        return Err(Said::from("the input has no test case"));
     }
     let position = cases.swap_remove(0);
     if position.vertices() > MOST_PLAYED {
-        return Err(format!(
+        return Err(Said::from(format!(
             "a position of {} vertices is more than grundy play plays ({MOST_PLAYED}: every position values each move's result)",
             position.vertices()
-        ));
+        )));
     }
     let board = Board::new(&position).map_err(|e| e.to_string())?;
     Ok((board, problem.write_input(std::slice::from_ref(&position))))
@@ -270,16 +270,46 @@ impl Shown for BuiltinShown {
         self.input.clone()
     }
     fn restart(&mut self, text: &str) -> Result<Board, Refused<Board>> {
-        let (board, input) = first_board(self.problem, text.as_bytes()).map_err(Refused::Kept)?;
+        let (board, input) =
+            first_board(self.problem, text.as_bytes()).map_err(|e| Refused::Kept(e.0))?;
         self.input = input;
         Ok(board)
     }
-    fn generated(&self, seed: u64) -> Result<String, String> {
+    fn generated(&self, seed: u64) -> Result<String, Said> {
         let mut rng = Rng::new(seed);
         let game =
             grundy_fuzzing::contest::interactive(self.problem, &mut rng, self.vertices, None)
                 .ok_or_else(|| format!("`{}` is not played move by move", self.problem.name()))?;
         Ok(self.problem.write_input(&game))
+    }
+}
+
+/// What the page says of a request it could not carry out: an input refused, a move that
+/// is no move, the rules failing.
+#[derive(Debug)]
+struct Said(String);
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<String> for Said {
+    fn from(m: String) -> Said {
+        Said(m)
+    }
+}
+
+impl From<&str> for Said {
+    fn from(m: &str) -> Said {
+        Said(m.to_string())
+    }
+}
+
+impl From<grundy_judging::package::Invalid> for Said {
+    fn from(e: grundy_judging::package::Invalid) -> Said {
+        Said(e.0)
     }
 }
 
@@ -309,7 +339,7 @@ fn stop_text(s: Stop) -> String {
 
 impl<A: Shown> Session<A> {
     /// The position and its moves, as the page shows them.
-    fn state(&mut self) -> Result<Value, String> {
+    fn state(&mut self) -> Result<Value, Said> {
         let moves = self.arena.moves(&self.pos).map_err(stop_text)?;
         let mut listed = Vec::new();
         let mut marks = Vec::new();
@@ -340,10 +370,12 @@ impl<A: Shown> Session<A> {
     }
 
     /// The player's move `label`, then the jury's reply.
-    fn play(&mut self, label: &str) -> Result<(), String> {
+    fn play(&mut self, label: &str) -> Result<(), Said> {
         let moves = self.arena.moves(&self.pos).map_err(stop_text)?;
         let Some(m) = moves.iter().find(|m| self.arena.label(m) == label) else {
-            return Err(format!("`{label}` is not a move of this position"));
+            return Err(Said::from(format!(
+                "`{label}` is not a move of this position"
+            )));
         };
         let next = self.arena.after(&self.pos, m).map_err(stop_text)?;
         let before = std::mem::replace(&mut self.pos, next);
@@ -370,10 +402,10 @@ impl<A: Shown> Session<A> {
 
     /// A new game from the input `text`; an input refused leaves the game as it was
     /// (unless the rules failed on it: then the game before starts again).
-    fn edit(&mut self, text: &str) -> Result<(), String> {
+    fn edit(&mut self, text: &str) -> Result<(), Said> {
         let (start, said) = match self.arena.restart(text) {
             Ok(start) => (start, None),
-            Err(Refused::Kept(e)) => return Err(e),
+            Err(Refused::Kept(e)) => return Err(Said(e)),
             Err(Refused::Reset(e, start)) => (
                 start,
                 Some(format!(
@@ -384,11 +416,11 @@ impl<A: Shown> Session<A> {
         self.start = start.clone();
         self.pos = start;
         self.history.clear();
-        said.map_or(Ok(()), Err)
+        said.map_or(Ok(()), |s| Err(Said(s)))
     }
 
     /// A new game from the next generated input.
-    fn random(&mut self) -> Result<(), String> {
+    fn random(&mut self) -> Result<(), Said> {
         self.seed = self.seed.wrapping_add(1);
         let text = self.arena.generated(self.seed)?;
         self.edit(&text)
@@ -557,7 +589,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) 
             Err(e) => json!({"error": format!("the rules failed: {e}")}),
         };
         if let Err(e) = reply {
-            state["error"] = e.into();
+            state["error"] = e.0.into();
         }
         state["input"] = s.arena.input().into();
         respond(req, 200, "application/json", state.to_string());

@@ -115,8 +115,8 @@ pub fn explore(
     schema: &Schema,
     bounds: &Bounds,
     most: i64,
-) -> Result<Values, String> {
-    let (all, cut) = schema_enum::instances(schema, bounds).map_err(|e| e.to_string())?;
+) -> Result<Values, grundy_fuzzing::schema_gen::SchemaError> {
+    let (all, cut) = schema_enum::instances(schema, bounds)?;
     let header = format!(
         "grundy values {name}: {} input{} ({}, within the limits){}",
         all.len(),

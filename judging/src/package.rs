@@ -630,6 +630,18 @@ fn interact_spec(
     }
 }
 
+/// An input a package does not accept: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid(pub String);
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Invalid {}
+
 impl Package {
     /// The judge settings the command line starts from.
     pub fn judge_defaults(&self) -> JudgeDefaults {
@@ -752,12 +764,15 @@ impl Package {
 
     /// Reads an input as `grundy validate` does: the schema and its limits, then (unless
     /// `lenient`) the strict layout a judge's validator wants. The error says where.
-    pub fn validate(&self, bytes: &[u8], lenient: bool) -> Result<Instance, String> {
-        let inst = self.schema.read(bytes).map_err(|e| e.to_string())?;
+    pub fn validate(&self, bytes: &[u8], lenient: bool) -> Result<Instance, Invalid> {
+        let inst = self
+            .schema
+            .read(bytes)
+            .map_err(|e| Invalid(e.to_string()))?;
         if !lenient {
             // The schema's writer's layout, token for token on the same lines.
             grundy_games::layout::check(bytes, self.schema.write(&inst).as_bytes())
-                .map_err(|e| format!("{e} (--lenient accepts any white space)"))?;
+                .map_err(|e| Invalid(format!("{e} (--lenient accepts any white space)")))?;
         }
         Ok(inst)
     }

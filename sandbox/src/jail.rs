@@ -186,18 +186,31 @@ fn explain(why: &str) -> String {
     format!("{why}{hint}")
 }
 
+/// Why no judged run may start: `--sandbox strict` on a machine without the sandbox (the
+/// message says why, and how to enable it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// Whether runs of this process are jailed now; an error under [`Mode::Strict`] where
 /// the jail does not work.
-pub fn in_force() -> Result<bool, String> {
+pub fn in_force() -> Result<bool, Refused> {
     let p = policy();
     match p.mode {
         Mode::None => Ok(false),
         Mode::Auto => Ok(*support() == Support::Full),
         Mode::Strict => match support() {
             Support::Full => Ok(true),
-            Support::Missing(why) => Err(format!(
+            Support::Missing(why) => Err(Refused(format!(
                 "sandbox strict: no run without the sandbox, and this machine does not allow it ({why}); to enable it, {HOW_TO_ENABLE}"
-            )),
+            ))),
         },
     }
 }
@@ -375,7 +388,7 @@ fn installation(exe: &Path) -> Option<PathBuf> {
 
 /// The jail of a judged run of `argv` under the policy in force: `None` where runs are
 /// not jailed; an error under `--sandbox strict` where the jail cannot be made.
-pub fn for_run(argv: &[String]) -> Result<Option<Spec>, String> {
+pub fn for_run(argv: &[String]) -> Result<Option<Spec>, Refused> {
     let p = policy();
     Ok(in_force()?.then(|| Spec {
         read_only: needed_paths(argv),
@@ -387,7 +400,7 @@ pub fn for_run(argv: &[String]) -> Result<Option<Spec>, String> {
 
 /// The jail of a compile: as [`for_run`], with the host working folder writable (the
 /// output is taken from it).
-pub fn for_compile(argv: &[String]) -> Result<Option<Spec>, String> {
+pub fn for_compile(argv: &[String]) -> Result<Option<Spec>, Refused> {
     Ok(for_run(argv)?.map(|s| Spec { scratch: None, ..s }))
 }
 

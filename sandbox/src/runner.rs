@@ -398,7 +398,7 @@ pub(crate) fn classify_exit(
 pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
     match jail::for_run(argv) {
         Ok(spec) => execute(argv, input, limits, spec.as_ref(), None),
-        Err(why) => Run::failed_to_start(why, Instant::now()),
+        Err(why) => Run::failed_to_start(why.0, Instant::now()),
     }
 }
 
@@ -426,7 +426,7 @@ pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &Limits) -> Run 
 pub fn run_in(argv: &[String], limits: &Limits, dir: &std::path::Path) -> Run {
     match jail::for_compile(argv) {
         Ok(spec) => execute(argv, b"", limits, spec.as_ref(), Some(dir)),
-        Err(why) => Run::failed_to_start(why, Instant::now()),
+        Err(why) => Run::failed_to_start(why.0, Instant::now()),
     }
 }
 

@@ -73,7 +73,7 @@ impl Session {
     /// Starts `argv` contained under `limits`; an error is a program that cannot start.
     pub fn start(argv: &[String], limits: &Limits) -> Result<Session, Error> {
         let jail = crate::jail::for_run(argv)
-            .map_err(|why| Error::new(ErrorKind::Jail, why, std::io::Error::other("refused")))?;
+            .map_err(|why| Error::new(ErrorKind::Jail, why.0, std::io::Error::other("refused")))?;
         Session::start_in(argv, limits, jail.as_ref())
     }
 
