@@ -249,7 +249,28 @@ pub struct Instance {
 }
 
 /// A problem with a schema, as a message (the caller adds the file and position).
-pub type SpecError = String;
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl From<String> for SpecError {
+    fn from(m: String) -> SpecError {
+        SpecError(m)
+    }
+}
+
+impl From<&str> for SpecError {
+    fn from(m: &str) -> SpecError {
+        SpecError(m.to_string())
+    }
+}
 
 fn parse_tag(s: &str) -> Option<i64> {
     s.parse::<i64>().ok()
@@ -290,16 +311,18 @@ impl Schema {
                 r.need(c, "tests.count")?;
                 r.bounds_known(c, "tests.count", false)?;
                 if r.limits[c].0 < 1 {
-                    return Err(format!(
+                    return Err(SpecError::from(format!(
                         "limits.{c}: the number of test cases is at least 1"
-                    ));
+                    )));
                 }
                 r.defined.push(c.clone());
                 Tests::Count(c.clone())
             }
         };
         if spec.input.is_empty() {
-            return Err("[[input]]: the input has no items (expected at least one)".into());
+            return Err(SpecError::from(
+                "[[input]]: the input has no items (expected at least one)",
+            ));
         }
         let items = spec
             .input
@@ -313,9 +336,9 @@ impl Schema {
             .map(|t| t.sum.clone())
             .unwrap_or_default();
         if let Some(name) = sums.keys().find(|n| !r.defined.contains(n)) {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "tests.sum: `{name}` is not an integer of the input"
-            ));
+            )));
         }
         Ok(Schema {
             items,
@@ -788,11 +811,11 @@ impl Resolver {
             return Ok(());
         };
         if !allowed {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "limits.{name}: a bound that names another integer (`{}`, `{}`) is allowed for integers on a line and array values, not here ({at})",
                 lo.text(),
                 hi.text()
-            ));
+            )));
         }
         for e in [lo, hi] {
             if let Some(n) = e
@@ -800,10 +823,10 @@ impl Resolver {
                 .into_iter()
                 .find(|n| !self.defined.iter().any(|d| d == n))
             {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "limits.{name}: its bound `{}` names `{n}`, which is not an integer read before {at} (a bound may name only integers read before it)",
                     e.text()
-                ));
+                )));
             }
         }
         Ok(())
@@ -812,9 +835,9 @@ impl Resolver {
     /// `name` is an integer read before this item.
     fn count_of(&self, name: &str, what: &str, at: &str) -> Result<(), SpecError> {
         if !self.defined.iter().any(|d| d == name) {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: {what} `{name}` is not an integer read before this item (define it with `ints = [\"{name}\"]` first)"
-            ));
+            )));
         }
         Ok(())
     }
@@ -830,9 +853,9 @@ impl Resolver {
             it.queries.is_some(),
         ];
         if kinds_given.iter().filter(|&&k| k).count() != 1 {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: expected exactly one of `ints`, `tree`, `graph`, `array` or `queries`"
-            ));
+            )));
         }
         if let Some(names) = &it.ints {
             only(it, &["vertex"], &at)?;
@@ -861,12 +884,12 @@ impl Resolver {
 
     fn ints(&mut self, names: &[String], at: &str) -> Result<Item, SpecError> {
         if names.is_empty() {
-            return Err(format!("{at}: `ints` names no integer"));
+            return Err(SpecError::from(format!("{at}: `ints` names no integer")));
         }
         for n in names {
             self.need(n, at)?;
             if self.defined.contains(n) {
-                return Err(format!("{at}: `{n}` is read twice"));
+                return Err(SpecError::from(format!("{at}: `{n}` is read twice")));
             }
             self.bounds_known(n, at, true)?;
             self.defined.push(n.clone());
@@ -877,15 +900,17 @@ impl Resolver {
     fn tree(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
         self.count_of(count, "the vertex count", at)?;
         if self.limits[count].0 < 1 {
-            return Err(format!("limits.{count}: a tree has at least 1 vertex"));
+            return Err(SpecError::from(format!(
+                "limits.{count}: a tree has at least 1 vertex"
+            )));
         }
         let parents = match it.format.as_deref() {
             None | Some("edges") => false,
             Some("parents") => true,
             Some(other) => {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "{at}: format `{other}` (expected `edges` or `parents`)"
-                ))
+                )))
             }
         };
         if let Some(w) = &it.weights {
@@ -902,12 +927,14 @@ impl Resolver {
     fn graph(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
         self.count_of(count, "the vertex count", at)?;
         if self.limits[count].0 < 1 {
-            return Err(format!("limits.{count}: a graph has at least 1 vertex"));
+            return Err(SpecError::from(format!(
+                "limits.{count}: a graph has at least 1 vertex"
+            )));
         }
         let Some(edges) = &it.edges else {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: a graph needs `edges`, the name of its edge count"
-            ));
+            )));
         };
         self.count_of(edges, "the edge count", at)?;
         if let Some(w) = &it.weights {
@@ -930,22 +957,22 @@ impl Resolver {
     fn array(&self, len: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
         self.count_of(len, "the length", at)?;
         let Some(values) = &it.values else {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: an array needs `values`, the limit of its values"
-            ));
+            )));
         };
         let elements = if values == "vertex" {
             if self.structure.is_none() {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "{at}: an array of `vertex` values needs a tree or graph before it"
-                ));
+                )));
             }
             Elements::Vertex
         } else {
             if it.distinct.is_some() {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "{at}: `distinct` applies to arrays of vertices (`values = \"vertex\"`)"
-                ));
+                )));
             }
             self.need(values, at)?;
             self.bounds_known(values, at, true)?;
@@ -955,9 +982,9 @@ impl Resolver {
             Some(n)
                 if n.is_empty() || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
             {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "{at}: `name = \"{n}\"` must be letters, digits and underscores"
-                ))
+                )))
             }
             Some(n) => n.clone(),
             None if elements == Elements::Vertex => "vertices".to_string(),
@@ -975,12 +1002,12 @@ impl Resolver {
     fn queries(&self, count: &str, it: &ItemSpec, at: &str) -> Result<Item, SpecError> {
         self.count_of(count, "the query count", at)?;
         let Some(kinds) = &it.kinds else {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: queries need `kinds`, e.g. kinds = [[\"1\", \"vertex\", \"x\"], [\"2\", \"vertex\"]]"
-            ));
+            )));
         };
         if kinds.is_empty() {
-            return Err(format!("{at}: `kinds` is empty"));
+            return Err(SpecError::from(format!("{at}: `kinds` is empty")));
         }
         let resolved = kinds
             .iter()
@@ -990,7 +1017,7 @@ impl Resolver {
         let mut tags: Vec<i64> = resolved.iter().filter_map(|k| k.tag).collect();
         tags.sort_unstable();
         if tags.windows(2).any(|w| w[0] == w[1]) {
-            return Err(format!("{at}: two kinds share a tag"));
+            return Err(SpecError::from(format!("{at}: two kinds share a tag")));
         }
         Ok(Item::Queries {
             count: count.to_string(),
@@ -1002,18 +1029,18 @@ impl Resolver {
     fn kind(&self, k: usize, kind: &[String], total: usize, at: &str) -> Result<Kind, SpecError> {
         let tag = kind.first().and_then(|t| parse_tag(t));
         if total > 1 && tag.is_none() {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: kind {} has no leading integer tag (several kinds are told apart by their first token)",
                 k + 1
-            ));
+            )));
         }
         let mut fields = Vec::new();
         for f in kind.iter().skip(usize::from(tag.is_some())) {
             fields.push(match f.as_str() {
                 "vertex" | "edge" if self.structure.is_none() => {
-                    return Err(format!(
+                    return Err(SpecError::from(format!(
                         "{at}: `{f}` fields need a tree or graph before the queries"
-                    ))
+                    )))
                 }
                 "vertex" => Field::Vertex,
                 "edge" => Field::Edge,
@@ -1041,7 +1068,9 @@ fn vertex_ints(
         let Some(names) = &it.vertex else { continue };
         let at = format!("input item {}", i + 1);
         let Some(ints) = &it.ints else {
-            return Err(format!("{at}: `vertex` applies to `ints` lines"));
+            return Err(SpecError::from(format!(
+                "{at}: `vertex` applies to `ints` lines"
+            )));
         };
         let Some((s, count)) = input
             .iter()
@@ -1049,16 +1078,16 @@ fn vertex_ints(
             .skip(i + 1)
             .find_map(|(k, x)| x.tree.as_ref().or(x.graph.as_ref()).map(|c| (k, c)))
         else {
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "{at}: `vertex` names vertices of the tree or graph that follows this line, and none follows"
-            ));
+            )));
         };
         for name in names {
             if !ints.contains(name) {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "{at}: `vertex` names `{name}`, which is not an integer of this line ({})",
                     ints.join(", ")
-                ));
+                )));
             }
             of.insert(name.clone(), s);
             implied.push((name.clone(), [Bound::Int(1), Bound::Expr(count.clone())]));
@@ -1083,10 +1112,10 @@ fn resolve_limits(
         let (lo, hi) = (parse(lo, "lower")?, parse(hi, "upper")?);
         for n in lo.names().into_iter().chain(hi.names()) {
             if !spec.contains_key(n) {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "limits.{name}: `{n}` has no range: a bound may name only integers of [limits]{}",
                     crate::suggest::did_you_mean(n, spec.keys().map(String::as_str))
-                ));
+                )));
             }
         }
         parsed.insert(name, (lo, hi));
@@ -1104,16 +1133,16 @@ fn resolve_limits(
             };
             let (lo_v, hi_v) = (l.0, h.1);
             if lo.as_constant().is_some() && hi.as_constant().is_some() && lo_v > hi_v {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "limits.{name}: [{lo_v}, {hi_v}] is empty (min > max)"
-                ));
+                )));
             }
             if lo_v > hi_v {
-                return Err(format!(
+                return Err(SpecError::from(format!(
                     "limits.{name}: [{}, {}] is empty for every value of what it names (min > max)",
                     lo.text(),
                     hi.text()
-                ));
+                )));
             }
             limits.insert(name.to_string(), (lo_v, hi_v));
         }
@@ -1130,19 +1159,19 @@ fn resolve_limits(
                 for e in [lo, hi] {
                     if let Err(why) = e.eval(&env) {
                         if why.0.contains("divide") {
-                            return Err(format!("limits.{n}: {why}"));
+                            return Err(SpecError::from(format!("limits.{n}: {why}")));
                         }
                     }
                 }
             }
-            return Err(format!(
+            return Err(SpecError::from(format!(
                 "limits: the bounds of {} name each other in a cycle",
                 stuck
                     .iter()
                     .map(|n| format!("`{n}`"))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
+            )));
         }
     }
     let dependent = parsed
@@ -1174,7 +1203,9 @@ fn only(it: &ItemSpec, allowed: &[&str], at: &str) -> Result<(), SpecError> {
         .iter()
         .find(|(key, there)| *there && !allowed.contains(key))
     {
-        Some((key, _)) => Err(format!("{at}: `{key}` does not apply to this kind of item")),
+        Some((key, _)) => Err(SpecError::from(format!(
+            "{at}: `{key}` does not apply to this kind of item"
+        ))),
         None => Ok(()),
     }
 }
@@ -1190,12 +1221,12 @@ fn need_limit(
     // A typo of a limit, or of the words an item's fields may also be.
     let known = limits.keys().map(String::as_str).chain(["vertex", "edge"]);
     match crate::suggest::nearest(name, known) {
-        Some(k) => Err(format!(
+        Some(k) => Err(SpecError::from(format!(
             "{at}: `{name}` has no range (did you mean `{k}`?); a new integer needs `{name} = [MIN, MAX]` in [limits]"
-        )),
-        None => Err(format!(
+        ))),
+        None => Err(SpecError::from(format!(
             "{at}: `{name}` has no range: add `{name} = [MIN, MAX]` to [limits]"
-        )),
+        ))),
     }
 }
 
@@ -1537,13 +1568,13 @@ mod tests {
         );
         let e = schema("[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"y\"]\n[[input]]\ntree = \"n\"\n[limits]\nn = [1, 9]\n").unwrap_err();
         assert!(
-            e.contains("`vertex` names `y`, which is not an integer of this line (n, x)"),
+            e.0.contains("`vertex` names `y`, which is not an integer of this line (n, x)"),
             "{e}"
         );
         let e =
             schema("[[input]]\nints = [\"n\", \"x\"]\nvertex = [\"x\"]\n[limits]\nn = [1, 9]\n")
                 .unwrap_err();
-        assert!(e.contains("none follows"), "{e}");
+        assert!(e.0.contains("none follows"), "{e}");
     }
 
     /// `[game] small`'s caps narrow a range, a dependent one too (x ≤ n and x ≤ 2), and
@@ -1595,25 +1626,25 @@ mod tests {
         let after = "[[input]]\nints = [\"x\", \"n\"]\n[limits]\nn = [1, 9]\nx = [1, \"n\"]\n";
         let e = schema(after).unwrap_err();
         assert!(
-            e.contains("names `n`, which is not an integer read before"),
+            e.0.contains("names `n`, which is not an integer read before"),
             "{e}"
         );
         let typo =
             "[[input]]\nints = [\"count\", \"x\"]\n[limits]\ncount = [1, 9]\nx = [1, \"cuont\"]\n";
         let e = schema(typo).unwrap_err();
         assert!(
-            e.contains("`cuont` has no range") && e.contains("did you mean `count`?"),
+            e.0.contains("`cuont` has no range") && e.0.contains("did you mean `count`?"),
             "{e}"
         );
         let cycle = "[[input]]\nints = [\"a\", \"b\"]\n[limits]\na = [1, \"b\"]\nb = [1, \"a\"]\n";
         let e = schema(cycle).unwrap_err();
-        assert!(e.contains("name each other in a cycle"), "{e}");
+        assert!(e.0.contains("name each other in a cycle"), "{e}");
         let bad = "[[input]]\nints = [\"n\", \"x\"]\n[limits]\nn = [1, 9]\nx = [1, \"n +\"]\n";
         let e = schema(bad).unwrap_err();
-        assert!(e.contains("limits.x: its upper bound:"), "{e}");
+        assert!(e.0.contains("limits.x: its upper bound:"), "{e}");
         let item = "[[input]]\nints = [\"n\"]\n[[input]]\narray = \"n\"\nvalues = \"colr\"\n[limits]\nn = [1, 9]\ncolour = [0, 1]\n";
         let e = schema(item).unwrap_err();
-        assert!(e.contains("did you mean `colour`?"), "{e}");
+        assert!(e.0.contains("did you mean `colour`?"), "{e}");
     }
 
     #[test]

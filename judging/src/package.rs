@@ -679,7 +679,7 @@ impl Package {
         let schema = if engine_only {
             Schema::empty()
         } else {
-            Schema::new(&spec).map_err(|m| bad(locate(&text, &m), &m))?
+            Schema::new(&spec).map_err(|m| bad(locate(&text, &m.0), &m))?
         };
         let at_section = |section: &str| {
             text.find(section)
