@@ -41,7 +41,7 @@ pub(crate) struct Group<I> {
     pub(crate) tiers: std::collections::BTreeSet<TestTier>,
     /// The failing tests.
     pub(crate) tests: Vec<u64>,
-    /// Each failing test's size ([`Suite::size`]) and index.
+    /// Each failing test's size ([`Inputs::size`](grundy_judging::suite::Inputs::size)) and index.
     pub(crate) sizes: Vec<(usize, u64)>,
     /// How many of its tests were re-run with an unlimited stack, of how many
     /// ([`super::rerun`]); `(0, 0)` when none was.
@@ -50,7 +50,7 @@ pub(crate) struct Group<I> {
     shapes: BTreeMap<String, usize>,
     /// Each failing test's shape, by index.
     pub(crate) shape_of: BTreeMap<u64, String>,
-    /// The representative: the smallest failing test ([`Suite::size`]; of those, the
+    /// The representative: the smallest failing test ([`Inputs::size`](grundy_judging::suite::Inputs::size); of those, the
     /// first), where its shrink starts.
     pub(crate) first: Failure<I>,
     /// Said when a group of larger inputs joined this one.
@@ -180,7 +180,7 @@ struct Summary {
     label: String,
     tests: usize,
     first: u64,
-    /// The witness's size ([`Suite::size`]), to show the smallest first.
+    /// The witness's size ([`Inputs::size`](grundy_judging::suite::Inputs::size)), to show the smallest first.
     size: usize,
     shrunk: String,
     saved: String,

@@ -1,5 +1,5 @@
 //! The size from which a group's failure starts, by bisection, and what was varied to find
-//! it. Where the problem can cut an input ([`Suite::cut`]: a tree game's position keeps the
+//! it. Where the problem can cut an input ([`Searched::cut`](grundy_judging::suite::Searched::cut): a tree game's position keeps the
 //! first k vertices of its breadth-first order, with their data), the group's smallest
 //! failing input itself is cut: nothing but the size changes, so an all-white star that
 //! crashes gives the size at which all-white stars crash. Elsewhere (packages) inputs of
