@@ -16,7 +16,9 @@ pub use grundy_judging::{
 };
 
 pub mod allocator;
+pub mod args;
 pub mod cli;
 pub mod cmd;
 pub mod engine;
+pub mod exit;
 pub mod probe;

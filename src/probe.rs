@@ -6,8 +6,8 @@
 //! Exit codes of the probe: 0 the check passed (or the oracle was over budget), 1 a
 //! disagreement, 4 a panic of the subject; a probe that runs past its limit is a hang.
 
+use crate::args::*;
 use crate::campaign::Plan;
-use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::runner::{self, Exit, Limits};
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};

@@ -15,7 +15,7 @@
 //!   its own process on every core, wall time.
 
 use clap::Subcommand;
-use grundy::cli::parse_positive_seconds;
+use grundy::args::parse_positive_seconds;
 use grundy::error::{Error, Outcome};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;

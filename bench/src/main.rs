@@ -42,7 +42,7 @@ fn main() {
     // runs contained rules workers).
     grundy_sandbox::launcher::enter();
     let code = match Cli::try_parse() {
-        Ok(cli) => grundy::error::exit_code(match cli.command {
+        Ok(cli) => grundy::exit::exit_code(match cli.command {
             Command::What(what) => bench::BenchArgs { what }.run(),
             Command::Measure(m) => m.run(),
         }),

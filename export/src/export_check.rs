@@ -6,7 +6,7 @@
 //! not ship it). A right answer the exported checker rejects fails the export: on the
 //! judge, that solution would get WA.
 
-use crate::testset::Layout;
+use crate::layout::Layout;
 use grundy_judging::error::Error;
 use grundy_judging::runner::{self, Exit, Limits};
 use std::path::{Path, PathBuf};

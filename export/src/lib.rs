@@ -28,6 +28,7 @@ pub mod input_validator;
 pub(crate) mod interactive_export;
 pub mod kattis;
 pub mod kattis_statement;
+pub mod layout;
 pub(crate) mod own_checker;
 pub mod polygon;
 pub(crate) mod polygon_statement;

@@ -195,29 +195,3 @@ impl From<crate::input::BadInput> for Error {
         Error::input(e.0)
     }
 }
-
-/// The exit code of a command's result, after printing its error (once) and any failure
-/// to write standard output. A termination signal received during the command wins.
-pub fn exit_code(result: Result<Outcome, Error>) -> i32 {
-    let result = match (result, crate::output::failure()) {
-        (Ok(_), Some(e)) => Err(e),
-        (r, _) => r,
-    };
-    if let Some(sig) = crate::contain::received() {
-        eprintln!(
-            "stopped by {}; findings so far are saved",
-            crate::contain::signal_name(sig)
-        );
-        return 128 + sig;
-    }
-    match result {
-        Ok(Outcome::Passed) => EXIT_OK,
-        Ok(Outcome::Failed) => EXIT_FAIL,
-        Err(e) => {
-            if !matches!(e.kind, ErrorKind::BrokenPipe | ErrorKind::Interrupted) {
-                eprintln!("error: {e}");
-            }
-            e.exit_code()
-        }
-    }
-}

@@ -3,7 +3,7 @@
 //! [`outln!`](crate::outln) and [`out!`](crate::out) write to standard output like
 //! `println!`/`print!` but never panic: the first write error (a closed pipe, a full
 //! disk) is recorded, later writes are dropped, and the exit code reports it
-//! ([`crate::error::exit_code`]): 141 quietly for a closed pipe, 2 with a message
+//! (the binary's `exit::exit_code`): 141 quietly for a closed pipe, 2 with a message
 //! otherwise. The command itself runs on, so findings are still saved.
 //!
 //! [`escape`] makes text from inputs and judged programs safe for a terminal or a report:

@@ -1,6 +1,6 @@
 //! The arguments of `grundy check`; the check itself is `grundy_check`.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -102,7 +102,7 @@ impl CheckArgs {
             cmd,
         } = self;
         {
-            let reports = crate::cli::parse_reports(&report)?;
+            let reports = crate::args::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
             let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_check::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;

@@ -3,8 +3,8 @@
 //! command that re-runs exactly that position of the enumeration (`--case K`).
 
 use super::summary;
+use crate::args::*;
 use crate::campaign::{self, Failure, Finding};
-use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::{contain, outln};
 use grundy_fuzzing::check::SOLVER;

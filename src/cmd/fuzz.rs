@@ -2,8 +2,8 @@
 //! every disagreement shrunk, saved to the corpus and printed with a reproducing command.
 
 use super::{indent, summary};
+use crate::args::*;
 use crate::campaign::{self, Failure, Finding, Plan, Progress};
-use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::output::escape;
 use crate::{contain, corpus, outln, probe};

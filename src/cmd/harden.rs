@@ -1,7 +1,7 @@
 //! The arguments of `grundy harden`; the plan and the page are
 //! `grundy_judging::harden_plan`'s and `grundy_judging::harden_html`'s.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 
 /// The arguments of `grundy harden`.
@@ -28,7 +28,7 @@ pub struct HardenArgs {
 impl HardenArgs {
     /// Runs `grundy harden`.
     pub fn run(self) -> Result<Outcome, Error> {
-        let page = crate::cli::html_page(&self.report, "grundy harden")?;
+        let page = crate::args::html_page(&self.report, "grundy harden")?;
         grundy_judging::harden_plan::run(
             &self.dir,
             self.seed,

@@ -3,7 +3,7 @@
 //! persists, saved as NAME.in / NAME.out (raw artifacts are not the regression format) —
 //! and `grundy fuzz-corpus`, which seeds the fuzz targets from the regression corpus.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::corpus;
 use crate::error::{Error, Outcome};
 use crate::probe;

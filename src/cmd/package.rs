@@ -1,7 +1,7 @@
 //! The arguments of `grundy gen` and `grundy checker`; the tools are
 //! `grundy_judging::workbench`'s.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;

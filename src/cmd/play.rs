@@ -2,7 +2,7 @@
 //! a game given by its rules, or a built-in problem's game (the server and the page are
 //! `grundy_explore::play`).
 
-use crate::cli::{parse_target, Target};
+use crate::args::{parse_target, Target};
 use crate::error::{Error, Outcome};
 use crate::game::RulesGame;
 use crate::package::Package;

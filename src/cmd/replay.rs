@@ -3,7 +3,7 @@
 //! `NAME.out` — with JSON and JUnit XML reports for CI. Exit 0 only if every case passes.
 
 use super::summary;
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::output::{escape, escape_bytes};
@@ -291,7 +291,7 @@ impl ReplayArgs {
             package,
         } = self;
         {
-            let reports = crate::cli::parse_reports(&report)?;
+            let reports = crate::args::parse_reports(&report)?;
             let against = against
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));

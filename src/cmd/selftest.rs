@@ -2,8 +2,8 @@
 //! classic mistake, a crash or an endless loop) goes through the campaign machinery; each
 //! must be caught and shrunk.
 
+use crate::args::*;
 use crate::campaign::{self, Failure, Limit, Plan, Progress};
-use crate::cli::args::*;
 use crate::error::{Error, Outcome};
 use crate::{contain, outln, probe};
 use grundy_fuzzing::gen::Sizes;

@@ -1,6 +1,6 @@
 //! `grundy solve` and `grundy validate`.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::engine::{self, Engine};
 use crate::error::{Error, Outcome};
 use crate::input;

@@ -1,9 +1,10 @@
 //! The arguments of `grundy testset`; the test set is `grundy_export::testset`'s.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 use clap::builder::TypedValueParser as _;
-use grundy_export::testset::{Layout, Request};
+use grundy_export::layout::Layout;
+use grundy_export::testset::Request;
 use std::time::Duration;
 
 /// The arguments of `grundy testset`.
@@ -56,7 +57,7 @@ impl TestsetArgs {
             shrink_time,
             report,
         } = self;
-        let page = crate::cli::html_page(&report, "grundy testset")?;
+        let page = crate::args::html_page(&report, "grundy testset")?;
         let request = crate::cmd::testset::Request {
             dir: dir.clone(),
             out,

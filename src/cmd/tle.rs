@@ -1,7 +1,7 @@
 //! The arguments of `grundy scale`, `grundy hunt` and `grundy time`; the measurements are
 //! `grundy_judging::tle`'s.
 
-use crate::cli::args::*;
+use crate::args::*;
 use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::TreeShape;
 use std::path::PathBuf;
@@ -45,7 +45,7 @@ impl ScaleArgs {
             limits,
             cmd,
         } = self;
-        let page = crate::cli::html_page(&report, "grundy scale")?;
+        let page = crate::args::html_page(&report, "grundy scale")?;
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
@@ -106,7 +106,7 @@ impl HuntArgs {
             limits,
             cmd,
         } = self;
-        let page = crate::cli::html_page(&report, "grundy hunt")?;
+        let page = crate::args::html_page(&report, "grundy hunt")?;
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
@@ -157,7 +157,7 @@ impl TimeArgs {
             save_limit,
             report,
         } = self;
-        let page = crate::cli::html_page(&report, "grundy time")?;
+        let page = crate::args::html_page(&report, "grundy time")?;
         {
             let save = save_limit.then(|| saved_limit_path(&problem));
             let refs: Vec<Vec<String>> = refs

@@ -43,7 +43,7 @@ impl ValuesArgs {
         if self.rules_stderr {
             grundy_judging::rules::show_stderr();
         }
-        let page = crate::cli::html_page(&self.report, "grundy values")?;
+        let page = crate::args::html_page(&self.report, "grundy values")?;
         let pkg = Package::load(&self.dir)?;
         let Some(spec) = pkg.game.clone() else {
             return Err(Error::usage(format!(
