@@ -6,7 +6,7 @@
 //! (invalid, the reason on stderr). The e2e tests hold the two to the same decision on
 //! valid inputs and on many broken ones.
 
-use crate::kattis::File;
+use crate::file::File;
 use grundy_games::schema::{Elements, Field, Item, Schema, Tests};
 use serde_json::{json, Value};
 

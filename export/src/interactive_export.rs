@@ -15,7 +15,7 @@
 //! A package grundy itself is the jury of (`[interact]` without an interactor) cannot be
 //! exported: a judge would need grundy to play the games.
 
-use crate::kattis::File;
+use crate::file::File;
 use grundy_judging::error::Error;
 use grundy_judging::jury::Convention;
 use grundy_judging::package::Package;
@@ -81,7 +81,7 @@ pub(crate) fn interactor_of(pkg: &Package, judge: &str) -> Result<Option<Interac
 /// and `run` (in `dir`).
 pub(crate) fn kattis_validator(i: &Interactor, dir: &str) -> Result<Vec<File>, Error> {
     let name = i.name();
-    let (prog, build) = crate::kattis::program_and_build(&name, "interactor");
+    let (prog, build) = crate::file::program_and_build(&name, "interactor");
     let run = match i.convention {
         Convention::Kattis => format!(
             "#!/bin/sh\n# The package's interactor ({name}), in Kattis's convention already:\n# `run INPUT ANSWER FEEDBACK_DIR`, the submission on its standard input and output.\nhere=$(cd \"$(dirname \"$0\")\" && pwd)\nexec {prog} \"$@\"\n"
@@ -116,7 +116,7 @@ pub(crate) fn polygon_interactor(i: &Interactor) -> (String, Option<String>) {
         .extension()
         .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
     let path = format!("files/interactor{ext}");
-    let kind = crate::polygon::source_type(&name, None);
+    let kind = crate::file::source_type(&name, None);
     (path, kind)
 }
 

@@ -14,20 +14,13 @@
 //! `--layout domjudge` adds `domjudge-problem.ini` and zips the folder for DOMjudge's
 //! import. Not written yet: the input validator of a built-in engine's format.
 
+use crate::file::{program_and_build, File};
 use crate::interactive_export::Interactor;
 use crate::own_checker::Own;
 use grundy_games::checker::Compare;
 use grundy_judging::error::Error;
 use grundy_judging::package::Package;
 use std::path::{Path, PathBuf};
-
-/// A file of the package: its path under the package's folder, its bytes, and whether it
-/// is a program to run.
-pub(crate) struct File {
-    pub(crate) path: String,
-    pub(crate) bytes: Vec<u8>,
-    pub(crate) executable: bool,
-}
 
 /// The problem's short name as Kattis wants it (`[a-z0-9]+`, the folder's name on a
 /// judge): the package's name lowercased, without its other characters.
@@ -289,26 +282,6 @@ fn submission_folder(verdict: &str) -> Option<&'static str> {
         "RE" => "run_time_error",
         _ => return None,
     })
-}
-
-/// How the output validator's `run` starts the program of the source file `name` (from
-/// the folder `$here`), and its `build` script: a C++ source compiled once as `binary`, a
-/// script run by its interpreter (`python3` for `.py`) with nothing to build.
-pub(crate) fn program_and_build(name: &str, binary: &str) -> (String, String) {
-    let cpp = name.ends_with(".cpp") || name.ends_with(".cc");
-    let prog = if cpp {
-        format!("\"$here/{binary}\"")
-    } else if name.ends_with(".py") {
-        format!("python3 \"$here/{name}\"")
-    } else {
-        format!("\"$here/{name}\"")
-    };
-    let build = if cpp {
-        format!("#!/bin/sh\n# Builds the {binary} once (problemtools and DOMjudge run this before `run`).\nset -e\ncd \"$(dirname \"$0\")\"\ng++ -O2 -std=c++17 -o {binary} {name}\n")
-    } else {
-        format!("#!/bin/sh\n# Nothing to build: the {binary} is a script.\nexit 0\n")
-    };
-    (prog, build)
 }
 
 /// The output validator's folder in the package.

@@ -24,6 +24,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod export_check;
+pub(crate) mod file;
 pub mod input_validator;
 pub(crate) mod interactive_export;
 pub mod kattis;

@@ -12,7 +12,7 @@
 //! checker finds a test by its input's FNV-1a hash. It judges exactly the tests written
 //! with it; another input is the checker's failure (exit 3), never a verdict.
 
-use crate::kattis::File;
+use crate::file::File;
 use grundy_games::checker::Compare;
 use grundy_judging::error::Error;
 use grundy_judging::game::AnswerKind;

@@ -19,8 +19,8 @@
 //!
 //! testlib.h is not written: a judge provides it (Polygon adds its own to every package).
 
+use crate::file::{source_type, File};
 use crate::interactive_export::Interactor;
-use crate::kattis::File;
 use crate::own_checker::Own;
 use grundy_games::checker::Compare;
 use grundy_judging::error::Error;
@@ -177,16 +177,6 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
         _ if !ok => "rejected",
         _ => return None,
     })
-}
-
-/// Polygon's name of the language of a source file (`lang`, else its extension's), from
-/// the languages table's `polygon` field; `None` where Polygon has none.
-pub(crate) fn source_type(name: &str, lang: Option<&str>) -> Option<String> {
-    grundy_judging::language::table()
-        .ok()?
-        .of(Path::new(name), lang)?
-        .polygon
-        .clone()
 }
 
 /// `problem.xml`.

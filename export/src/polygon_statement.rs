@@ -6,7 +6,7 @@
 //! `statements/english/problem.tex` in Polygon's `olymp.sty` form, which `problem.xml`
 //! names in `<statements>`.
 
-use crate::kattis::File;
+use crate::file::File;
 use grundy_judging::package::Package;
 
 /// Where `problem.xml` says the statement is.

@@ -682,10 +682,10 @@ fn plain_checker(
     checker: Option<&Path>,
     own: Option<&crate::own_checker::Own>,
     interactor: Option<&Interactor>,
-) -> Result<Vec<crate::kattis::File>, Error> {
+) -> Result<Vec<crate::file::File>, Error> {
     use crate::own_checker::Own;
     if let Some(i) = interactor {
-        return Ok(vec![crate::kattis::File {
+        return Ok(vec![crate::file::File {
             path: i.name(),
             bytes: i.bytes()?,
             executable: false,
@@ -698,7 +698,7 @@ fn plain_checker(
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "checker".into());
             let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
-            vec![crate::kattis::File {
+            vec![crate::file::File {
                 path: name,
                 bytes,
                 executable: false,

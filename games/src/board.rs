@@ -45,7 +45,7 @@ impl Move {
 }
 
 /// A game played move by move, implemented in `game/GAME.rs` by the games that are (and
-/// handed out by their [`Model::board`](crate::kind::Model::board)).
+/// handed out by their [`OnBoard::board`]).
 pub trait Playable: Kind {
     /// A game in play.
     type State: Clone + std::fmt::Debug + Send + Sync + 'static;
@@ -189,13 +189,20 @@ impl std::fmt::Display for NotPlayable {
 
 impl std::error::Error for NotPlayable {}
 
+/// A game's way onto a [`Board`] (implemented in `game/GAME.rs` for every game): a game
+/// that implements [`Playable`] hands out its board; by default a game is not playable.
+pub trait OnBoard: Kind {
+    /// The game played move by move from `p` (an interactive jury's board).
+    fn board(p: &Self::Pos) -> Result<Board, NotPlayable> {
+        let _ = p;
+        Err(NotPlayable(Self::GAME))
+    }
+}
+
 impl Board {
-    /// The board of a position (its game's [`Model::board`](crate::kind::Model::board)).
+    /// The board of a position (its game's [`OnBoard::board`]).
     pub fn new(pos: &Position) -> Result<Board, NotPlayable> {
-        crate::each_game!(pos.game(), G => {
-            use crate::kind::Model;
-            G::board(G::pos(pos).expect("its own game"))
-        })
+        crate::each_game!(pos.game(), G => G::board(G::pos(pos).expect("its own game")))
     }
 
     /// The board of a position of a [`Playable`] game.

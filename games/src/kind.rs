@@ -49,12 +49,6 @@ pub trait Model: Kind {
     fn write(out: &mut String, p: &Self::Pos);
     /// Writes an answer in the native output format.
     fn write_answer(out: &mut Vec<u8>, a: &Self::Ans);
-    /// The game played move by move from `p` (an interactive jury's board), for a game
-    /// that implements [`Playable`](crate::board::Playable); by default not playable.
-    fn board(p: &Self::Pos) -> std::result::Result<crate::board::Board, crate::board::NotPlayable> {
-        let _ = p;
-        Err(crate::board::NotPlayable(Self::GAME))
-    }
 }
 
 /// The table of the games, one line per game: the variant and marker name, the module
@@ -158,5 +152,26 @@ mod tests {
                 assert_eq!(fits, g == h, "{g:?} answer in {h:?}");
             }
         }
+    }
+}
+
+impl Position {
+    /// A size for shrinking and statistics: vertices plus chips (`chip`), vertices
+    /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
+    /// (`staircase`).
+    pub fn size(&self) -> usize {
+        crate::each_game!(self.game(), G => G::size(G::pos(self).expect("its own game")))
+    }
+
+    /// Vertices in the position (for graphs: the sum over graphs).
+    pub fn vertices(&self) -> usize {
+        crate::each_game!(self.game(), G => G::vertices(G::pos(self).expect("its own game")))
+    }
+}
+
+impl Answer {
+    /// The value of the position (for `staircase`, of the initial layout).
+    pub fn value(&self) -> u64 {
+        crate::each_game!(self.game(), G => G::value(G::ans(self).expect("its own game")))
     }
 }

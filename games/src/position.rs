@@ -4,8 +4,6 @@
 //! engines take a position and return an [`Answer`] of the same shape, so answers compare
 //! with `==`.
 
-use crate::kind::{Kind, Model};
-
 /// The enums of the games (made from [`with_games!`](crate::with_games)).
 #[doc(hidden)]
 #[macro_export]
@@ -69,27 +67,6 @@ impl Game {
     /// The game with this id.
     pub fn from_name(name: &str) -> Option<Game> {
         Game::ALL.into_iter().find(|g| g.name() == name)
-    }
-}
-
-impl Position {
-    /// A size for shrinking and statistics: vertices plus chips (`chip`), vertices
-    /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
-    /// (`staircase`).
-    pub fn size(&self) -> usize {
-        crate::each_game!(self.game(), G => G::size(G::pos(self).expect("its own game")))
-    }
-
-    /// Vertices in the position (for graphs: the sum over graphs).
-    pub fn vertices(&self) -> usize {
-        crate::each_game!(self.game(), G => G::vertices(G::pos(self).expect("its own game")))
-    }
-}
-
-impl Answer {
-    /// The value of the position (for `staircase`, of the initial layout).
-    pub fn value(&self) -> u64 {
-        crate::each_game!(self.game(), G => G::value(G::ans(self).expect("its own game")))
     }
 }
 

@@ -7,6 +7,7 @@ use crate::limits::Limits;
 use crate::native;
 use crate::position::{Answer, Game, Position};
 use crate::scan::Scanner;
+use std::sync::OnceLock;
 
 /// A contest problem or a native game format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,10 +80,44 @@ impl Problem {
         !matches!(self, Problem::Native(_))
     }
 
+    /// The package text of a contest problem (`None` for a native format).
+    pub fn package_text(self) -> Option<&'static str> {
+        Some(match self {
+            Problem::Agc017d => include_str!("../../problems/agc017d/problem.toml"),
+            Problem::Cot3 => include_str!("../../problems/cot3/problem.toml"),
+            Problem::Poj3710 => include_str!("../../problems/poj3710/problem.toml"),
+            Problem::P2972 => include_str!("../../problems/p2972/problem.toml"),
+            Problem::Native(_) => return None,
+        })
+    }
+
     /// The exact constraints of the statement (what the validator enforces), as
-    /// `problems/NAME/problem.toml` states them ([`crate::statement`]).
+    /// `problems/NAME/problem.toml` states them ([`crate::statement`]); lenient for a native
+    /// format.
     pub fn strict_limits(self) -> Limits {
-        crate::statement::limits(self)
+        static PARSED: OnceLock<[Limits; 4]> = OnceLock::new();
+        let all = PARSED.get_or_init(|| {
+            [
+                Problem::Agc017d,
+                Problem::Cot3,
+                Problem::Poj3710,
+                Problem::P2972,
+            ]
+            .map(|p| {
+                let text = p.package_text().expect("a contest problem");
+                // The embedded files are checked by this module's tests.
+                crate::statement::parse(text)
+                    .unwrap_or_else(|e| panic!("problems/{}/problem.toml: {e}", p.name()))
+                    .unwrap_or(Limits::LENIENT)
+            })
+        });
+        match self {
+            Problem::Agc017d => all[0],
+            Problem::Cot3 => all[1],
+            Problem::Poj3710 => all[2],
+            Problem::P2972 => all[3],
+            Problem::Native(_) => Limits::LENIENT,
+        }
     }
 
     /// Parses an input. With `strict`, every constraint of the statement is enforced (the
@@ -157,6 +192,28 @@ impl Problem {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every built-in package states its constraints, and they parse.
+    #[test]
+    fn every_contest_problem_states_its_constraints() {
+        for p in [
+            Problem::Agc017d,
+            Problem::Cot3,
+            Problem::Poj3710,
+            Problem::P2972,
+        ] {
+            let parsed = crate::statement::parse(p.package_text().unwrap()).unwrap();
+            assert!(parsed.is_some(), "{}: no [statement]", p.name());
+            assert_ne!(p.strict_limits(), Limits::LENIENT, "{}", p.name());
+        }
+        assert_eq!(
+            Problem::strict_limits(Problem::Agc017d).vertices,
+            (2, 100_000)
+        );
+        assert!(Problem::strict_limits(Problem::P2972).parent_below);
+        assert!(Problem::strict_limits(Problem::Poj3710).christmas);
+    }
+
     use crate::error::ErrorKind;
 
     #[test]

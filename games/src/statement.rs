@@ -1,7 +1,8 @@
 //! The contest problems' constraints, written once: in the `[statement]` table of each
-//! built-in package (`problems/NAME/problem.toml`), compiled in here. The validators
-//! ([`Problem::strict_limits`]), the generators (`grundy_fuzzing::contest`) and the
-//! package loader all read them from this module.
+//! built-in package (`problems/NAME/problem.toml`), compiled in here. This module reads the
+//! table ([`parse`]); [`crate::problem::Problem::strict_limits`] holds the parsed
+//! tables, which the validators, the generators (`grundy_fuzzing::contest`) and the
+//! package loader all read.
 //!
 //! The table holds `[lo, hi]` pairs (`vertices`, `graphs`, `edges`, `stones`, `cap`,
 //! `updates`, `chips`) and the flags `parent_below` and `christmas`; a key left out keeps
@@ -9,46 +10,6 @@
 
 use crate::error::{ErrorKind, InputError};
 use crate::limits::Limits;
-use crate::problem::Problem;
-use std::sync::OnceLock;
-
-/// The package text of a contest problem (`None` for a native format).
-pub fn package_text(problem: Problem) -> Option<&'static str> {
-    Some(match problem {
-        Problem::Agc017d => include_str!("../../problems/agc017d/problem.toml"),
-        Problem::Cot3 => include_str!("../../problems/cot3/problem.toml"),
-        Problem::Poj3710 => include_str!("../../problems/poj3710/problem.toml"),
-        Problem::P2972 => include_str!("../../problems/p2972/problem.toml"),
-        Problem::Native(_) => return None,
-    })
-}
-
-/// The constraints of a contest problem's statement (lenient for a native format).
-pub fn limits(problem: Problem) -> Limits {
-    static PARSED: OnceLock<[Limits; 4]> = OnceLock::new();
-    let all = PARSED.get_or_init(|| {
-        [
-            Problem::Agc017d,
-            Problem::Cot3,
-            Problem::Poj3710,
-            Problem::P2972,
-        ]
-        .map(|p| {
-            let text = package_text(p).expect("a contest problem");
-            // The embedded files are checked by this module's tests.
-            parse(text)
-                .unwrap_or_else(|e| panic!("problems/{}/problem.toml: {e}", p.name()))
-                .unwrap_or(Limits::LENIENT)
-        })
-    });
-    match problem {
-        Problem::Agc017d => all[0],
-        Problem::Cot3 => all[1],
-        Problem::Poj3710 => all[2],
-        Problem::P2972 => all[3],
-        Problem::Native(_) => Limits::LENIENT,
-    }
-}
 
 /// The `[statement]` table of a package text, if it has one; the error names the line.
 pub fn parse(text: &str) -> Result<Option<Limits>, InputError> {
@@ -113,24 +74,6 @@ pub fn parse(text: &str) -> Result<Option<Limits>, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every built-in package states its constraints, and they parse.
-    #[test]
-    fn every_contest_problem_states_its_constraints() {
-        for p in [
-            Problem::Agc017d,
-            Problem::Cot3,
-            Problem::Poj3710,
-            Problem::P2972,
-        ] {
-            let parsed = parse(package_text(p).unwrap()).unwrap();
-            assert!(parsed.is_some(), "{}: no [statement]", p.name());
-            assert_ne!(limits(p), Limits::LENIENT, "{}", p.name());
-        }
-        assert_eq!(limits(Problem::Agc017d).vertices, (2, 100_000));
-        assert!(limits(Problem::P2972).parent_below);
-        assert!(limits(Problem::Poj3710).christmas);
-    }
 
     #[test]
     fn a_malformed_statement_names_its_line() {

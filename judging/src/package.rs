@@ -1090,7 +1090,7 @@ mod tests {
             Problem::P2972,
         ] {
             let dir = Path::new("problems").join(p.name());
-            let text = grundy_games::statement::package_text(p).unwrap();
+            let text = p.package_text().unwrap();
             let pkg = Package::from_text(&dir, "built in", text).unwrap();
             assert_eq!(pkg.engine, Some(p));
             if matches!(p, Problem::Agc017d | Problem::Cot3) {

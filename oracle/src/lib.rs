@@ -42,6 +42,7 @@ pub(crate) mod chip;
 pub(crate) mod cut;
 pub(crate) mod dense;
 pub(crate) mod hackenbush;
+pub(crate) mod hackenbush_answer;
 pub(crate) mod mask;
 pub(crate) mod memo;
 pub(crate) mod paint;

@@ -1,7 +1,7 @@
 //! `chip` in the model: chips on a rooted tree, each moving from its vertex to a child;
 //! its position, its answer, and its native format (`docs/SPEC.md` §3).
 
-use crate::board::{Board, Move, NotPlayable, Playable};
+use crate::board::{Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::Result;
 use crate::kind::Model;
 use crate::limits::Limits;
@@ -153,11 +153,13 @@ fn heights(tree: &Tree) -> Vec<u32> {
     h
 }
 
-impl Model for crate::kind::Chip {
+impl OnBoard for crate::kind::Chip {
     fn board(p: &ChipPos) -> std::result::Result<Board, NotPlayable> {
         Ok(Board::of::<Self>(p))
     }
+}
 
+impl Model for crate::kind::Chip {
     fn size(p: &ChipPos) -> usize {
         p.tree.len() + p.chips.len()
     }

@@ -1,7 +1,7 @@
 //! `cut` in the model: Green Hackenbush on a rooted tree; its position, its answer, and
 //! its native format (`docs/SPEC.md` §3).
 
-use crate::board::{bits, Board, Move, NotPlayable, Playable};
+use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::edit::*;
 use crate::error::Result;
 use crate::kind::Model;
@@ -132,11 +132,13 @@ impl Playable for crate::kind::Cut {
     }
 }
 
-impl Model for crate::kind::Cut {
+impl OnBoard for crate::kind::Cut {
     fn board(p: &CutPos) -> std::result::Result<Board, NotPlayable> {
         Ok(Board::of::<Self>(p))
     }
+}
 
+impl Model for crate::kind::Cut {
     fn size(p: &CutPos) -> usize {
         p.tree.len()
     }

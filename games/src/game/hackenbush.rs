@@ -1,7 +1,7 @@
 //! `hackenbush` in the model: Green Hackenbush on a sum of rooted multigraphs; its
 //! position, its answer, and its native format (`docs/SPEC.md` §3).
 
-use crate::board::{bits, Board, Move, NotPlayable, Playable};
+use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::{ErrorKind, InputError, Result};
 use crate::graph::Graph;
 use crate::kind::Model;
@@ -195,11 +195,13 @@ fn drop_fallen(g: &Graph, present: &mut [bool]) {
     }
 }
 
-impl Model for crate::kind::Hackenbush {
+impl OnBoard for crate::kind::Hackenbush {
     fn board(p: &HackenbushPos) -> std::result::Result<Board, NotPlayable> {
         Ok(Board::of::<Self>(p))
     }
+}
 
+impl Model for crate::kind::Hackenbush {
     fn size(p: &HackenbushPos) -> usize {
         p.graphs.iter().map(|g| g.edges.len()).sum()
     }

@@ -1,7 +1,7 @@
 //! `paint` in the model: SPOJ COT3's coloured tree; its position, its answer, and its
 //! native format (`docs/SPEC.md` §3).
 
-use crate::board::{bits, Board, Move, NotPlayable, Playable};
+use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::Result;
 use crate::kind::Model;
 use crate::limits::Limits;
@@ -121,11 +121,13 @@ impl Playable for crate::kind::Paint {
     }
 }
 
-impl Model for crate::kind::Paint {
+impl OnBoard for crate::kind::Paint {
     fn board(p: &PaintPos) -> std::result::Result<Board, NotPlayable> {
         Ok(Board::of::<Self>(p))
     }
+}
 
+impl Model for crate::kind::Paint {
     fn size(p: &PaintPos) -> usize {
         p.tree.len()
     }

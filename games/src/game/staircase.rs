@@ -53,6 +53,9 @@ impl<'a> arbitrary::Arbitrary<'a> for StaircasePos {
     }
 }
 
+/// Not played move by move (see [`crate::board`]).
+impl crate::board::OnBoard for crate::kind::Staircase {}
+
 impl Model for crate::kind::Staircase {
     fn size(p: &StaircasePos) -> usize {
         p.tree.len() + p.updates.len()
