@@ -137,24 +137,6 @@ macro_rules! __each_game_arms {
     };
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_game_goes_in_and_out_of_its_own_kind_only() {
-        for g in Game::ALL {
-            let game = crate::each_game!(g, G => G::GAME);
-            assert_eq!(game, g);
-            let ans = crate::each_game!(g, G => G::answer(Default::default()));
-            for h in Game::ALL {
-                let fits = crate::each_game!(h, H => H::ans(&ans).is_some());
-                assert_eq!(fits, g == h, "{g:?} answer in {h:?}");
-            }
-        }
-    }
-}
-
 impl Position {
     /// A size for shrinking and statistics: vertices plus chips (`chip`), vertices
     /// (`cut`, `paint`), edges of all graphs (`hackenbush`), vertices plus updates
@@ -173,5 +155,23 @@ impl Answer {
     /// The value of the position (for `staircase`, of the initial layout).
     pub fn value(&self) -> u64 {
         crate::each_game!(self.game(), G => G::value(G::ans(self).expect("its own game")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_goes_in_and_out_of_its_own_kind_only() {
+        for g in Game::ALL {
+            let game = crate::each_game!(g, G => G::GAME);
+            assert_eq!(game, g);
+            let ans = crate::each_game!(g, G => G::answer(Default::default()));
+            for h in Game::ALL {
+                let fits = crate::each_game!(h, H => H::ans(&ans).is_some());
+                assert_eq!(fits, g == h, "{g:?} answer in {h:?}");
+            }
+        }
     }
 }
