@@ -17,6 +17,7 @@
 use clap::Subcommand;
 use grundy::args::parse_positive_seconds;
 use grundy::error::{Error, Outcome};
+use grundy_fuzzing::any;
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
@@ -539,7 +540,7 @@ pub fn campaign(
         let start = Instant::now();
         let (mut cases, mut states) = (0u64, 0u64);
         while count.map_or(start.elapsed() < seconds, |n| cases < n) {
-            let g = gen::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
+            let g = any::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
             match grundy_fuzzing::check::check(&g.position, Budget::default()) {
                 Ok(c) => states += c.states as u64,
                 Err(_) => {

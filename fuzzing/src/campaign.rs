@@ -186,7 +186,7 @@ pub struct Progress {
 
 /// Generates case `index` of a campaign.
 pub fn generate(game: Game, seed: u64, index: u64, sizes: &Sizes) -> gen::Generated {
-    gen::position(game, &mut Rng::for_case(seed, index), sizes)
+    crate::any::position(game, &mut Rng::for_case(seed, index), sizes)
 }
 
 /// The check of one case of a campaign: the subject against the oracle and a relabelled

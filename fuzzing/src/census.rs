@@ -10,42 +10,9 @@
 //! where branches hang and how deep components nest. The census reads only the position and
 //! the answer; it never calls an engine.
 
-use crate::room::Room;
+use crate::room::{Bucket, Room};
 use grundy_games::kind::Kind;
 use grundy_games::*;
-
-/// One cell of the census: a named class of cases.
-#[derive(Clone, Copy, Debug)]
-pub struct Bucket {
-    /// A short id, shown in the table and the JSON report.
-    pub name: &'static str,
-    /// What a case in this bucket has.
-    pub what: &'static str,
-}
-
-/// A bucket (for the tables of the games' rooms).
-pub(crate) const fn b(name: &'static str, what: &'static str) -> Bucket {
-    Bucket { name, what }
-}
-
-/// The buckets of `game`, in table order (at most 64).
-pub fn buckets(game: Game) -> &'static [Bucket] {
-    each_game!(game, G => G::BUCKETS)
-}
-
-/// The buckets a case falls in, as a bit set over [`buckets`]`(game)` (bit i for bucket i).
-/// `answer` is the answer both engines agreed on.
-pub fn census(pos: &Position, answer: &Answer) -> u64 {
-    let names: Vec<&'static str> = each_game!(pos.game(), G => match (G::pos(pos), G::ans(answer)) {
-        (Some(p), Some(a)) => G::census(p, a),
-        _ => Vec::new(),
-    });
-    let all = buckets(pos.game());
-    names.iter().fold(0, |bits, name| {
-        let i = all.iter().position(|b| b.name == *name);
-        bits | i.map_or(0, |i| 1 << i)
-    })
-}
 
 /// Cases per bucket of one game, accumulated over a campaign.
 #[derive(Clone, Debug)]
@@ -82,6 +49,25 @@ impl Tally {
             .map(|(b, c)| (*b, c))
             .collect()
     }
+}
+
+/// The buckets of `game`, in table order (at most 64).
+pub fn buckets(game: Game) -> &'static [Bucket] {
+    each_game!(game, G => G::BUCKETS)
+}
+
+/// The buckets a case falls in, as a bit set over [`buckets`]`(game)` (bit i for bucket i).
+/// `answer` is the answer both engines agreed on.
+pub fn census(pos: &Position, answer: &Answer) -> u64 {
+    let names: Vec<&'static str> = each_game!(pos.game(), G => match (G::pos(pos), G::ans(answer)) {
+        (Some(p), Some(a)) => G::census(p, a),
+        _ => Vec::new(),
+    });
+    let all = buckets(pos.game());
+    names.iter().fold(0, |bits, name| {
+        let i = all.iter().position(|b| b.name == *name);
+        bits | i.map_or(0, |i| 1 << i)
+    })
 }
 
 #[cfg(test)]

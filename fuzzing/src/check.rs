@@ -297,13 +297,13 @@ pub fn check(pos: &Position, budget: Budget) -> Result<Checked, CheckError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen;
+    use crate::{any, gen};
 
     #[test]
     fn solver_passes_random_cases_of_every_game() {
         for game in Game::ALL {
             for i in 0..300 {
-                let g = gen::position(game, &mut Rng::for_case(1, i), &gen::Sizes::SMALL);
+                let g = any::position(game, &mut Rng::for_case(1, i), &gen::Sizes::SMALL);
                 match check(&g.position, Budget::default()) {
                     Ok(_) => {}
                     Err(e) => panic!(

@@ -6,8 +6,9 @@
 //! cases). Every input meets its problem's statement exactly (tested against the
 //! validator).
 
-use crate::gen::{self, Sizes, TreeShape};
+use crate::gen::{self, chain, tree_of, Sizes, TreeShape};
 use crate::rng::Rng;
+use crate::room::Adversarial;
 use crate::room::Room;
 use grundy_games::kind::Kind;
 use grundy_games::*;
@@ -21,12 +22,6 @@ pub enum Tier {
     Medium,
     /// Up to the statement's maximum.
     Large,
-}
-
-/// A tree of `n` vertices of `shape`, or of a random shape.
-pub(crate) fn tree_of(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Tree {
-    let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
-    gen::tree(rng, n, shape)
 }
 
 fn size_for(rng: &mut Rng, tier: Tier, small: (u64, u64), max: u64) -> usize {
@@ -205,20 +200,7 @@ fn native_input(
         let n = size.unwrap_or(sizes.vertices).max(1);
         each_game!(game, G => G::on_tree(rng, n, shape, &sizes).map(G::position))
     });
-    vec![on_tree.unwrap_or_else(|| gen::position(game, rng, &sizes).position)]
-}
-
-/// A named adversarial input.
-pub struct Adversarial {
-    /// What it is.
-    pub name: &'static str,
-    /// The test cases.
-    pub cases: Vec<Position>,
-}
-
-/// A chain of `n` vertices rooted at one end, in order.
-pub(crate) fn chain(n: usize) -> Tree {
-    Tree::from_parents(&gen::parents(&mut Rng::new(0), n, TreeShape::Chain)).expect("chain")
+    vec![on_tree.unwrap_or_else(|| crate::any::position(game, rng, &sizes).position)]
 }
 
 /// An input of `problem` whose tree has `n` vertices and the given shape; a chain is rooted

@@ -4,8 +4,6 @@
 //! every small stone layout; and every multigraph on a few vertices with a few edges
 //! (loops and parallel edges included, so every small cactus is among them).
 
-use crate::room::Room;
-use grundy_games::kind::Kind;
 use grundy_games::*;
 use std::ops::ControlFlow;
 
@@ -105,24 +103,6 @@ impl Bounds {
             cap: 3,
         }
     }
-}
-
-/// Calls `f` with every position of `game` within `b` (the game's [`Room::enumerate`]).
-pub fn positions(
-    game: Game,
-    b: &Bounds,
-    mut f: impl FnMut(Position) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    each_game!(game, G => G::enumerate(b, &mut |p| f(G::position(p))))
-}
-
-/// The flags of `grundy exhaust` that re-create an enumeration of `game` within `b`.
-pub fn bounds_flags(game: Game, b: &Bounds) -> String {
-    let mut s = format!("--max-nodes {}", b.max_nodes);
-    for (name, value) in each_game!(game, G => G::bounds(b)) {
-        s += &format!(" --{name} {value}");
-    }
-    s
 }
 
 /// Every multigraph on 1..=`max_vertices` vertices with at most `max_edges` edges, loops

@@ -9,9 +9,7 @@
 //! code makes the 10^6-vertex inputs of the benchmarks and of `grundy check`.
 
 use crate::rng::Rng;
-use crate::room::Room;
 use grundy_games::edit::relabel;
-use grundy_games::kind::Kind;
 use grundy_games::*;
 
 mod graphs;
@@ -293,28 +291,6 @@ pub(crate) fn binomial(rng: &mut Rng, n: usize) -> Tree {
     relabel(&t, &root_fixing_permutation(rng, n))
 }
 
-/// A random position of `game`.
-pub fn position(game: Game, rng: &mut Rng, sizes: &Sizes) -> Generated {
-    each_game!(game, G => {
-        let (p, shape) = G::generate(rng, sizes);
-        Generated {
-            position: G::position(p),
-            shape,
-        }
-    })
-}
-
-/// A copy of the tree a position is played on, for a game played on one tree.
-pub fn tree_in(pos: &Position) -> Option<Tree> {
-    let mut p = pos.clone();
-    each_game!(p.game(), G => G::pos_mut(&mut p).and_then(G::tree_mut).map(|t| t.clone()))
-}
-
-/// The shape of a position, for reports (its game's [`Room::shape`]).
-pub fn shape_of(pos: &Position) -> &'static str {
-    each_game!(pos.game(), G => G::shape(G::pos(pos).expect("its own game")))
-}
-
 /// The shape a tree looks like, for reports and for regenerating a failing input at other
 /// sizes: a path is a chain; a vertex adjacent to all others, a star; a path with leaves
 /// (brooms included), a caterpillar; depth at least a quarter of the vertices, deep; at
@@ -348,6 +324,17 @@ pub fn classify(tree: &Tree) -> TreeShape {
         return TreeShape::Binary;
     }
     TreeShape::RandomParent
+}
+
+/// A tree of `n` vertices of `shape`, or of a random shape.
+pub(crate) fn tree_of(rng: &mut Rng, n: usize, shape: Option<TreeShape>) -> Tree {
+    let shape = shape.unwrap_or_else(|| *rng.pick(&TreeShape::ALL));
+    tree(rng, n, shape)
+}
+
+/// A chain of `n` vertices rooted at one end, in order.
+pub(crate) fn chain(n: usize) -> Tree {
+    Tree::from_parents(&parents(&mut Rng::new(0), n, TreeShape::Chain)).expect("chain")
 }
 
 #[cfg(test)]
@@ -407,15 +394,6 @@ mod tests {
         for _ in 0..2000 {
             let g = christmas(&mut rng, 30, 60);
             grundy_games::christmas::validate(&g).unwrap();
-        }
-    }
-
-    #[test]
-    fn same_seed_same_case() {
-        for game in Game::ALL {
-            let a = position(game, &mut Rng::for_case(9, 4), &Sizes::SMALL);
-            let b = position(game, &mut Rng::for_case(9, 4), &Sizes::SMALL);
-            assert_eq!(a.position, b.position);
         }
     }
 

@@ -6,9 +6,7 @@
 //! chain, two stars merged — keeping every vertex id, so per-vertex data stays aligned.
 
 use crate::rng::Rng;
-use crate::room::Room;
-use grundy_games::kind::Kind;
-use grundy_games::{each_game, Position, Tree};
+use grundy_games::Tree;
 
 /// A power law fitted to measurements.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,12 +59,6 @@ pub fn fit(points: &[(f64, f64)]) -> Option<Fit> {
         c: b.exp(),
         r2,
     })
-}
-
-/// One move of the hunt on a position (its game's [`Room::mutate`]): per-vertex data
-/// (colours, stones) or the tree, and the move in words.
-pub fn mutate_position(pos: &mut Position, rng: &mut Rng) -> Option<&'static str> {
-    each_game!(pos.game(), G => G::mutate(G::pos_mut(pos).expect("its own game"), rng))
 }
 
 /// A tree of the same vertices, changed by one move, and the move in words. Moves:

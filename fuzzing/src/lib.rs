@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod any;
 pub mod campaign;
 pub mod census;
 pub mod check;

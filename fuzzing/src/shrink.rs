@@ -6,7 +6,7 @@
 //! It works for any failure predicate: solver vs oracle in a campaign, a mutant in
 //! `selftest`, or an external program in the loop for `grundy check`.
 
-use crate::room::Room;
+use crate::room::{Lazy, Room};
 use grundy_games::edit::{contract, induced, subtree_mask};
 use grundy_games::kind::Kind;
 use grundy_games::*;
@@ -70,11 +70,6 @@ pub fn deepest_path(tree: &Tree) -> Option<Vec<bool>> {
     Some(keep)
 }
 
-/// One simplification, built only when it is tried: a shrink holds the candidate it
-/// tries and the recipes of the others, never a list of whole trees (10^5 vertices each).
-/// `None`: on a closer look, no simplification (not counted as a try).
-pub type Lazy<'a, T> = Box<dyn FnOnce() -> Option<T> + 'a>;
-
 /// A tree reduced: `(new tree, map old → new or u32::MAX)`.
 pub(crate) type Reduced = (Tree, Vec<u32>);
 
@@ -137,30 +132,6 @@ pub(crate) fn tree_reductions(tree: &Tree) -> Vec<Lazy<'_, Reduced>> {
     out
 }
 
-/// The position cut to the first `n` vertices of its tree's breadth-first order (a
-/// subtree holding the root), its per-vertex data kept ([`Room::reduced`]): the failing
-/// input itself at a smaller size, for a threshold search that varies nothing else.
-/// `None` for a game not played on one tree, or `n` not below its size.
-pub fn prefix(pos: &Position, n: usize) -> Option<Position> {
-    each_game!(pos.game(), G => {
-        let p = G::pos(pos)?;
-        let tree = G::tree(p)?;
-        if n == 0 || n >= tree.len() {
-            return None;
-        }
-        let mut keep = vec![false; tree.len()];
-        for &v in &tree.order()[..n] {
-            keep[v as usize] = true;
-        }
-        G::reduced(p, induced(tree, &keep)).map(G::position)
-    })
-}
-
-/// The vertices of the tree [`prefix`] cuts, for a game played on one tree.
-pub fn tree_size(pos: &Position) -> Option<usize> {
-    each_game!(pos.game(), G => G::tree(G::pos(pos)?).map(|t| t.len()))
-}
-
 /// Smaller values to try for a count: 0, 1, half and one less.
 pub(crate) fn lower(x: u64) -> Vec<u64> {
     let mut v = vec![0, 1, x / 2, x.saturating_sub(1)];
@@ -184,18 +155,6 @@ pub(crate) fn edited<'a, P: Clone + 'a>(p: &'a P, edit: impl FnOnce(&mut P) + 'a
         let mut q = p.clone();
         edit(&mut q);
         Some(q)
-    })
-}
-
-/// Every single-step simplification of a position, biggest first, each built only when
-/// tried (the game's [`Room::shrink`]).
-pub fn lazy_candidates(pos: &Position) -> Vec<Lazy<'_, Position>> {
-    each_game!(pos.game(), G => {
-        let p = G::pos(pos).expect("the position's own game");
-        G::shrink(p)
-            .into_iter()
-            .map(|c| -> Lazy<'_, Position> { Box::new(move || c().map(G::position)) })
-            .collect()
     })
 }
 
@@ -344,4 +303,40 @@ pub fn shrink_cases_with(
         },
         |c: &Vec<Position>| fails(c),
     )
+}
+
+/// The position cut to the first `n` vertices of its tree's breadth-first order (a
+/// subtree holding the root), its per-vertex data kept ([`Room::reduced`]): the failing
+/// input itself at a smaller size, for a threshold search that varies nothing else.
+/// `None` for a game not played on one tree, or `n` not below its size.
+pub fn prefix(pos: &Position, n: usize) -> Option<Position> {
+    each_game!(pos.game(), G => {
+        let p = G::pos(pos)?;
+        let tree = G::tree(p)?;
+        if n == 0 || n >= tree.len() {
+            return None;
+        }
+        let mut keep = vec![false; tree.len()];
+        for &v in &tree.order()[..n] {
+            keep[v as usize] = true;
+        }
+        G::reduced(p, induced(tree, &keep)).map(G::position)
+    })
+}
+
+/// The vertices of the tree [`prefix`] cuts, for a game played on one tree.
+pub fn tree_size(pos: &Position) -> Option<usize> {
+    each_game!(pos.game(), G => G::tree(G::pos(pos)?).map(|t| t.len()))
+}
+
+/// Every single-step simplification of a position, biggest first, each built only when
+/// tried (the game's [`Room::shrink`]).
+pub fn lazy_candidates(pos: &Position) -> Vec<Lazy<'_, Position>> {
+    each_game!(pos.game(), G => {
+        let p = G::pos(pos).expect("the position's own game");
+        G::shrink(p)
+            .into_iter()
+            .map(|c| -> Lazy<'_, Position> { Box::new(move || c().map(G::position)) })
+            .collect()
+    })
 }

@@ -19,10 +19,11 @@
 //! A mutant that changes any answer, any format or any validation of a valid input fails
 //! here. (Malformed inputs and their error messages are the games crate's own tests.)
 
+use grundy_fuzzing::any;
 use grundy_fuzzing::check::{check, expected_output, Answerer, CheckError};
 use grundy_fuzzing::contest::{self, Tier};
-use grundy_fuzzing::exhaust::{self, Bounds};
-use grundy_fuzzing::gen::{self, Sizes, TreeShape};
+use grundy_fuzzing::exhaust::Bounds;
+use grundy_fuzzing::gen::{Sizes, TreeShape};
 use grundy_fuzzing::schema_gen::{self, Shape};
 use grundy_fuzzing::schema_shrink;
 use grundy_fuzzing::Rng;
@@ -69,7 +70,7 @@ fn fixed_seed_campaign_of_every_game() {
         let native = Problem::Native(game);
         let mut passed = 0;
         for i in 0..CASES_PER_GAME {
-            let g = gen::position(game, &mut Rng::for_case(SEED, i), &Sizes::SMALL);
+            let g = any::position(game, &mut Rng::for_case(SEED, i), &Sizes::SMALL);
             let what = format!("{} case {i} ({})", game.name(), g.shape);
             passed += u64::from(checked(&g.position, &what));
             let text = native.write_input(std::slice::from_ref(&g.position));
@@ -124,7 +125,7 @@ fn hackenbush_sums_past_the_plain_masks() {
             i < 5000,
             "only {big} sums of over {PLAIN_MASK_EDGES} edges checked"
         );
-        let g = gen::position(Game::Hackenbush, &mut Rng::for_case(SEED, i), &sizes);
+        let g = any::position(Game::Hackenbush, &mut Rng::for_case(SEED, i), &sizes);
         i += 1;
         let Position::Hackenbush(h) = &g.position else {
             unreachable!("a hackenbush position")
@@ -362,7 +363,7 @@ fn small_exhaustive_run_of_every_game() {
             },
         };
         let mut count = 0;
-        let _ = exhaust::positions(game, &bounds, |pos| {
+        let _ = any::positions(game, &bounds, |pos| {
             assert!(checked(&pos, &format!("{} position {count}", game.name())));
             count += 1;
             ControlFlow::Continue(())

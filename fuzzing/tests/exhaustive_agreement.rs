@@ -3,15 +3,16 @@
 //! with every colouring; every multigraph with up to 6 edges on up to 4 vertices for
 //! `hackenbush`; every stone layout up to 5 vertices, 3 stones each and L ≤ 3.
 
+use grundy_fuzzing::any;
 use grundy_fuzzing::check::{check_against, solver};
-use grundy_fuzzing::exhaust::{self, Bounds};
+use grundy_fuzzing::exhaust::Bounds;
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;
 use std::ops::ControlFlow;
 
 fn agree(game: Game, bounds: Bounds) -> usize {
     let mut count = 0;
-    let _ = exhaust::positions(game, &bounds, |pos: Position| {
+    let _ = any::positions(game, &bounds, |pos: Position| {
         if let Err(e) = check_against(&pos, Budget::default(), &solver) {
             panic!(
                 "{}: {e}\n{}",

@@ -5,6 +5,7 @@
 //! listed winning move leaves value 0 and playing any other legal move does not; two
 //! positions side by side have the XOR of their values.
 
+use grundy_fuzzing::any;
 use grundy_fuzzing::check::{difference, relabelled};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
@@ -26,7 +27,7 @@ const LARGE: Sizes = Sizes {
 
 fn case(game: Game, seed: u64) -> Position {
     let sizes = if seed % 2 == 0 { LARGE } else { Sizes::SMALL };
-    gen::position(game, &mut Rng::new(seed), &sizes).position
+    any::position(game, &mut Rng::new(seed), &sizes).position
 }
 
 fn run(tests: u64, prop: fn(u64) -> bool) {

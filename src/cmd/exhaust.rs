@@ -7,9 +7,10 @@ use crate::args::*;
 use crate::campaign::{self, Failure, Finding};
 use crate::error::{Error, Outcome};
 use crate::{contain, outln};
+use grundy_fuzzing::any;
 use grundy_fuzzing::check::SOLVER;
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
-use grundy_fuzzing::exhaust::{self, Bounds};
+use grundy_fuzzing::exhaust::Bounds;
 use grundy_fuzzing::pool::{self, Event, OnHang, Slot};
 use grundy_fuzzing::shrink;
 use grundy_games::{Game, Position};
@@ -71,7 +72,7 @@ fn scan(
     let (mut checked, mut skipped, mut index) = (0u64, 0u64, 0u64);
     let mut failure = None;
     let mut last_report = Instant::now();
-    let _ = exhaust::positions(game, &bounds, |pos| {
+    let _ = any::positions(game, &bounds, |pos| {
         let i = index;
         index += 1;
         if contain::interrupted() || i > shared.lowest_failure.load(Ordering::Relaxed) {
@@ -178,7 +179,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
     outln!(
         "exhaust {}: {checked} positions checked, {skipped} over the oracle budget, in {secs:.2} s ({})",
         game.name(),
-        grundy_fuzzing::exhaust::bounds_flags(game, &bounds)
+        grundy_fuzzing::any::bounds_flags(game, &bounds)
     );
     outln!("{}", summary(checked, 0));
     if contain::interrupted() {
@@ -192,7 +193,7 @@ fn reproduce_line(job: &Job, k: u64) -> String {
     let mut s = format!(
         "grundy exhaust {} {} --case {k}",
         job.game.name(),
-        grundy_fuzzing::exhaust::bounds_flags(job.game, &job.bounds)
+        grundy_fuzzing::any::bounds_flags(job.game, &job.bounds)
     );
     if job.subject.name != SOLVER.name {
         s += &format!(" --subject {}", job.subject.name);
@@ -231,7 +232,7 @@ fn report_failure(
     };
     let name = format!(
         "exhaust-{}-{k}",
-        grundy_fuzzing::exhaust::bounds_flags(game, &job.bounds).replace(['-', ' '], "")
+        grundy_fuzzing::any::bounds_flags(game, &job.bounds).replace(['-', ' '], "")
     );
     let again = reproduce_line(job, k);
     let saved = campaign::save(corpus, &f, &name, &again, budget).ok();

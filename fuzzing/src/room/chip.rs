@@ -1,14 +1,16 @@
 //! `chip` (chips moving from a vertex to a child) in the campaign library: see
 //! [`super::Room`].
 
+use super::Adversarial;
+use super::Lazy;
+use super::{b, Bucket};
 use super::{holding, moves, pairs, values, Room};
-use crate::census::{b, Bucket};
-use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{multisets, trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, binomial, root_fixing_permutation, size, Sizes};
+use crate::gen::{chain, tree_of};
 use crate::rng::Rng;
-use crate::shrink::{edited, tree_reductions, Lazy, LARGE};
+use crate::shrink::{edited, tree_reductions, LARGE};
 use grundy_games::edit::relabel;
 use grundy_games::kind::Chip;
 use grundy_games::*;

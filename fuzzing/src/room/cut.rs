@@ -1,13 +1,15 @@
 //! `cut` (Green Hackenbush on a rooted tree) in the campaign library: see [`super::Room`].
 
+use super::Adversarial;
+use super::Lazy;
+use super::{b, Bucket};
 use super::{holding, list, mapped, moves, values, Room};
-use crate::census::{b, Bucket};
-use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
+use crate::gen::{chain, tree_of};
 use crate::rng::Rng;
-use crate::shrink::{tree_reductions, Lazy};
+use crate::shrink::tree_reductions;
 use grundy_games::edit::relabel;
 use grundy_games::kind::Cut;
 use grundy_games::*;

@@ -2,14 +2,16 @@
 //! see [`super::Room`]. The graph families it draws from are in `gen/graphs.rs`; its census
 //! follows the solver's paths through the graph's 2-edge-connected components.
 
+use super::Adversarial;
+use super::Lazy;
+use super::{b, Bucket};
 use super::{holding, inverse, moves, pairs, values, Room};
-use crate::census::{b, Bucket};
-use crate::contest::{chain, Adversarial};
 use crate::exhaust::{graphs, Bounds};
+use crate::gen::chain;
 use crate::gen::{self, TreeShape};
 use crate::gen::{root_fixing_permutation, Sizes};
 use crate::rng::Rng;
-use crate::shrink::{edited, Lazy, LARGE};
+use crate::shrink::{edited, LARGE};
 use grundy_games::kind::Hackenbush;
 use grundy_games::*;
 use std::ops::ControlFlow;

@@ -4,21 +4,18 @@
 //! answers in words, a relabelled copy and the way back, the shape census, shrink
 //! candidates and exhaustive enumeration. Each game implements it in its own file
 //! (`room/cut.rs`, …) for its marker type of [`grundy_games::kind`]; the functions over
-//! any game ([`crate::gen::position`], [`crate::check::difference`],
+//! any game ([`crate::any::position`], [`crate::check::difference`],
 //! [`crate::check::relabelled`], [`crate::census::census`],
-//! [`crate::shrink::lazy_candidates`], [`crate::exhaust::positions`]) dispatch through
+//! [`crate::shrink::lazy_candidates`], [`crate::any::positions`]) dispatch through
 //! [`grundy_games::each_game!`], the one table with an arm per game. The helpers
 //! several games share (tree generators, tree reductions, enumerators) stay in `gen`,
 //! `shrink` and `exhaust`.
 
-use crate::census::Bucket;
-use crate::contest::Adversarial;
 use crate::exhaust::Bounds;
 use crate::gen::{Sizes, TreeShape};
 use crate::rng::Rng;
-use crate::shrink::Lazy;
 use grundy_games::kind::Kind;
-use grundy_games::{Limits, Problem, Tree};
+use grundy_games::{Limits, Position, Problem, Tree};
 use std::ops::ControlFlow;
 
 mod chip;
@@ -178,6 +175,33 @@ pub(crate) fn moves<T: PartialEq>(
 pub(crate) fn holding(flags: &[(&'static str, bool)]) -> Vec<&'static str> {
     flags.iter().filter(|f| f.1).map(|f| f.0).collect()
 }
+
+/// A named adversarial input.
+pub struct Adversarial {
+    /// What it is.
+    pub name: &'static str,
+    /// The test cases.
+    pub cases: Vec<Position>,
+}
+
+/// One cell of the census: a named class of cases.
+#[derive(Clone, Copy, Debug)]
+pub struct Bucket {
+    /// A short id, shown in the table and the JSON report.
+    pub name: &'static str,
+    /// What a case in this bucket has.
+    pub what: &'static str,
+}
+
+/// A bucket (for the tables of the games' rooms).
+pub(crate) const fn b(name: &'static str, what: &'static str) -> Bucket {
+    Bucket { name, what }
+}
+
+/// One simplification, built only when it is tried: a shrink holds the candidate it
+/// tries and the recipes of the others, never a list of whole trees (10^5 vertices each).
+/// `None`: on a closer look, no simplification (not counted as a try).
+pub type Lazy<'a, T> = Box<dyn FnOnce() -> Option<T> + 'a>;
 
 #[cfg(test)]
 mod tests {

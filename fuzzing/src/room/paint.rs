@@ -1,14 +1,16 @@
 //! `paint` (SPOJ COT3: paint a white vertex and its path to the root black) in the campaign
 //! library: see [`super::Room`].
 
+use super::Adversarial;
+use super::Lazy;
+use super::{b, Bucket};
 use super::{holding, list, mapped, moves, values, Room};
-use crate::census::{b, Bucket};
-use crate::contest::{chain, tree_of, Adversarial};
 use crate::exhaust::{trees, Bounds};
 use crate::gen::{self, TreeShape};
 use crate::gen::{any_tree, root_fixing_permutation, Sizes};
+use crate::gen::{chain, tree_of};
 use crate::rng::Rng;
-use crate::shrink::{edited, tree_reductions, Lazy, LARGE};
+use crate::shrink::{edited, tree_reductions, LARGE};
 use grundy_games::edit::relabel;
 use grundy_games::kind::Paint;
 use grundy_games::*;

@@ -1,13 +1,15 @@
 //! `staircase` (Staircase Nim on a tree with a cap, and point updates) in the campaign
 //! library: see [`super::Room`].
 
+use super::Adversarial;
+use super::Lazy;
+use super::{b, Bucket};
 use super::{holding, values, Room};
-use crate::census::{b, Bucket};
-use crate::contest::{stone_layout, Adversarial};
+use crate::contest::stone_layout;
 use crate::exhaust::{trees, Bounds};
 use crate::gen::{root_fixing_permutation, size, tree, Sizes, TreeShape};
 use crate::rng::Rng;
-use crate::shrink::{edited, lower, tree_reductions, Lazy, LARGE};
+use crate::shrink::{edited, lower, tree_reductions, LARGE};
 use grundy_games::edit::relabel;
 use grundy_games::kind::Staircase;
 use grundy_games::*;

@@ -63,7 +63,7 @@ impl Inputs for Builtin {
     fn shape(&self, input: &Vec<Position>) -> String {
         let biggest = input.iter().max_by_key(|c| c.vertices());
         biggest
-            .map_or("cactus", grundy_fuzzing::gen::shape_of)
+            .map_or("cactus", grundy_fuzzing::any::shape_of)
             .into()
     }
 
@@ -278,7 +278,7 @@ impl Searched for Builtin {
             reach.add(Dim::Cases, input.len() as i64);
         }
         for c in input {
-            if let Some(t) = grundy_fuzzing::gen::tree_in(c) {
+            if let Some(t) = grundy_fuzzing::any::tree_in(c) {
                 reach.tree(&t);
             }
             reach.add(Dim::Value, grundy_solver::value(c) as i64);
@@ -304,7 +304,7 @@ impl Searched for Builtin {
         let k = rng.below(input.len().max(1) as u64) as usize;
         let mut out = input.clone();
         let pos = out.get_mut(k)?;
-        let what = grundy_fuzzing::growth::mutate_position(pos, rng)?;
+        let what = grundy_fuzzing::any::mutate_position(pos, rng)?;
         Some((out, what.into()))
     }
 
