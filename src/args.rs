@@ -4,12 +4,12 @@
 //! colour choice and the `--report` pairs. Each `cmd` module imports it whole
 //! (`use crate::args::*`).
 
-use crate::error::Error;
-use crate::runner::Limits;
 use grundy_fuzzing::check::Subject;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_games::Problem;
+use grundy_judging::error::Error;
+use grundy_sandbox::runner::Limits;
 use std::time::Duration;
 
 pub(crate) use grundy_fuzzing::contest;
@@ -25,17 +25,17 @@ macro_rules! with_suite {
     ($target:expr, |$suite:ident, $defaults:ident| $body:expr) => {{
         match $target {
             $crate::args::Target::Builtin(p) => {
-                let $suite = &$crate::suite::Builtin::plain(*p);
-                let $defaults: Option<$crate::package::JudgeDefaults> =
-                    $crate::package::builtin_limits(*p)?;
+                let $suite = &::grundy_judging::suite::Builtin::plain(*p);
+                let $defaults: Option<::grundy_judging::package::JudgeDefaults> =
+                    ::grundy_judging::package::builtin_limits(*p)?;
                 $body
             }
             $crate::args::Target::Package(dir) => {
-                let loaded = $crate::suite::Packaged::load(dir)?;
+                let loaded = ::grundy_judging::suite::Packaged::load(dir)?;
                 let $defaults = Some(loaded.pkg.judge_defaults());
                 match loaded.pkg.engine {
                     Some(engine) => {
-                        let $suite = &$crate::suite::Builtin(engine, Some(loaded));
+                        let $suite = &::grundy_judging::suite::Builtin(engine, Some(loaded));
                         $body
                     }
                     None => {
@@ -78,7 +78,7 @@ impl LimitArgs {
     /// grundy's defaults; with the wall-clock factor used.
     pub fn limits(
         &self,
-        defaults: Option<crate::package::JudgeDefaults>,
+        defaults: Option<grundy_judging::package::JudgeDefaults>,
         auto_limit: Option<PathBuf>,
     ) -> Result<(Limits, f64), Error> {
         let (base, base_factor) = defaults
@@ -214,7 +214,7 @@ pub enum Target {
 pub(crate) fn engine_of(target: &Target) -> Result<Option<Problem>, Error> {
     Ok(match target {
         Target::Builtin(p) => Some(*p),
-        Target::Package(dir) => crate::package::Package::load(dir)?.engine,
+        Target::Package(dir) => grundy_judging::package::Package::load(dir)?.engine,
     })
 }
 
@@ -223,7 +223,7 @@ pub fn parse_target(s: &str) -> Result<Target, String> {
     if let Some(p) = Problem::from_name(s) {
         return Ok(Target::Builtin(p));
     }
-    if crate::package::is_package(s) {
+    if grundy_judging::package::is_package(s) {
         return Ok(Target::Package(PathBuf::from(s)));
     }
     let names: Vec<&str> = Problem::ALL.iter().map(|p| p.name()).collect();
@@ -260,7 +260,7 @@ pub fn saved_limit_path(target: &Target) -> PathBuf {
     match target {
         Target::Package(dir) => dir.join(grundy_judging::package::CALIBRATED_LIMIT),
         Target::Builtin(p) => {
-            crate::program::cache_dir().join(format!("time-limit-{}.txt", p.name()))
+            grundy_sandbox::program::cache_dir().join(format!("time-limit-{}.txt", p.name()))
         }
     }
 }

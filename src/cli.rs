@@ -3,9 +3,9 @@
 //! arguments share is [`crate::args`].
 
 use crate::cmd;
-use crate::error::{self, Error, Outcome, EXIT_OK, EXIT_USAGE};
 use clap::{Parser, Subcommand};
 use grundy_games::Problem;
+use grundy_judging::error::{self, Error, Outcome, EXIT_OK, EXIT_USAGE};
 
 #[derive(Parser, Debug)]
 #[command(

@@ -12,10 +12,10 @@ pub fn exit_code(result: Result<Outcome, Error>) -> i32 {
         (Ok(_), Some(e)) => Err(e),
         (r, _) => r,
     };
-    if let Some(sig) = grundy_judging::contain::received() {
+    if let Some(sig) = grundy_sandbox::contain::received() {
         eprintln!(
             "stopped by {}; findings so far are saved",
-            grundy_judging::contain::signal_name(sig)
+            grundy_sandbox::contain::signal_name(sig)
         );
         return 128 + sig;
     }

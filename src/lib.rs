@@ -9,12 +9,6 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub use grundy_fuzzing::campaign;
-pub use grundy_judging::{
-    contain, corpus, error, game, harden, input, judge, jury, launcher, out, outln, output,
-    package, program, report, rules, runner, session, solutions, suite,
-};
-
 pub mod allocator;
 pub mod args;
 pub mod cli;

@@ -7,13 +7,13 @@
 //! disagreement, 4 a panic of the subject; a probe that runs past its limit is a hang.
 
 use crate::args::*;
-use crate::campaign::Plan;
-use crate::error::{Error, Outcome};
-use crate::runner::{self, Exit, Limits};
+use grundy_fuzzing::campaign::Plan;
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
 use grundy_fuzzing::mutants;
 use grundy_games::{Game, Position, Problem};
+use grundy_judging::error::{Error, Outcome};
 use grundy_oracle::Budget;
+use grundy_sandbox::runner::{self, Exit, Limits};
 
 /// The probe's exit code for a panic.
 const EXIT_PANIC: i32 = 4;
@@ -35,7 +35,7 @@ pub fn watched<T: Send + 'static>(
 pub fn run(game: Game, subject: &str, budget: Budget) -> Result<Outcome, Error> {
     let subject = mutants::subject(subject)
         .ok_or_else(|| Error::usage(format!("unknown subject '{subject}'")))?;
-    let cases = crate::input::load(Problem::Native(game), None, false)?;
+    let cases = grundy_judging::input::load(Problem::Native(game), None, false)?;
     for pos in &cases {
         match check_with(pos, budget, &subject.answer, RELABEL_SEED) {
             Ok(_) | Err(CheckError::Oracle(_)) => {}

@@ -16,11 +16,11 @@
 
 use clap::Subcommand;
 use grundy::args::parse_positive_seconds;
-use grundy::error::{Error, Outcome};
 use grundy_fuzzing::any;
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;
+use grundy_judging::error::{Error, Outcome};
 use grundy_oracle::bench::Measured;
 use grundy_oracle::Budget;
 use std::path::{Path, PathBuf};
@@ -156,7 +156,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
     let refs = build_references(workdir)?;
     let me = std::env::current_exe().map_err(|e| Error::io("this executable", e))?;
     let grundy = grundy_exe()?;
-    grundy::outln!(
+    grundy_judging::outln!(
         "{:>9}  {:>19}  {:>21}  {:>7}  {:>21}  {:>7}",
         "vertices",
         "grundy",
@@ -208,7 +208,7 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
                 memory[k] as f64 / f64::from(1 << 20)
             )
         };
-        grundy::outln!(
+        grundy_judging::outln!(
             "{n:>9}  {:>19}  {:>21}  {:>6.2}x  {:>21}  {:>6.2}x",
             cell(0),
             cell(1),
@@ -217,11 +217,11 @@ pub fn solve(runs: usize, workdir: &Path) -> Result<Outcome, Error> {
             m[2] / m[0]
         );
     }
-    grundy::outln!(
+    grundy_judging::outln!(
         "median wall time of {runs} runs (start-up and reading included) and peak resident memory;"
     );
-    grundy::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
-    grundy::outln!();
+    grundy_judging::outln!("ratio = C++ time / grundy time (above 1: grundy is faster)");
+    grundy_judging::outln!();
     others(runs, workdir, &me, &grundy)?;
     Ok(Outcome::failed_if(slower))
 }
@@ -330,7 +330,7 @@ fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), E
         let size = format!("{:.1} MB", text.len() as f64 / 1e6);
         inputs.push((what, problem, input, size));
     }
-    grundy::outln!(
+    grundy_judging::outln!(
         "{:<38}  {:>8}  {:>10}  {:>10}",
         "grundy solve",
         "input",
@@ -346,13 +346,13 @@ fn others(runs: usize, workdir: &Path, me: &Path, grundy: &Path) -> Result<(), E
             times.push(m.wall);
             memory = memory.max(m.max_rss);
         }
-        grundy::outln!(
+        grundy_judging::outln!(
             "{what:<38}  {size:>8}  {:>7.1} ms  {:>6.1} MiB",
             median(times).as_secs_f64() * 1e3,
             memory as f64 / f64::from(1 << 20)
         );
     }
-    grundy::outln!("median wall time of {runs} runs (start-up, reading and printing included) and peak resident memory");
+    grundy_judging::outln!("median wall time of {runs} runs (start-up, reading and printing included) and peak resident memory");
     Ok(())
 }
 
@@ -473,7 +473,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
     ];
     let names: Vec<&str> = benches.iter().map(|(n, _)| *n).collect();
     picked(only, &names)?;
-    grundy::outln!(
+    grundy_judging::outln!(
         "one thread; every state is memoized once; lookups = successors generated; median of {runs} runs"
     );
     let mut failed = false;
@@ -486,7 +486,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
         let (best, worst) = (results[0].secs, results[runs - 1].secs);
         let r = &results[runs / 2];
         match &r.value {
-            Ok(v) => grundy::outln!(
+            Ok(v) => grundy_judging::outln!(
                 "{name:<34} {:>9} states {:>6.3} s {:>6.2} M states/s {:>6.1} M lookups/s {:>5.1} B/state  value {v}  (runs {:.3}–{:.3} s)",
                 r.states,
                 r.secs,
@@ -498,7 +498,7 @@ pub fn oracle(runs: usize, only: Option<&str>) -> Result<Outcome, Error> {
             ),
             Err(e) => {
                 failed = true;
-                grundy::outln!("{name:<34} {e}")
+                grundy_judging::outln!("{name:<34} {e}")
             }
         }
     }
@@ -529,7 +529,7 @@ pub fn campaign(
 ) -> Result<Outcome, Error> {
     let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
     picked(only, &names)?;
-    grundy::outln!(
+    grundy_judging::outln!(
         "one thread, small cases (≤ {} vertices), full check incl. relabelled copy",
         Sizes::SMALL.vertices
     );
@@ -553,7 +553,7 @@ pub fn campaign(
             cases += 1;
         }
         let secs = start.elapsed().as_secs_f64();
-        grundy::outln!(
+        grundy_judging::outln!(
             "{:<11} {:>8.0} cases/s  {:>7.1} oracle states/case  {:>5.1} M states/s",
             game.name(),
             cases as f64 / secs,
@@ -593,12 +593,12 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
     use grundy_fuzzing::{schema_gen, schema_shrink, shrink};
     use grundy_games::schema::Value;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/agc017d");
-    let pkg = grundy::package::Package::load(&dir)?;
+    let pkg = grundy_judging::package::Package::load(&dir)?;
     let schema = &pkg.schema;
-    grundy::outln!(
+    grundy_judging::outln!(
         "agc017d: built-in path vs the package problems/agc017d, median of {runs} (one thread)"
     );
-    grundy::outln!(
+    grundy_judging::outln!(
         "{:<44} {:>12} {:>12} {:>7}",
         "measure",
         "built-in",
@@ -616,7 +616,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
         median(v)
     };
     let row = |what: String, a: Duration, b: Duration| {
-        grundy::outln!(
+        grundy_judging::outln!(
             "{what:<44} {:>9.3} ms {:>9.3} ms {:>6.2}x",
             a.as_secs_f64() * 1e3,
             b.as_secs_f64() * 1e3,
@@ -678,7 +678,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
             b,
         );
     }
-    grundy::outln!("ratio = schema time / built-in time (2.00x or less is the goal)");
+    grundy_judging::outln!("ratio = schema time / built-in time (2.00x or less is the goal)");
     Ok(Outcome::Passed)
 }
 
@@ -705,7 +705,7 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
     let me = grundy_exe()?;
     let corpus = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    grundy::outln!(
+    grundy_judging::outln!(
         "{:<48} {:>10} {:>9} {:>14}   ({jobs} job(s))",
         "run",
         "positions",
@@ -738,7 +738,7 @@ pub fn exhaust(long: bool) -> Result<Outcome, Error> {
             .nth(1)
             .and_then(|w| w.parse().ok())
             .ok_or_else(|| Error::internal(format!("unexpected exhaust output: {text}")))?;
-        grundy::outln!(
+        grundy_judging::outln!(
             "{:<48} {positions:>10} {secs:>9.2} {:>14.0}",
             format!("grundy exhaust {args}"),
             positions as f64 / secs

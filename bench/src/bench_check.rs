@@ -9,7 +9,7 @@
 //! largest peak memory (each the program's own, as the launcher measured it) and the
 //! groups found.
 
-use grundy::error::{Error, Outcome};
+use grundy_judging::error::{Error, Outcome};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;

@@ -10,11 +10,11 @@
 //! find the same value and the same number of states, or the bench fails. Normal play only
 //! (the direct search is a mex recursion).
 
-use grundy::error::{Error, Outcome};
-use grundy::game::case_json;
-use grundy::package::Package;
-use grundy::rules::{Pool, SHIM};
 use grundy_games::schema::Instance;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::game::case_json;
+use grundy_judging::package::Package;
+use grundy_judging::rules::{Pool, SHIM};
 use grundy_oracle::ruleset::Ending;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -54,8 +54,12 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
     let shim = scratch.path().join("grundy_rules_shim.py");
     std::fs::write(&shim, SHIM).map_err(|e| Error::io(shim.display(), e))?;
     let inputs = inputs(&pkg, files)?;
-    let pool = Pool::new(&spec.rules, spec.timeout, grundy::rules::Begin::Start)
-        .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
+    let pool = Pool::new(
+        &spec.rules,
+        spec.timeout,
+        grundy_judging::rules::Begin::Start,
+    )
+    .map_err(|e| Error::io("a temporary folder for the rules worker", e))?;
     let opts = spec.options();
     header(&pkg.name, runs);
     let (mut total_g, mut total_d) = (Duration::ZERO, Duration::ZERO);
@@ -96,7 +100,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
                 name.clone()
             };
             let per = |t: Duration| states as f64 / t.as_secs_f64().max(1e-9);
-            grundy::outln!(
+            grundy_judging::outln!(
                 "{:<28} {:>9} {:>10.3} {:>12.0} {:>10.3} {:>12.0} {:>6.2}x",
                 label,
                 states,
@@ -108,7 +112,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             );
         }
     }
-    grundy::outln!(
+    grundy_judging::outln!(
         "total: grundy {:.3} s, direct {:.3} s: grundy takes {:.2}x the direct search's time",
         total_g.as_secs_f64(),
         total_d.as_secs_f64(),
@@ -119,12 +123,12 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
 
 /// The table's header.
 fn header(name: &str, runs: usize) {
-    grundy::outln!(
+    grundy_judging::outln!(
         "{}: {} runs per case, medians; grundy = the worker on a warm start, direct = bench/rules_direct.py (search only)",
         name,
         runs
     );
-    grundy::outln!(
+    grundy_judging::outln!(
         "{:<28} {:>9} {:>10} {:>12} {:>10} {:>12} {:>7}",
         "input",
         "states",

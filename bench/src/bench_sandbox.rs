@@ -7,7 +7,7 @@
 //! adversarial, less the inputs drawn again, which are not run again). The C++
 //! solution is compiled once before, outside the measure (the build cache).
 
-use grundy::error::{Error, Outcome};
+use grundy_judging::error::{Error, Outcome};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -49,9 +49,9 @@ fn main() {
         Err(e) => {
             let _ = e.print();
             if e.use_stderr() {
-                grundy::error::EXIT_USAGE
+                grundy_judging::error::EXIT_USAGE
             } else {
-                grundy::error::EXIT_OK
+                grundy_judging::error::EXIT_OK
             }
         }
     };

@@ -5,7 +5,7 @@
 //! the group's name (`RE SIGSEGV fixed by an unlimited stack`).
 
 use grundy_judging::judge::Verdict;
-use grundy_judging::runner::Run;
+use grundy_sandbox::runner::Run;
 use std::fmt;
 
 /// How a program crashed.
@@ -170,7 +170,7 @@ impl fmt::Display for Cause {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_judging::runner::{Exit, Run};
+    use grundy_sandbox::runner::{Exit, Run};
 
     fn run_with(stderr: &str) -> Run {
         Run {

@@ -17,14 +17,14 @@ use super::rerun::cause_of;
 use super::text::{preview, reproduce_line, shell_quote, side_by_side, table};
 use super::{Failure, Judge, JudgedBy, Options, TestTier};
 use grundy_fuzzing::contest::Tier;
+use grundy_fuzzing::corpus;
 use grundy_fuzzing::gen::TreeShape;
-use grundy_judging::contain;
-use grundy_judging::corpus;
 use grundy_judging::error::Error;
 use grundy_judging::judge::Verdict;
 use grundy_judging::output::escape_bytes;
-use grundy_judging::runner::Run;
 use grundy_judging::suite::Suite;
+use grundy_sandbox::contain;
+use grundy_sandbox::runner::Run;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -995,7 +995,7 @@ fn reproduce_commands<S: Suite>(
             _ => None,
         };
         // A language's run command as it ran: its `{memory_mib}` filled.
-        let filled = grundy_judging::language::fill_limits(
+        let filled = grundy_sandbox::language::fill_limits(
             sanitized.map(Vec::as_slice).unwrap_or(argv),
             o.limits.memory,
             o.limits.stack,

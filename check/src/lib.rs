@@ -31,11 +31,12 @@ use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::pool::{self, Draw};
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::judge::{self, Verdict};
+use grundy_judging::outln;
 use grundy_judging::reach::Reach;
 use grundy_judging::report::{self, CaseResult, Report};
-use grundy_judging::runner::{self, Limits, Run};
 use grundy_judging::suite::Suite;
-use grundy_judging::{contain, outln, program};
+use grundy_sandbox::runner::{self, Limits, Run};
+use grundy_sandbox::{contain, program};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -394,7 +395,7 @@ fn run_plan<S: Suite>(
         // An input judged already (a small input space draws the same input again) is
         // not judged again.
         if let Ok(t) = &test {
-            let key = grundy_judging::program::content_hash(suite.write(&t.input).as_bytes());
+            let key = grundy_sandbox::program::content_hash(suite.write(&t.input).as_bytes());
             let mut f = found.lock().expect("lock");
             if !f.seen.insert(key) {
                 f.repeats += 1;
@@ -555,7 +556,7 @@ fn reach_report<S: Suite>(suite: &S, reach: &Reach, whole: bool) -> serde_json::
 /// line.
 pub(crate) fn build_line(o: &Options, p: &program::Prepared) -> Option<String> {
     let id = p.language.as_deref()?;
-    let name = grundy_judging::language::table()
+    let name = grundy_sandbox::language::table()
         .ok()
         .and_then(|t| t.by_id(id).map(|l| l.name.clone()))
         .unwrap_or_else(|| id.to_string());
@@ -565,7 +566,7 @@ pub(crate) fn build_line(o: &Options, p: &program::Prepared) -> Option<String> {
         .map_or(file.into(), |f| f.to_string_lossy());
     Some(match p.compiled {
         Some(d) => format!("{file}: {name}, compiled in {:.1} s", d.as_secs_f64()),
-        None if grundy_judging::language::table()
+        None if grundy_sandbox::language::table()
             .is_ok_and(|t| t.by_id(id).is_some_and(|l| !l.compile.is_empty())) =>
         {
             format!("{file}: {name}, built before (cached)")

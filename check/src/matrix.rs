@@ -11,10 +11,10 @@
 use super::{run_one, Options};
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::outln;
-use grundy_judging::program;
 use grundy_judging::report::{self, CaseResult, Report};
 use grundy_judging::solutions::{Solution, Tag};
 use grundy_judging::suite::Suite;
+use grundy_sandbox::program;
 use std::time::{Duration, Instant};
 
 /// One solution's line of the matrix.
@@ -207,7 +207,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
     }
     // Each solution's failures go to a folder of its own under --save (created here, if
     // --save's own parent exists: a typo is still an error).
-    grundy_judging::corpus::ensure_folder(&o.save).map_err(|e| Error::io(o.save.display(), e))?;
+    grundy_fuzzing::corpus::ensure_folder(&o.save).map_err(|e| Error::io(o.save.display(), e))?;
     let mut rows = Vec::new();
     for (k, s) in solutions.iter().enumerate() {
         eprintln!(
@@ -218,7 +218,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
             s.expect
         );
         rows.push(judge(suite, &o, s)?);
-        if grundy_judging::contain::interrupted() {
+        if grundy_sandbox::contain::interrupted() {
             break;
         }
     }

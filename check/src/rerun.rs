@@ -11,8 +11,8 @@ use super::groups::{self, Group, Groups};
 use super::{judge_with, make_test, Failure, Judge};
 use grundy_judging::error::Error;
 use grundy_judging::judge::Verdict;
-use grundy_judging::runner::Run;
 use grundy_judging::suite::Suite;
+use grundy_sandbox::runner::Run;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
@@ -47,7 +47,7 @@ pub(crate) fn cause_of<S: Suite>(
 /// What a re-run of `input` with an unlimited stack shows, `run` being its failing run
 /// under the options' limits; an input re-run before is not re-run again.
 fn stack_outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, run: &Run) -> Stack {
-    let key = grundy_judging::program::content_hash(jd.suite.write(input).as_bytes());
+    let key = grundy_sandbox::program::content_hash(jd.suite.write(input).as_bytes());
     if let Some(&s) = jd.memo.reruns.0.lock().expect("lock").get(&key) {
         return s;
     }

@@ -10,9 +10,9 @@
 use super::{judge_with, Judge, Memo, Options};
 use crate::sanitizer::{self, Finding};
 use grundy_judging::error::Error;
-use grundy_judging::program::{self, Sanitized};
-use grundy_judging::runner::{Limits, Run};
 use grundy_judging::suite::Suite;
+use grundy_sandbox::program::{self, Sanitized};
+use grundy_sandbox::runner::{Limits, Run};
 
 /// The sanitized build: the argv that runs it, or why there is none.
 pub(crate) enum Build {

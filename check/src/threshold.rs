@@ -11,9 +11,9 @@ use super::cause::Cause;
 use super::groups::{outcome, Group, Outcome};
 use super::{Judge, TestTier};
 use grundy_fuzzing::gen::TreeShape;
-use grundy_judging::contain;
 use grundy_judging::output::thousands;
 use grundy_judging::suite::Suite;
+use grundy_sandbox::contain;
 use std::time::{Duration, Instant};
 
 /// What a threshold search varies.

@@ -542,8 +542,8 @@ pub fn serve_builtin(
 /// SIGINT, SIGTERM or SIGHUP ends the loop within a tenth of a second (the server's
 /// socket is then closed by its owner, and the command exits with 128 + the signal).
 fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) {
-    grundy_judging::contain::install();
-    while !grundy_judging::contain::interrupted() {
+    grundy_sandbox::contain::install();
+    while !grundy_sandbox::contain::interrupted() {
         let mut req = match server.recv_timeout(std::time::Duration::from_millis(100)) {
             Ok(Some(req)) => req,
             Ok(None) => continue,

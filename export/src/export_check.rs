@@ -8,7 +8,7 @@
 
 use crate::layout::Layout;
 use grundy_judging::error::Error;
-use grundy_judging::runner::{self, Exit, Limits};
+use grundy_sandbox::runner::{self, Exit, Limits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

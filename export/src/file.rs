@@ -36,7 +36,7 @@ pub(crate) fn program_and_build(name: &str, binary: &str) -> (String, String) {
 /// Polygon's name of the language of a source file (`lang`, else its extension's), from
 /// the languages table's `polygon` field; `None` where Polygon has none.
 pub(crate) fn source_type(name: &str, lang: Option<&str>) -> Option<String> {
-    grundy_judging::language::table()
+    grundy_sandbox::language::table()
         .ok()?
         .of(Path::new(name), lang)?
         .polygon

@@ -73,7 +73,7 @@ pub fn give_uuid(pkg: &mut Package) -> Result<Option<String>, Error> {
     };
     // The file must still read as the same package, with its new key.
     Package::from_text(&pkg.dir, &file.display().to_string(), &new)?;
-    grundy_judging::corpus::write_atomic(&file, new.as_bytes())
+    grundy_fuzzing::corpus::write_atomic(&file, new.as_bytes())
         .map_err(|e| Error::io(file.display(), e))?;
     pkg.export.uuid = Some(uuid.clone());
     Ok(Some(uuid))
@@ -155,7 +155,7 @@ pub(crate) fn files(
             .file_name()
             .map_or_else(|| s.name.clone(), |n| n.to_string_lossy().into_owned());
         // Named as the judge compiles it: a Java source under its public class's name.
-        let name = match grundy_judging::language::table()
+        let name = match grundy_sandbox::language::table()
             .ok()
             .and_then(|t| t.of(&s.path, s.lang.as_deref()).cloned())
         {
@@ -232,7 +232,7 @@ pub(crate) fn zip_folder(dir: &Path, zip: &Path) -> Result<(), Error> {
         w.finish()
             .map_err(|e| Error::io(zip.display(), std::io::Error::other(e)))?;
     }
-    grundy_judging::corpus::write_atomic(zip, &buf.into_inner())
+    grundy_fuzzing::corpus::write_atomic(zip, &buf.into_inner())
         .map_err(|e| Error::io(zip.display(), e))
 }
 

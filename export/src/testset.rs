@@ -21,10 +21,10 @@ use grundy_judging::error::{Error, Outcome};
 use grundy_judging::judge::{self, Verdict};
 use grundy_judging::outln;
 use grundy_judging::package::{self, Checker};
-use grundy_judging::runner::{self, Limits};
 use grundy_judging::solutions::Solution;
 use grundy_judging::suite::{Packaged, Suite};
 use grundy_judging::workbench::{make, plan};
+use grundy_sandbox::runner::{self, Limits};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -229,14 +229,14 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let limits = pkg.pkg.limits;
     let mut not_compiled: Vec<String> = Vec::new();
     for s in &pkg.pkg.solutions {
-        let argv = match grundy_judging::program::prepare_as(
+        let argv = match grundy_sandbox::program::prepare_as(
             &[s.path.display().to_string()],
             s.lang.as_deref(),
         ) {
             Ok(p) => p.argv,
             // A solution meant not to compile is judged by its compile alone.
             Err(e)
-                if e.kind() == grundy_judging::program::PrepareKind::Compile
+                if e.kind() == grundy_sandbox::program::PrepareKind::Compile
                     && s.expect.met(Some("CE")) =>
             {
                 eprintln!("{} does not compile, as expected (CE)", s.name);
@@ -270,7 +270,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
                 let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
                 let argv = s
                     .map(|s| {
-                        grundy_judging::program::prepare_as(
+                        grundy_sandbox::program::prepare_as(
                             &[s.path.display().to_string()],
                             s.lang.as_deref(),
                         )
@@ -511,7 +511,7 @@ fn write_page(
         })
         .collect();
     let html = crate::testset_html::page(&format!("grundy testset {}", pkg.pkg.name), lines, &rows);
-    grundy_judging::corpus::write_atomic(path, html.as_bytes())
+    grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
         .map_err(|e| Error::io(path.display(), e))?;
     outln!("page: {}", path.display());
     Ok(())
@@ -566,7 +566,7 @@ fn put(out: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| Error::io(parent.display(), e))?;
     }
-    grundy_judging::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), e))
+    grundy_fuzzing::corpus::write_atomic(&path, bytes).map_err(|e| Error::io(path.display(), e))
 }
 
 /// Writes the test set in its layout: the tests, the checker, `regenerate.sh` and

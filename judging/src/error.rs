@@ -160,7 +160,9 @@ impl Error {
             ErrorKind::Usage | ErrorKind::Input | ErrorKind::Io => EXIT_USAGE,
             ErrorKind::BrokenPipe => EXIT_BROKEN_PIPE,
             ErrorKind::Internal => EXIT_INTERNAL,
-            ErrorKind::Interrupted => 128 + crate::contain::received().unwrap_or(libc::SIGINT),
+            ErrorKind::Interrupted => {
+                128 + grundy_sandbox::contain::received().unwrap_or(libc::SIGINT)
+            }
         }
     }
 }
@@ -180,8 +182,8 @@ impl std::error::Error for Error {
 }
 
 /// A program that cannot be prepared is bad usage.
-impl From<crate::program::PrepareError> for Error {
-    fn from(e: crate::program::PrepareError) -> Error {
+impl From<grundy_sandbox::program::PrepareError> for Error {
+    fn from(e: grundy_sandbox::program::PrepareError) -> Error {
         Error {
             kind: ErrorKind::Usage,
             message: e.to_string(),

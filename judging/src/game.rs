@@ -523,7 +523,7 @@ impl RulesGame {
         inst: &Instance,
         text: &str,
     ) -> Result<Arc<Vec<CaseResult>>, Unanswered> {
-        let key = crate::program::content_hash(text.as_bytes());
+        let key = grundy_sandbox::program::content_hash(text.as_bytes());
         if let Some(r) = self
             .cache
             .lock()

@@ -17,11 +17,11 @@ use crate::error::Error;
 use crate::game::RulesGame;
 use crate::jury::{self, Arena, InteractSpec, Line, PlayError, Stop};
 use crate::rules::Worker;
-use crate::runner::{Exit, Limits};
-use crate::session::{Recv, Sent, Session};
 use grundy_fuzzing::Rng;
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;
+use grundy_sandbox::runner::{Exit, Limits};
+use grundy_sandbox::session::{Recv, Sent, Session};
 use std::time::Duration;
 
 /// A player grundy plays the contestant's side with.
@@ -188,8 +188,8 @@ fn against(
     let dir = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;
     let input = dir.path().join("input.txt");
     std::fs::write(&input, text).map_err(|e| Error::io(input.display(), e))?;
-    let mut argv =
-        crate::program::prepare(interactor).map_err(|e| Error::from(e).within("the interactor"))?;
+    let mut argv = grundy_sandbox::program::prepare(interactor)
+        .map_err(|e| Error::from(e).within("the interactor"))?;
     argv.push(input.display().to_string());
     argv.extend(
         spec.convention

@@ -61,7 +61,7 @@ pub fn run(
     other: Option<&Path>,
     page: Option<&Path>,
 ) -> Result<Outcome, Error> {
-    crate::contain::install();
+    grundy_sandbox::contain::install();
     let pkg = Packaged::load(dir)?;
     let own = pkg.pkg.interact.as_ref().and_then(|i| i.interactor.clone());
     let chosen = match other {
@@ -92,7 +92,7 @@ pub fn run(
     };
     if let Some(path) = page {
         let html = crate::harden_html::page(&name, &command, &interactor, cases, &found);
-        crate::corpus::write_atomic(path, html.as_bytes())
+        grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         outln!("page: {}", path.display());
     }
@@ -118,7 +118,7 @@ fn harden_with<S: Suite>(
     let mut shown: std::collections::HashMap<(String, &str, &str), u64> =
         std::collections::HashMap::new();
     for i in 0..cases {
-        if crate::contain::interrupted() {
+        if grundy_sandbox::contain::interrupted() {
             break;
         }
         let tier = if i % 5 == 4 {
@@ -146,7 +146,7 @@ fn harden_with<S: Suite>(
                 .unwrap_or((
                     weakness,
                     harden::Game {
-                        exit: crate::runner::Exit::Success,
+                        exit: grundy_sandbox::runner::Exit::Success,
                         message: String::new(),
                         blunder: None,
                         transcript: Vec::new(),

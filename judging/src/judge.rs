@@ -5,9 +5,9 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
-use crate::runner::{self, Exit, Limits, Run};
 use grundy_fuzzing::check::{expected_output, Answerer};
 use grundy_games::{checker, format, Position, Problem};
+use grundy_sandbox::runner::{self, Exit, Limits, Run};
 use std::fmt;
 
 /// The verdict on one run.
@@ -113,7 +113,7 @@ pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
             .memory
             .is_some_and(|m| run.own_peak().is_some_and(|p| p >= m / 2))
             || stderr.contains("bad_alloc")
-            || crate::language::says_out_of_memory(&stderr)
+            || grundy_sandbox::language::says_out_of_memory(&stderr)
     };
     // A runtime measured by resident memory (a JVM, Node.js) has no address-space limit
     // to stop it: a peak past the limit is MLE even when it ended well.

@@ -32,9 +32,6 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub use grundy_fuzzing::corpus;
-pub use grundy_sandbox::{contain, language, launcher, program, runner, session};
-
 pub mod error;
 pub mod game;
 pub mod harden;

@@ -15,11 +15,11 @@ use crate::game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use crate::judge::{self, Verdict};
 use crate::output::escape_bytes;
 use crate::preset::Preset;
-use crate::program;
-use crate::runner::{self, Exit, Limits};
 use grundy_games::checker::{compare_with, Compare};
 use grundy_games::schema::{Instance, ItemSpec, Schema, SchemaSpec, TestsSpec};
 use grundy_games::Problem;
+use grundy_sandbox::program;
+use grundy_sandbox::runner::{self, Exit, Limits};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -703,7 +703,7 @@ impl Package {
         // The package's own languages (`languages.toml` beside problem.toml), read over
         // the table before its solutions are known by their extensions.
         if dir.is_dir() {
-            crate::language::read_package(dir).map_err(|e| Error::usage(e.0))?;
+            grundy_sandbox::language::read_package(dir).map_err(|e| Error::usage(e.0))?;
         }
         let solutions = crate::solutions::load(dir, &t.solutions)
             .map_err(|m| bad(at_key("[[solutions]]", &m), &m))?;

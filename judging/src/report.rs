@@ -185,7 +185,7 @@ pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(
             Format::Junit => junit(r, title),
             Format::Html => crate::report_html::page(r, title),
         };
-        crate::corpus::write_atomic(path, text.as_bytes())
+        grundy_fuzzing::corpus::write_atomic(path, text.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         if *format == Format::Html {
             eprintln!("report page: {}", path.display());

@@ -15,10 +15,10 @@
 //! Workers are pooled ([`Pool`]): a search takes one, and gives it back when it is done,
 //! so parallel jobs each have their own and a worker's start-up is paid once.
 
-use crate::contain::{self, RunId};
-use crate::launcher::{self, Launched};
-use crate::runner::{self, Limits};
 use grundy_oracle::ruleset::{self, Expansion, Explorer, Options, RulesError, Solved, StateId};
+use grundy_sandbox::contain::{self, RunId};
+use grundy_sandbox::launcher::{self, Launched};
+use grundy_sandbox::runner::{self, Limits};
 use serde::Deserialize;
 use std::fmt;
 use std::io::{Read, Write};
@@ -142,7 +142,7 @@ impl Worker {
         let stderr = std::fs::File::create(&stderr_path)
             .map_err(|e| died(format!("cannot create {}: {e}", stderr_path.display())))?;
         let argv = [
-            crate::program::python().to_string(),
+            grundy_sandbox::program::python().to_string(),
             "-u".to_string(),
             shim.display().to_string(),
             rules.display().to_string(),

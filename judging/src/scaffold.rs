@@ -161,7 +161,7 @@ pub fn create(kind: Kind, dir: &Path) -> Result<Vec<PathBuf>, Error> {
     for (file, text) in kind.files() {
         let path = dir.join(file);
         let text = text.replace("{{name}}", &name).replace("{{uuid}}", &uuid);
-        crate::corpus::write_atomic(&path, text.as_bytes())
+        grundy_fuzzing::corpus::write_atomic(&path, text.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         written.push(path);
     }

@@ -135,7 +135,7 @@ fn runnable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
     ext == "sh"
-        || crate::language::table().is_ok_and(|t| t.for_file(p).is_some())
+        || grundy_sandbox::language::table().is_ok_and(|t| t.for_file(p).is_some())
         || (p.is_file()
             && p.metadata()
                 .is_ok_and(|m| m.permissions().mode() & 0o111 != 0))
@@ -176,7 +176,7 @@ pub fn load(dir: &Path, listed: &[SolutionToml]) -> Result<Vec<Solution>, TableE
                 ),
             };
             if let Some(lang) = &s.lang {
-                let table = crate::language::table().map_err(|e| TableError(e.0))?;
+                let table = grundy_sandbox::language::table().map_err(|e| TableError(e.0))?;
                 if table.by_id(lang).is_none() {
                     return Err(format!(
                         "{at}.lang: no language `{lang}` (known: {})",

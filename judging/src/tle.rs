@@ -14,11 +14,11 @@
 use crate::error::{Error, Outcome};
 use crate::judge::{self, Verdict};
 use crate::outln;
-use crate::runner::{self, Limits};
 use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::growth::{self, Fit};
 use grundy_fuzzing::Rng;
+use grundy_sandbox::runner::{self, Limits};
 use std::time::{Duration, Instant};
 
 /// Net CPU times below this are not fitted.
@@ -386,8 +386,8 @@ pub fn scale<S: Suite>(
     verbose: bool,
     page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
-    crate::contain::install();
-    let argv = crate::program::prepare(cmd)?;
+    grundy_sandbox::contain::install();
+    let argv = grundy_sandbox::program::prepare(cmd)?;
     let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
     let mut all: Vec<Growth> = Vec::new();
     eprintln!(
@@ -397,7 +397,7 @@ pub fn scale<S: Suite>(
     );
     let mut worst: Option<usize> = None;
     for s in shapes {
-        if crate::contain::interrupted() {
+        if grundy_sandbox::contain::interrupted() {
             break;
         }
         let Some(g) = measure(suite, &argv, limits, s, runs, 1)? else {
@@ -431,7 +431,7 @@ pub fn scale<S: Suite>(
         if let Some(path) = page {
             let title = format!("grundy scale {}: {}", suite.name(), cmd.join(" "));
             let html = crate::tle_html::scale_page(&title, &all, &line, limits.time.as_secs_f64());
-            crate::corpus::write_atomic(path, html.as_bytes())
+            grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
                 .map_err(|e| Error::io(path.display(), e))?;
             outln!("page: {}", path.display());
         }
@@ -500,7 +500,7 @@ pub fn hunt<S: Suite>(
     }
     let mut rng = Rng::new(seed ^ 0x4855_4e54);
     let mut steps = 0;
-    while Instant::now() < end && !crate::contain::interrupted() {
+    while Instant::now() < end && !grundy_sandbox::contain::interrupted() {
         let Some(b) = best.as_ref() else { break };
         let Some((cand, what)) = suite.mutate(&b.input, &mut rng) else {
             steps += 1;
@@ -581,7 +581,7 @@ pub fn time<S: Suite>(
     save: Option<&std::path::Path>,
     page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
-    crate::contain::install();
+    grundy_sandbox::contain::install();
     // Generous limits: the references are being measured, not judged.
     let limits = Limits {
         time: Duration::from_secs(60),
@@ -601,7 +601,7 @@ pub fn time<S: Suite>(
     let mut worst_overall = 0.0f64;
     let mut measured: Vec<Timed> = Vec::new();
     for r in refs {
-        let argv = crate::program::prepare(r)?;
+        let argv = grundy_sandbox::program::prepare(r)?;
         let mut slowest = (0.0f64, String::new());
         let mut times = Vec::new();
         for (label, input) in &inputs {
@@ -652,12 +652,12 @@ pub fn time<S: Suite>(
     if let Some(path) = page {
         let title = format!("grundy time {}", suite.name());
         let html = crate::tle_html::time_page(&title, &verdict, &measured, limit);
-        crate::corpus::write_atomic(path, html.as_bytes())
+        grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         outln!("page: {}", path.display());
     }
     if let Some(path) = save {
-        crate::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
+        grundy_fuzzing::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         outln!(
             "saved to {} (read by `grundy check --tl auto`)",
@@ -680,8 +680,8 @@ pub fn hunt_command<S: Suite>(
     save: &std::path::Path,
     page: Option<&std::path::Path>,
 ) -> Result<Outcome, Error> {
-    crate::contain::install();
-    let argv = crate::program::prepare(cmd)?;
+    grundy_sandbox::contain::install();
+    let argv = grundy_sandbox::program::prepare(cmd)?;
     let starts: Vec<TreeShape> = from.map_or(SHAPES.to_vec(), |s| vec![s]);
     eprintln!(
         "grundy hunt {}: the slowest input of {} vertices for `{}`, {} s of hill-climbing, time limit {} s CPU",
@@ -710,13 +710,14 @@ pub fn hunt_command<S: Suite>(
     if let Some(v) = &found.verdict {
         let (expected, _) = suite.expected(&found.input, &text)?;
         let name = format!("hunt-{seed:x}");
-        let saved = crate::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
-            .map_err(|e| Error::io(save.display(), e))?;
+        let saved =
+            grundy_fuzzing::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
+                .map_err(|e| Error::io(save.display(), e))?;
         said.push(format!("verdict: {v}"));
         said.push(format!("saved: {}", saved.display()));
         said.push(format!(
             "reproduce: {} < {}",
-            crate::language::fill_limits(&argv, limits.memory, limits.stack).join(" "),
+            grundy_sandbox::language::fill_limits(&argv, limits.memory, limits.stack).join(" "),
             saved.display()
         ));
         for line in &said[1..] {
@@ -734,7 +735,7 @@ pub fn hunt_command<S: Suite>(
             drawn.as_deref(),
             &text,
         );
-        crate::corpus::write_atomic(path, html.as_bytes())
+        grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         outln!("page: {}", path.display());
     }

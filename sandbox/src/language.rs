@@ -203,17 +203,6 @@ impl Languages {
     }
 }
 
-/// What the version probe of a language found on this machine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Found {
-    /// Its toolchain answered: the first line it printed.
-    Version(String),
-    /// A program of its commands is not on this machine (the program).
-    Missing(String),
-    /// Its version command did not answer well (what happened).
-    Broken(String),
-}
-
 impl Language {
     /// The programs its commands need (the first word of each, unless it is the build).
     pub fn programs(&self) -> Vec<&str> {
@@ -235,39 +224,6 @@ impl Language {
             Some(template) if template.contains("{class}") => java_main_class(text)
                 .map_or(file_name.to_string(), |c| template.replace("{class}", &c)),
             _ => file_name.to_string(),
-        }
-    }
-
-    /// Runs its `version` command (contained, 30 s at most) and says what it found.
-    pub fn probe(&self) -> Found {
-        if let Some(missing) = self.programs().into_iter().find(|p| !on_path(p)) {
-            return Found::Missing(missing.to_string());
-        }
-        if self.version.is_empty() {
-            return Found::Version(String::new());
-        }
-        let limits = crate::runner::Limits {
-            memory: None,
-            ..crate::runner::Limits::with_time(std::time::Duration::from_secs(30), 1.0)
-        };
-        let mut argv = self.version.clone();
-        argv[0] = own_program(&argv[0]);
-        let run = crate::runner::run_trusted(&argv, b"", &limits);
-        // The first line with a version in it (a JVM may warn first).
-        let first = |b: &[u8]| {
-            String::from_utf8_lossy(b)
-                .lines()
-                .map(str::trim)
-                .find(|l| l.bytes().any(|c| c.is_ascii_digit()) && !l.contains("warning"))
-                .map(str::to_string)
-        };
-        match (&run.exit, first(&run.stdout).or_else(|| first(&run.stderr))) {
-            (crate::runner::Exit::Success, Some(line)) => Found::Version(line),
-            (exit, said) => Found::Broken(format!(
-                "`{}`: {exit}{}",
-                self.version.join(" "),
-                said.map_or(String::new(), |s| format!(": {s}"))
-            )),
         }
     }
 }

@@ -26,3 +26,4 @@ pub mod network;
 pub mod program;
 pub mod runner;
 pub mod session;
+pub mod toolchain;

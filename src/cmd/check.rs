@@ -1,7 +1,7 @@
 //! The arguments of `grundy check`; the check itself is `grundy_check`.
 
 use crate::args::*;
-use crate::error::{Error, Outcome};
+use grundy_judging::error::{Error, Outcome};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -4,17 +4,18 @@
 
 use super::summary;
 use crate::args::*;
-use crate::campaign::{self, Failure, Finding};
-use crate::error::{Error, Outcome};
-use crate::{contain, outln};
 use grundy_fuzzing::any;
+use grundy_fuzzing::campaign::{self, Failure, Finding};
 use grundy_fuzzing::check::SOLVER;
 use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
 use grundy_fuzzing::exhaust::Bounds;
 use grundy_fuzzing::pool::{self, Event, OnHang, Slot};
 use grundy_fuzzing::shrink;
 use grundy_games::{Game, Position};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::outln;
 use grundy_oracle::Budget;
+use grundy_sandbox::contain;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -123,7 +124,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         jobs,
     } = job;
     contain::install();
-    crate::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), e))?;
+    grundy_fuzzing::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), e))?;
     let start = Instant::now();
     let jobs = if only.is_some() {
         1

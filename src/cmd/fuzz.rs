@@ -3,12 +3,15 @@
 
 use super::{indent, summary};
 use crate::args::*;
-use crate::campaign::{self, Failure, Finding, Plan, Progress};
-use crate::error::{Error, Outcome};
-use crate::output::escape;
-use crate::{contain, corpus, outln, probe};
+use crate::probe;
+use grundy_fuzzing::campaign::{self, Failure, Finding, Plan, Progress};
 use grundy_fuzzing::check::{Subject, SOLVER};
+use grundy_fuzzing::corpus;
 use grundy_games::Problem;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::outln;
+use grundy_judging::output::escape;
+use grundy_sandbox::contain;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -420,9 +423,9 @@ impl FuzzArgs {
                 _ => unreachable!("clap takes exactly two values"),
             };
             let limit = match (time, cases) {
-                (_, Some(c)) => crate::campaign::Limit::Cases(c),
-                (Some(t), None) => crate::campaign::Limit::Time(t),
-                (None, None) => crate::campaign::Limit::Time(Duration::from_secs(10)),
+                (_, Some(c)) => grundy_fuzzing::campaign::Limit::Cases(c),
+                (Some(t), None) => grundy_fuzzing::campaign::Limit::Time(t),
+                (None, None) => grundy_fuzzing::campaign::Limit::Time(Duration::from_secs(10)),
             };
             let plan = Plan {
                 games: if games.is_empty() {

@@ -2,7 +2,7 @@
 //! `grundy_judging::harden_plan`'s and `grundy_judging::harden_html`'s.
 
 use crate::args::*;
-use crate::error::{Error, Outcome};
+use grundy_judging::error::{Error, Outcome};
 
 /// The arguments of `grundy harden`.
 #[derive(clap::Args, Debug)]

@@ -4,12 +4,12 @@
 //! and `grundy fuzz-corpus`, which seeds the fuzz targets from the regression corpus.
 
 use crate::args::*;
-use crate::corpus;
-use crate::error::{Error, Outcome};
 use crate::probe;
 use grundy_fuzzing::check::{check, Answerer, SOLVER};
+use grundy_fuzzing::corpus;
 use grundy_fuzzing::{shrink, targets};
 use grundy_games::{Game, Position, Problem};
+use grundy_judging::error::{Error, Outcome};
 use grundy_oracle::Budget;
 use std::path::Path;
 
@@ -25,7 +25,10 @@ pub fn import(
 ) -> Result<Outcome, Error> {
     let data = std::fs::read(artifact)
         .map_err(|e| Error::usage(format!("{}: {e}", artifact.display())))?;
-    let name = format!("import-{:016x}", crate::program::content_hash(&data));
+    let name = format!(
+        "import-{:016x}",
+        grundy_sandbox::program::content_hash(&data)
+    );
     if let Some(p) = target.strip_prefix("parse_") {
         let Some(problem) = Problem::from_name(p) else {
             return Err(unknown(target));
@@ -83,16 +86,16 @@ fn import_text(
 ) -> Result<Outcome, Error> {
     match problem.parse(data, false) {
         Ok(cases) => {
-            crate::outln!(
+            grundy_judging::outln!(
                 "the input parses as a {} input; keeping it as a regression case",
                 problem.name()
             );
             let input = problem.write_input(&cases);
-            let (out, by) = crate::judge::expected(problem, &cases)?;
+            let (out, by) = grundy_judging::judge::expected(problem, &cases)?;
             save(corpus_dir, problem, name, &input, &out, target, by)
         }
         Err(e) => {
-            crate::outln!(
+            grundy_judging::outln!(
                 "{}: the parser rejects it with a clear error, as it must:\n  line {}: {}\n(an invalid input has no expected output, so it is not a corpus case)",
                 artifact.display(),
                 e.line(),
@@ -119,7 +122,7 @@ fn import_position(
     // A solver that hangs on the artifact is a finding too: shrunk through contained probes.
     let copy = position.clone();
     if probe::watched(IMPORT_CASE_TIME, move || check(&copy, budget).is_ok()).is_none() {
-        crate::outln!(
+        grundy_judging::outln!(
             "the solver hangs on this input (no answer within {} s)",
             IMPORT_CASE_TIME.as_secs()
         );
@@ -143,14 +146,14 @@ fn import_position(
     }
     let position = if fails(&position) {
         let s = shrink::shrink(position, fails);
-        crate::outln!(
+        grundy_judging::outln!(
             "the disagreement reproduces; shrunk from {before} to {} vertices in {} steps",
             s.case.vertices(),
             s.steps
         );
         s.case
     } else {
-        crate::outln!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
+        grundy_judging::outln!("the solver agrees with the oracle on this input (fixed already?); keeping it as a regression case");
         position
     };
     let (expected, by) = match grundy_oracle::solve(&position, budget) {
@@ -195,8 +198,8 @@ fn save(
         ),
     ) {
         Ok(p) => {
-            crate::outln!("saved: {} (+ .out)", p.display());
-            crate::out!("{}", super::indent(input, 4));
+            grundy_judging::outln!("saved: {} (+ .out)", p.display());
+            grundy_judging::out!("{}", super::indent(input, 4));
             Ok(Outcome::Passed)
         }
         Err(e) => Err(Error::io("cannot save the case", e)),
@@ -237,7 +240,7 @@ pub fn seed_corpus(corpus_dir: &Path, out: &Path) -> Result<Outcome, Error> {
             put("roundtrip".into(), r);
         }
     }
-    crate::outln!("{written} seed inputs written under {}", out.display());
+    grundy_judging::outln!("{written} seed inputs written under {}", out.display());
     Ok(Outcome::Passed)
 }
 

@@ -1,9 +1,10 @@
 //! `grundy languages [DIR]`: the languages table in force (built in, the user's, and the
 //! package's `languages.toml`), each with what its version probe found on this machine.
 
-use crate::error::{Error, Outcome};
-use crate::outln;
-use grundy_judging::language::{self, Found};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::outln;
+use grundy_sandbox::language;
+use grundy_sandbox::toolchain::{self, Found};
 use std::path::PathBuf;
 
 /// The arguments of `grundy languages`.
@@ -42,7 +43,7 @@ impl LanguagesArgs {
         let mut missing = 0;
         for l in table.all() {
             let exts: Vec<String> = l.extensions.iter().map(|x| format!(".{x}")).collect();
-            let found = match l.probe() {
+            let found = match toolchain::probe(l) {
                 Found::Version(v) if v.is_empty() => "found".to_string(),
                 Found::Version(v) => v,
                 Found::Missing(p) => {

@@ -1,4 +1,4 @@
-//! One module per command; each returns `Result<Outcome, Error>` (see [`crate::error`]).
+//! One module per command; each returns `Result<Outcome, Error>` (see [`grundy_judging::error`]).
 
 pub mod check;
 pub mod exhaust;

@@ -1,9 +1,9 @@
 //! `grundy new KIND DIR`: writes a package to start from (the templates are
 //! `grundy_judging::scaffold`'s) and says what to run next.
 
-use crate::error::{Error, Outcome};
-use crate::outln;
 use clap::builder::TypedValueParser as _;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::outln;
 use grundy_judging::scaffold::{self, Kind};
 use std::path::PathBuf;
 

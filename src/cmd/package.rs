@@ -2,10 +2,10 @@
 //! `grundy_judging::workbench`'s.
 
 use crate::args::*;
-use crate::error::{Error, Outcome};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_games::Problem;
+use grundy_judging::error::{Error, Outcome};
 
 /// The arguments of `grundy gen`.
 #[derive(clap::Args, Debug)]
@@ -50,7 +50,7 @@ impl GenArgs {
                     size,
                     shape,
                 );
-                crate::out!("{}", problem.write_input(&cases));
+                grundy_judging::out!("{}", problem.write_input(&cases));
                 Ok(Outcome::Passed)
             }
             (None, Target::Package(dir)) => {

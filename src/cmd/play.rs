@@ -3,11 +3,11 @@
 //! `grundy_explore::play`).
 
 use crate::args::{parse_target, Target};
-use crate::error::{Error, Outcome};
-use crate::game::RulesGame;
-use crate::package::Package;
 use grundy_fuzzing::Rng;
 use grundy_games::Problem;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::game::RulesGame;
+use grundy_judging::package::Package;
 use std::path::PathBuf;
 
 /// The arguments of `grundy play`.
@@ -49,7 +49,7 @@ impl PlayArgs {
         };
         let inst = match &self.input {
             Some(file) => {
-                let (bytes, source) = crate::input::read_raw(Some(file))?;
+                let (bytes, source) = grundy_judging::input::read_raw(Some(file))?;
                 pkg.validate(&bytes, true)
                     .map_err(|e| Error::input(format!("{source}: {e}")))?
             }
@@ -68,7 +68,7 @@ impl PlayArgs {
     /// A built-in problem's game: the input's first test case, or a generated game.
     fn builtin(&self, problem: Problem) -> Result<Outcome, Error> {
         let (bytes, source) = match &self.input {
-            Some(file) => crate::input::read_raw(Some(file))?,
+            Some(file) => grundy_judging::input::read_raw(Some(file))?,
             None => {
                 let game = grundy_fuzzing::contest::interactive(
                     problem,

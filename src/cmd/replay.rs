@@ -4,15 +4,17 @@
 
 use super::summary;
 use crate::args::*;
-use crate::error::{Error, Outcome};
-use crate::judge::{self, Verdict};
-use crate::output::{escape, escape_bytes};
-use crate::package;
-use crate::report::{self, CaseResult, Report};
-use crate::runner::Limits;
-use crate::suite::Packaged;
-use crate::{contain, corpus, outln, program};
+use grundy_fuzzing::corpus;
 use grundy_games::checker;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::judge::{self, Verdict};
+use grundy_judging::outln;
+use grundy_judging::output::{escape, escape_bytes};
+use grundy_judging::package;
+use grundy_judging::report::{self, CaseResult, Report};
+use grundy_judging::suite::Packaged;
+use grundy_sandbox::runner::Limits;
+use grundy_sandbox::{contain, program};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -62,7 +64,9 @@ fn replay_one(
                 Ok(()) => ("OK".into(), String::new()),
                 Err(d) => ("WA".into(), format!("{by}: {d}")),
             },
-            Err(e) if e.kind() == crate::error::ErrorKind::Internal => ("WA".into(), e.to_string()),
+            Err(e) if e.kind() == grundy_judging::error::ErrorKind::Internal => {
+                ("WA".into(), e.to_string())
+            }
             Err(e) => return Err(e),
         },
     })
@@ -125,7 +129,7 @@ fn replay_package_one(
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let verdict = match against {
         Some(argv) => {
-            let run = crate::runner::run(argv, &bytes, limits);
+            let run = grundy_sandbox::runner::run(argv, &bytes, limits);
             match judge::classify(&run, limits)? {
                 Some(v) => v,
                 None => {
@@ -296,7 +300,7 @@ impl ReplayArgs {
                 .map(|a| vec![a])
                 .or((!cmd.is_empty()).then_some(cmd));
             let suite = package
-                .map(|p| crate::suite::Packaged::load(&p))
+                .map(|p| grundy_judging::suite::Packaged::load(&p))
                 .transpose()?;
             let defaults = suite.as_ref().map(|s| s.pkg.judge_defaults());
             crate::cmd::replay::run(

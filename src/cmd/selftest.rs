@@ -3,13 +3,15 @@
 //! must be caught and shrunk.
 
 use crate::args::*;
-use crate::campaign::{self, Failure, Limit, Plan, Progress};
-use crate::error::{Error, Outcome};
-use crate::{contain, outln, probe};
+use crate::probe;
+use grundy_fuzzing::campaign::{self, Failure, Limit, Plan, Progress};
 use grundy_fuzzing::gen::Sizes;
 use grundy_fuzzing::mutants::{zoo, Mutant};
 use grundy_games::{Position, Problem};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::outln;
 use grundy_oracle::Budget;
+use grundy_sandbox::contain;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -98,7 +100,7 @@ fn print_row(m: &Mutant, outcome: &campaign::Outcome, secs: f64, verbose: bool) 
             );
             if verbose {
                 let problem = Problem::Native(m.game);
-                crate::out!(
+                grundy_judging::out!(
                     "{}",
                     super::indent(&problem.write_input(std::slice::from_ref(&f.case)), 4)
                 );

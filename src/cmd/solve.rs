@@ -2,10 +2,10 @@
 
 use crate::args::*;
 use crate::engine::{self, Engine};
-use crate::error::{Error, Outcome};
-use crate::input;
 use grundy_games::peel;
 use grundy_games::{Answer, CutAnswer, Game, Problem};
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::input;
 use grundy_oracle::Budget;
 use std::path::{Path, PathBuf};
 
@@ -22,7 +22,7 @@ pub fn solve(
     let fast = layout(problem).is_some() && engine == Engine::Solver && !misere;
     if fast {
         if let Some(out) = peeled_file(problem, file.as_deref(), strict) {
-            crate::output::write_bytes(&out);
+            grundy_judging::output::write_bytes(&out);
             return Ok(Outcome::Passed);
         }
     }
@@ -31,7 +31,7 @@ pub fn solve(
         let layout = layout(problem).expect("a tree problem");
         let tree = peel::read_tree(&buf, layout, vertices(problem, strict));
         if let Some(out) = tree.and_then(|t| peeled(problem, t)) {
-            crate::output::write_bytes(&out);
+            grundy_judging::output::write_bytes(&out);
             return Ok(Outcome::Passed);
         }
     }
@@ -44,7 +44,7 @@ pub fn solve(
         engine::answer(engine, problem, &cases, budget)
     }
     .map_err(|e| Error::input(e.to_string()))?;
-    crate::output::write_bytes(&out);
+    grundy_judging::output::write_bytes(&out);
     Ok(Outcome::Passed)
 }
 
@@ -113,7 +113,7 @@ pub fn validate(problem: Problem, file: Option<PathBuf>, lenient: bool) -> Resul
             Error::input(format!("{source}: {e} (--lenient accepts any white space)"))
         })?;
     }
-    crate::outln!(
+    grundy_judging::outln!(
         "OK: a valid {} input ({} test case{})",
         problem.name(),
         cases.len(),
@@ -182,7 +182,7 @@ impl SolveArgs {
         }
         let problem = match problem {
             Target::Package(dir) => {
-                let pkg = crate::package::Package::load(&dir)?;
+                let pkg = grundy_judging::package::Package::load(&dir)?;
                 match pkg.engine {
                     Some(p) => p,
                     None => return grundy_judging::workbench::solve(pkg, file, max_states),

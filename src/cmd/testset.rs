@@ -1,10 +1,10 @@
 //! The arguments of `grundy testset`; the test set is `grundy_export::testset`'s.
 
 use crate::args::*;
-use crate::error::{Error, Outcome};
 use clap::builder::TypedValueParser as _;
 use grundy_export::layout::Layout;
 use grundy_export::testset::Request;
+use grundy_judging::error::{Error, Outcome};
 use std::time::Duration;
 
 /// The arguments of `grundy testset`.

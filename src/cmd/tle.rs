@@ -2,8 +2,8 @@
 //! `grundy_judging::tle`'s.
 
 use crate::args::*;
-use crate::error::{Error, Outcome};
 use grundy_fuzzing::gen::TreeShape;
+use grundy_judging::error::{Error, Outcome};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,10 +1,10 @@
 //! The arguments of `grundy values DIR`; the exploration is `grundy_explore::values`'s.
 
-use crate::error::{Error, Outcome};
-use crate::game::RulesGame;
-use crate::outln;
-use crate::package::Package;
 use grundy_fuzzing::schema_enum::Bounds;
+use grundy_judging::error::{Error, Outcome};
+use grundy_judging::game::RulesGame;
+use grundy_judging::outln;
+use grundy_judging::package::Package;
 use std::path::PathBuf;
 
 /// The arguments of `grundy values`.
@@ -63,9 +63,9 @@ impl ValuesArgs {
         let values =
             grundy_explore::values::explore(&pkg.name, &game, schema, &bounds, self.family)
                 .map_err(|e| Error::usage(format!("{}: {e}", self.dir.display())))?;
-        crate::out!("{}", grundy_explore::values::text(&values));
+        grundy_judging::out!("{}", grundy_explore::values::text(&values));
         if let Some(path) = page {
-            grundy_judging::corpus::write_atomic(
+            grundy_fuzzing::corpus::write_atomic(
                 &path,
                 grundy_explore::values::page(&values).as_bytes(),
             )

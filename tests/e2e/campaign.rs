@@ -2,7 +2,7 @@
 //! solver is caught, shrunk, saved and reproducible from its case index; shards split the
 //! case indices without overlap; the shrinker reaches a known minimal case.
 
-use grundy::campaign::{self, Failure, Limit, Plan, Progress};
+use grundy_fuzzing::campaign::{self, Failure, Limit, Plan, Progress};
 use grundy_fuzzing::check::Subject;
 use grundy_fuzzing::check::{check_against, CheckError, SOLVER};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
@@ -25,7 +25,7 @@ fn plan(games: Vec<Game>, cases: u64, seed: u64, shard: (u64, u64)) -> Plan {
         sizes: Sizes::SMALL,
         keep_going: false,
         case_time: Duration::from_secs(10),
-        interrupted: grundy::contain::interrupted,
+        interrupted: grundy_sandbox::contain::interrupted,
     }
 }
 

@@ -1,12 +1,12 @@
 //! Replays every corpus case through grundy's one output-level comparison
-//! (`grundy::judge::expected_within`): the solver's output, and the oracle's whenever it
+//! (`grundy_judging::judge::expected_within`): the solver's output, and the oracle's whenever it
 //! answers within its budget, must agree with each other and with `NAME.out`, token for
 //! token.
 
-use grundy::corpus;
-use grundy::judge::expected_within;
 use grundy_fuzzing::check::Answerer;
+use grundy_fuzzing::corpus;
 use grundy_games::checker::compare;
+use grundy_judging::judge::expected_within;
 use std::path::Path;
 
 #[test]

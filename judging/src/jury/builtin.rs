@@ -6,12 +6,12 @@
 //! stops with an internal error rather than play on a wrong value).
 
 use super::{judge, one_game, Arena, InteractSpec, Known, PlayError, Played, Stop};
-use crate::runner::Limits;
 use grundy_fuzzing::Rng;
 use grundy_games::board::{Board, Move};
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;
 use grundy_oracle::Budget;
+use grundy_sandbox::runner::Limits;
 use std::collections::HashMap;
 
 /// The oracle's budget on each position met in play (a search past it leaves that

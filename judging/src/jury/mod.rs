@@ -27,11 +27,11 @@ pub use rules::play;
 
 use crate::error::TableError;
 use crate::judge::Verdict;
-use crate::runner::{Exit, Limits, Run};
-use crate::session::{Recv, Sent, Session};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::Outcome;
+use grundy_sandbox::runner::{Exit, Limits, Run};
+use grundy_sandbox::session::{Recv, Sent, Session};
 use serde::Deserialize;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -347,7 +347,7 @@ impl Game<'_> {
             )))),
             Recv::TooLong => Err(Stop::Verdict(Verdict::Presentation(format!(
                 "a line of more than {} MiB where {what} was expected",
-                crate::session::MAX_LINE >> 20
+                grundy_sandbox::session::MAX_LINE >> 20
             )))),
             Recv::Over(Exit::OutputLimit) => Err(Stop::Verdict(Verdict::OutputLimit)),
             Recv::Over(Exit::Interrupted) => Err(Stop::Verdict(Verdict::Runtime(

@@ -4,8 +4,8 @@
 
 use super::{Convention, Line, PlayError, Played};
 use crate::judge::Verdict;
-use crate::runner::{Exit, Limits};
-use crate::session::{Recv, Sent, Session};
+use grundy_sandbox::runner::{Exit, Limits};
+use grundy_sandbox::session::{Recv, Sent, Session};
 use std::time::Duration;
 
 impl Convention {
@@ -100,7 +100,7 @@ pub fn referee(
 
 /// The interactor's command line, compiled when it is a source file.
 fn prepared(interactor: &[String]) -> Result<Vec<String>, PlayError> {
-    crate::program::prepare(interactor)
+    grundy_sandbox::program::prepare(interactor)
         .map_err(|e| PlayError::Rules(format!("the interactor: {e}")))
 }
 
@@ -179,7 +179,7 @@ fn verdict(
     convention: Convention,
     exit: &Exit,
     raw: &Exit,
-    run: &crate::runner::Run,
+    run: &grundy_sandbox::runner::Run,
     limits: &Limits,
     ending: Ending,
     message: &str,

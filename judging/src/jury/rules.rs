@@ -7,10 +7,10 @@ use super::{
 };
 use crate::game::RulesGame;
 use crate::rules::{PlayMove, Worker};
-use crate::runner::Limits;
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::{self, Outcome, RulesError, Solved, StateId};
+use grundy_sandbox::runner::Limits;
 
 /// Plays every test case of `inst` against the program `argv`: the verdict, the run and
 /// the transcript. An `Err` is the package's fault (the rules fail) or a program that

@@ -6,12 +6,12 @@ use crate::error::Error;
 use crate::judge::{self, Verdict};
 use crate::package::{self};
 use crate::reach::{Dim, Reach};
-use crate::runner::Limits;
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::shrink::{self, Resume, Shrunk};
 use grundy_fuzzing::Rng;
 use grundy_games::{checker, Position, Problem};
+use grundy_sandbox::runner::Limits;
 
 /// A built-in problem — or a package with an `engine` (the built-in problems are shipped
 /// as such packages): the engine's generators, validator, shrinker and answers; the
@@ -187,7 +187,7 @@ impl Judged for Builtin {
             let played = crate::jury::referee(interactor, spec.convention, &text, argv, limits);
             return Some(played_as(played, dir, None));
         }
-        let seed = crate::program::content_hash(text.as_bytes());
+        let seed = grundy_sandbox::program::content_hash(text.as_bytes());
         let played = crate::jury::builtin::play(self.0, spec, input, argv, limits, seed);
         Some(played_as(played, dir, Some("the jury")))
     }

@@ -11,11 +11,11 @@
 use crate::error::Error;
 use crate::judge::Verdict;
 use crate::reach::{Dim, Reach};
-use crate::runner::{Limits, Run};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::shrink::Shrunk;
 use grundy_fuzzing::Rng;
+use grundy_sandbox::runner::{Limits, Run};
 
 /// Trees of at most this many vertices are shown as indented text in the reports.
 const TEXT_TREE_MOST: usize = 12;

@@ -6,13 +6,13 @@ use crate::error::Error;
 use crate::judge::{self, Verdict};
 use crate::package::{self, Package, Prepared};
 use crate::reach::{Dim, Reach};
-use crate::runner::{self, Limits};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::schema_gen::{self, Shape};
 use grundy_fuzzing::shrink::{Resume, Shrunk};
 use grundy_fuzzing::{schema_shrink, Rng};
 use grundy_games::schema::{Instance, Item};
+use grundy_sandbox::runner::{self, Limits};
 use std::time::Duration;
 
 /// A problem package with its programs ready to run.
@@ -73,7 +73,7 @@ impl Packaged {
                 }
             })
             .collect();
-        let argv = crate::program::prepare(&words)?;
+        let argv = grundy_sandbox::program::prepare(&words)?;
         let limits = Limits::with_time(Duration::from_secs(30), 2.0);
         let run = runner::run_trusted(&argv, b"", &limits);
         if judge::classify(&run, &limits)?.is_some() {
@@ -272,7 +272,7 @@ impl Inputs for Packaged {
 
 impl Judged for Packaged {
     fn expected(&self, input: &Instance, text: &str) -> Result<(Vec<u8>, String), Error> {
-        let key = crate::program::content_hash(text.as_bytes());
+        let key = grundy_sandbox::program::content_hash(text.as_bytes());
         let cache = || self.expected.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(hit) = cache().get(&key) {
             return Ok(hit.clone());
@@ -341,7 +341,7 @@ impl Judged for Packaged {
             return Some(played_as(played, &self.pkg.dir, None));
         }
         let game = self.prep.rules.as_ref()?;
-        let seed = crate::program::content_hash(text.as_bytes());
+        let seed = grundy_sandbox::program::content_hash(text.as_bytes());
         let played = crate::jury::play(game, spec, &self.pkg.schema, input, argv, limits, seed);
         Some(played_as(
             played,
