@@ -34,6 +34,7 @@ use grundy_judging::judge::{self, Verdict};
 use grundy_judging::outln;
 use grundy_judging::reach::Reach;
 use grundy_judging::report::{self, CaseResult, Report};
+use grundy_judging::report_files;
 use grundy_judging::suite::Suite;
 use grundy_sandbox::runner::{self, Limits, Run};
 use grundy_sandbox::{contain, program};
@@ -480,7 +481,8 @@ fn hunt_tle<S: Suite>(
         grundy_fuzzing::gen::TreeShape::Star,
         grundy_fuzzing::gen::TreeShape::Caterpillar,
     ];
-    let Some(h) = grundy_judging::tle::hunt(suite, argv, &o.limits, budget, o.seed, &starts)?
+    let Some(h) =
+        grundy_judging::tle::hunt::search(suite, argv, &o.limits, budget, o.seed, &starts)?
     else {
         return Ok(());
     };
@@ -605,7 +607,7 @@ fn compile_error<S: Suite>(
         reach: None,
         repeated: 0,
     };
-    report::write(&report, "grundy check", &o.reports)?;
+    report_files::write(&report, "grundy check", &o.reports)?;
     Ok(report)
 }
 
@@ -728,7 +730,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
             }
         );
         report.footprint = Some(report::Footprint::now());
-        report::write(&report, "grundy check", &o.reports)?;
+        report_files::write(&report, "grundy check", &o.reports)?;
         outln!("{}", grundy_judging::output::summary(passed as u64, 0));
         return Ok((Outcome::Passed, report));
     }
@@ -742,7 +744,7 @@ pub fn run_one<S: Suite>(suite: &S, o: Options) -> Result<(Outcome, Report), Err
         rerun::establish(&jd, found.groups)?.into_values().collect();
     report.groups = groups::report(&jd, groups)?;
     report.footprint = Some(report::Footprint::now());
-    report::write(&report, "grundy check", &o.reports)?;
+    report_files::write(&report, "grundy check", &o.reports)?;
     outln!(
         "{}",
         grundy_judging::output::summary(passed as u64, failed as u64)

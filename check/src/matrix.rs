@@ -11,7 +11,8 @@
 use super::{run_one, Options};
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::outln;
-use grundy_judging::report::{self, CaseResult, Report};
+use grundy_judging::report::{CaseResult, Report};
+use grundy_judging::report_files;
 use grundy_judging::solutions::{Solution, Tag};
 use grundy_judging::suite::Suite;
 use grundy_sandbox::program;
@@ -269,7 +270,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         reach: None,
         repeated: 0,
     };
-    report::write(&rep, "grundy check", &o.reports)?;
+    report_files::write(&rep, "grundy check", &o.reports)?;
     if failed == 0 {
         outln!(
             "every solution got its expected verdict ({} solutions)",

@@ -559,7 +559,7 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) 
         );
         let reply = match (req.method(), path) {
             (tiny_http::Method::Get, "/") => {
-                let page = PAGE.replace("{{name}}", &grundy_judging::report_html::esc(name));
+                let page = PAGE.replace("{{name}}", &grundy_judging::html::esc(name));
                 respond(req, 200, "text/html; charset=utf-8", page);
                 continue;
             }

@@ -9,7 +9,7 @@
 use grundy_fuzzing::schema_enum::{self, Bounds, Family};
 use grundy_games::schema::{Instance, Schema, Value};
 use grundy_judging::game::{case_json, AnswerKind, CaseResult, RulesGame};
-use grundy_judging::report_html::esc;
+use grundy_judging::html::esc;
 use grundy_oracle::ruleset::Outcome as Result3;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -339,7 +339,7 @@ pub fn text(v: &Values) -> String {
 /// The page: the table, then each family's sequence plotted (values that are words —
 /// lose, win, draw, sets of starts — on a named axis), its period shaded.
 pub fn page(v: &Values) -> String {
-    let mut h = grundy_judging::report_html::head(&format!("grundy values {}", v.name));
+    let mut h = grundy_judging::html::head(&format!("grundy values {}", v.name));
     let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(&v.header));
     h += "<h2>The values</h2>\n<table class=\"values\">\n<tr><th>value</th><th>inputs</th><th>shapes</th><th>smallest input</th></tr>\n";
     for r in &v.rows {
@@ -387,7 +387,7 @@ pub fn page(v: &Values) -> String {
         }
         h += "</section>\n";
     }
-    h += grundy_judging::report_html::FOOT;
+    h += grundy_judging::html::FOOT;
     h
 }
 

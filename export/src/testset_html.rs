@@ -3,7 +3,7 @@
 //! regenerates it, drawn (its first tree or graph, integers and arrays) where grundy
 //! draws its input.
 
-use grundy_judging::report_html::esc;
+use grundy_judging::html::esc;
 use std::fmt::Write as _;
 
 /// One test of the page.
@@ -31,7 +31,7 @@ const SHOWN: usize = 2000;
 
 /// The page: the summary lines, then a section per test.
 pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
-    let mut h = grundy_judging::report_html::head(title);
+    let mut h = grundy_judging::html::head(title);
     for line in summary {
         let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(line));
     }
@@ -67,7 +67,7 @@ pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
                 svg.find("<svg").map_or("", |at| &svg[at..])
             );
         }
-        let text = grundy_judging::report_html::cut(r.text, SHOWN);
+        let text = grundy_judging::html::cut(r.text, SHOWN);
         let _ = writeln!(h, "<pre>{}</pre>\n</div>", esc(&text));
         if let Some(c) = r.command {
             let _ = writeln!(
@@ -78,7 +78,7 @@ pub fn page(title: &str, summary: &[String], rows: &[Row<'_>]) -> String {
         }
         h += "</section>\n";
     }
-    h += grundy_judging::report_html::FOOT;
+    h += grundy_judging::html::FOOT;
     h
 }
 

@@ -401,3 +401,29 @@ fn one<A: Arena>(
         mine = !mine;
     }
 }
+
+/// A weakness found on one test of the plan.
+pub struct Found {
+    /// The test's number in the plan.
+    pub test: u64,
+    /// How the test was made.
+    pub label: String,
+    /// The player that showed it.
+    pub player: Player,
+    /// What the interactor did, in words.
+    pub weakness: String,
+    /// The earlier test it comes down to (the same shrunk test, player and kind), if any.
+    pub same_as: Option<u64>,
+    /// The steps the shrinking took.
+    pub steps: usize,
+    /// The shrunk test in words (`3 vertices`).
+    pub described: String,
+    /// The shrunk test's text.
+    pub text: String,
+    /// The game on the shrunk test, as a transcript.
+    pub game: String,
+    /// The shrunk test drawn, where grundy draws its input.
+    pub svg: Option<String>,
+    /// The game move by move, where grundy draws its positions.
+    pub frames: Vec<(String, String)>,
+}

@@ -4,8 +4,8 @@
 //! as a stepper where grundy draws the positions); a test that comes down to a weakness
 //! already shown is one line.
 
-use crate::harden_plan::Found;
-use crate::report_html::{esc, FOOT};
+use crate::harden::Found;
+use crate::html::{esc, FOOT};
 use std::fmt::Write as _;
 
 /// The page of a `grundy harden` run of `cases` tests against `interactor`.
@@ -16,7 +16,7 @@ pub fn page(
     cases: u64,
     found: &[Found],
 ) -> String {
-    let mut h = crate::report_html::head(&format!("grundy harden {name}"));
+    let mut h = crate::html::head(&format!("grundy harden {name}"));
     let summary = if found.is_empty() {
         format!(
             "the interactor accepted the perfect player and rejected every weak player that left it a won position, on {cases} tests"

@@ -5,37 +5,11 @@
 //! `--report html`, shown on a page ([`crate::harden_html`]).
 
 use crate::error::{Error, Outcome};
-use crate::harden::{self, Player};
+use crate::harden::{self, Found, Player};
 use crate::outln;
 use crate::suite::{Builtin, Packaged, Suite};
 use grundy_fuzzing::contest::Tier;
 use std::path::Path;
-
-/// A weakness found on one test of the plan.
-pub struct Found {
-    /// The test's number in the plan.
-    pub test: u64,
-    /// How the test was made.
-    pub label: String,
-    /// The player that showed it.
-    pub player: Player,
-    /// What the interactor did, in words.
-    pub weakness: String,
-    /// The earlier test it comes down to (the same shrunk test, player and kind), if any.
-    pub same_as: Option<u64>,
-    /// The steps the shrinking took.
-    pub steps: usize,
-    /// The shrunk test in words (`3 vertices`).
-    pub described: String,
-    /// The shrunk test's text.
-    pub text: String,
-    /// The game on the shrunk test, as a transcript.
-    pub game: String,
-    /// The shrunk test drawn, where grundy draws its input.
-    pub svg: Option<String>,
-    /// The game move by move, where grundy draws its positions.
-    pub frames: Vec<(String, String)>,
-}
 
 /// One weakness found: the player and what the interactor did.
 fn weakness_on<S: Suite>(

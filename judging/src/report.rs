@@ -2,10 +2,8 @@
 //! and an HTML page for people ([`crate::report_html`]). Used by `grundy replay` and
 //! `grundy check`.
 
-use crate::error::Error;
 use crate::output::escape;
 use serde::Serialize;
-use std::path::PathBuf;
 
 /// The result of one test or case, as reported.
 #[derive(Serialize, Debug, Clone)]
@@ -175,23 +173,6 @@ pub fn junit(r: &Report, title: &str) -> String {
     }
     out += "</testsuites>\n";
     out
-}
-
-/// Writes the requested reports (`(format, path)`: `json`, `junit` or `html`).
-pub fn write(r: &Report, title: &str, reports: &[(Format, PathBuf)]) -> Result<(), Error> {
-    for (format, path) in reports {
-        let text = match format {
-            Format::Json => serde_json::to_string_pretty(r).expect("serializable") + "\n",
-            Format::Junit => junit(r, title),
-            Format::Html => crate::report_html::page(r, title),
-        };
-        grundy_fuzzing::corpus::write_atomic(path, text.as_bytes())
-            .map_err(|e| Error::io(path.display(), e))?;
-        if *format == Format::Html {
-            eprintln!("report page: {}", path.display());
-        }
-    }
-    Ok(())
 }
 
 /// A report's format (`--report FORMAT FILE`).

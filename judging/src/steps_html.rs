@@ -4,8 +4,8 @@
 //! (`NAME.steps.html`, a page of its own) for a built-in game, whose positions grundy can
 //! draw; the report page (`--report html`) shows it in the witness's group.
 
+use crate::html::esc;
 use crate::jury::Arena;
-use crate::report_html::esc;
 use grundy_games::board::Board;
 use std::fmt::Write as _;
 
@@ -202,7 +202,7 @@ pub fn stepper(id: &str, frames: &[(String, String)]) -> String {
 
 /// The stepper as a page of its own (`NAME.steps.html`).
 pub fn page(title: &str, id: &str, frames: &[(String, String)]) -> String {
-    crate::report_html::head(title) + &stepper(id, frames) + crate::report_html::FOOT
+    crate::html::head(title) + &stepper(id, frames) + crate::html::FOOT
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use grundy_judging::outln;
 use grundy_judging::output::{escape, escape_bytes};
 use grundy_judging::package;
 use grundy_judging::report::{self, CaseResult, Report};
+use grundy_judging::report_files;
 use grundy_judging::suite::Packaged;
 use grundy_sandbox::runner::Limits;
 use grundy_sandbox::{contain, program};
@@ -255,7 +256,7 @@ pub fn run(
         reach: None,
         repeated: 0,
     };
-    report::write(&report, "grundy replay", reports)?;
+    report_files::write(&report, "grundy replay", reports)?;
     outln!("{}", summary(report.passed as u64, failed as u64));
     Ok(Outcome::failed_if(failed > 0))
 }

@@ -50,7 +50,7 @@ impl ScaleArgs {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
-                grundy_judging::tle::scale(
+                grundy_judging::tle::scale::run(
                     suite,
                     &cmd,
                     &l,
@@ -111,7 +111,7 @@ impl HuntArgs {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
                 let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
-                grundy_judging::tle::hunt_command(
+                grundy_judging::tle::hunt::run(
                     suite,
                     &cmd,
                     &l,
@@ -165,7 +165,13 @@ impl TimeArgs {
                 .map(|r| r.split_whitespace().map(String::from).collect())
                 .collect();
             with_suite!(&problem, |suite, _defaults| {
-                grundy_judging::tle::time(suite, &refs, hunt_time, save.as_deref(), page.as_deref())
+                grundy_judging::tle::time::run(
+                    suite,
+                    &refs,
+                    hunt_time,
+                    save.as_deref(),
+                    page.as_deref(),
+                )
             })
         }
     }

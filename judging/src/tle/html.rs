@@ -11,14 +11,14 @@
 //! - `grundy time`: each reference's CPU time on every input measured, the recommended
 //!   limit across, and the table of inputs.
 
-use crate::report_html::esc;
-use crate::tle::{Growth, Timed};
+use super::{Growth, Timed};
+use crate::html::esc;
 use std::fmt::Write as _;
 
 /// The page of a `grundy scale` run: its first line, each shape's summary and chart, and
 /// the worst shape's summary.
 pub fn scale_page(title: &str, growths: &[Growth], worst: &str, limit: f64) -> String {
-    let mut h = crate::report_html::head(title);
+    let mut h = crate::html::head(title);
     let _ = writeln!(h, "<p class=\"summary\">{}</p>", esc(worst));
     for g in growths {
         let _ = writeln!(
@@ -38,7 +38,7 @@ pub fn scale_page(title: &str, growths: &[Growth], worst: &str, limit: f64) -> S
         }
         h += "</section>\n";
     }
-    h += crate::report_html::FOOT;
+    h += crate::html::FOOT;
     h
 }
 
@@ -96,7 +96,7 @@ pub fn hunt_page(
     drawn: Option<&str>,
     text: &str,
 ) -> String {
-    let mut h = crate::report_html::head(title);
+    let mut h = crate::html::head(title);
     // A verdict after the first line: the slowest input failed.
     let failed = if said.len() > 1 { " failed" } else { "" };
     for line in said {
@@ -125,16 +125,16 @@ pub fn hunt_page(
     let _ = writeln!(
         h,
         "<pre>{}</pre>\n</div>\n</section>",
-        esc(&crate::report_html::cut(text, SHOWN))
+        esc(&crate::html::cut(text, SHOWN))
     );
-    h += crate::report_html::FOOT;
+    h += crate::html::FOOT;
     h
 }
 
 /// The page of a `grundy time` run: the recommended limit, then each reference's times on
 /// every input plotted (the limit across) and listed.
 pub fn time_page(title: &str, verdict: &str, measured: &[Timed], limit: f64) -> String {
-    let mut h = crate::report_html::head(title);
+    let mut h = crate::html::head(title);
     let _ = writeln!(h, "<p class=\"summary\"><b>{}</b></p>", esc(verdict));
     for r in measured {
         let chart = numbered(
@@ -152,7 +152,7 @@ pub fn time_page(title: &str, verdict: &str, measured: &[Timed], limit: f64) -> 
             times_table(&r.times, "input")
         );
     }
-    h += crate::report_html::FOOT;
+    h += crate::html::FOOT;
     h
 }
 

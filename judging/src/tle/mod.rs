@@ -4,6 +4,11 @@
 //! structural moves), and `grundy time` (time-limit calibration from reference solutions).
 //! `grundy check` runs the growth measurement after a TLE on the failing shape.
 //!
+//! The wing: this module holds what the three share — the CPU measurements, the growth
+//! fit ([`Growth`], [`measure`]) and the results the pages show — and imports none of
+//! its files; [`scale`], [`hunt`] and [`time`] each run one command and write its page
+//! with [`html`].
+//!
 //! Method of the growth measurement: the program's CPU time (user + system, from the
 //! kernel), the median of `runs` runs, minus its start-up time (the median run on a
 //! 2-vertex input), so that an interpreter's start-up does not flatten the curve. (The hunt
@@ -11,21 +16,23 @@
 //! Points below 2 ms of net time, or below the jitter of the start-up time (the spread of
 //! the middle half of its runs), are too noisy to fit and are left out.
 
-use crate::error::{Error, Outcome};
+use crate::error::Error;
 use crate::judge::{self, Verdict};
-use crate::outln;
 use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::growth::{self, Fit};
-use grundy_fuzzing::Rng;
 use grundy_sandbox::runner::{self, Limits};
-use std::time::{Duration, Instant};
+
+pub mod html;
+pub mod hunt;
+pub mod scale;
+pub mod time;
 
 /// Net CPU times below this are not fitted.
-const NOISE: f64 = 0.002;
+pub(super) const NOISE: f64 = 0.002;
 
 /// One timed run: CPU seconds, and whether it ran past the limit (or failed otherwise).
-fn cpu<S: Suite>(
+pub(super) fn cpu<S: Suite>(
     suite: &S,
     argv: &[String],
     limits: &Limits,
@@ -47,7 +54,7 @@ fn cpu<S: Suite>(
 
 /// CPU seconds of `runs` timed runs, sorted; a run past the limit (or failing otherwise)
 /// ends the series, and its time and verdict are returned instead.
-fn sorted_cpu<S: Suite>(
+pub(super) fn sorted_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
     limits: &Limits,
@@ -66,7 +73,7 @@ fn sorted_cpu<S: Suite>(
 }
 
 /// The fastest of `runs` timed runs (or the one past the limit).
-fn best_cpu<S: Suite>(
+pub(super) fn best_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
     limits: &Limits,
@@ -80,7 +87,7 @@ fn best_cpu<S: Suite>(
 }
 
 /// The median of `runs` timed runs (or the one past the limit).
-fn median_cpu<S: Suite>(
+pub(super) fn median_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
     limits: &Limits,
@@ -94,7 +101,7 @@ fn median_cpu<S: Suite>(
 }
 
 /// The least R² of a fit reported as an exponent.
-const MIN_R2: f64 = 0.9;
+pub(super) const MIN_R2: f64 = 0.9;
 
 /// The growth of a program on one shape.
 pub struct Growth {
@@ -128,7 +135,7 @@ pub type Partners = Vec<(&'static str, i64)>;
 
 /// The dimensions of `input` besides its vertices that a growth over n does not hold
 /// fixed: an array's or a query list's length, the test cases in one input.
-fn partners<S: Suite>(suite: &S, input: &S::Input) -> Partners {
+pub(super) fn partners<S: Suite>(suite: &S, input: &S::Input) -> Partners {
     let mut reach = crate::reach::Reach::default();
     suite.measure(input, &mut reach);
     [crate::reach::Dim::Length, crate::reach::Dim::Cases]
@@ -139,7 +146,7 @@ fn partners<S: Suite>(suite: &S, input: &S::Input) -> Partners {
 
 /// The partners that grew by a quarter or more from `a` to `b`, in words (`length 3,100
 /// → 6,250`); empty when none did.
-fn grew(a: &Partners, b: &Partners) -> String {
+pub(super) fn grew(a: &Partners, b: &Partners) -> String {
     a.iter()
         .zip(b)
         .filter(|((_, x), (_, y))| *y as f64 >= (*x).max(1) as f64 * 1.25)
@@ -366,83 +373,6 @@ pub fn measure<S: Suite>(
     Ok(Some(g))
 }
 
-/// The shapes grundy knows, in the order they are measured.
-const SHAPES: [TreeShape; 6] = [
-    TreeShape::Chain,
-    TreeShape::Star,
-    TreeShape::Caterpillar,
-    TreeShape::Binary,
-    TreeShape::Deep,
-    TreeShape::RandomParent,
-];
-
-/// `grundy scale PROBLEM [--shape S] -- CMD`.
-pub fn scale<S: Suite>(
-    suite: &S,
-    cmd: &[String],
-    limits: &Limits,
-    shape: Option<TreeShape>,
-    runs: usize,
-    verbose: bool,
-    page: Option<&std::path::Path>,
-) -> Result<Outcome, Error> {
-    grundy_sandbox::contain::install();
-    let argv = grundy_sandbox::program::prepare(cmd)?;
-    let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
-    let mut all: Vec<Growth> = Vec::new();
-    eprintln!(
-        "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
-        suite.name(),
-        suite.max_size()
-    );
-    let mut worst: Option<usize> = None;
-    for s in shapes {
-        if grundy_sandbox::contain::interrupted() {
-            break;
-        }
-        let Some(g) = measure(suite, &argv, limits, s, runs, 1)? else {
-            return Err(Error::usage(format!(
-                "{}: its inputs have no tree to shape",
-                suite.name()
-            )));
-        };
-        outln!("{}", g.line());
-        if verbose {
-            for (n, t) in &g.points {
-                outln!(
-                    "    n = {n:>8}: {:>9.3} ms above start-up{}",
-                    t * 1e3,
-                    if *t < g.floor() {
-                        " (below the noise, not fitted)"
-                    } else {
-                        ""
-                    }
-                );
-            }
-        }
-        if worst.as_ref().is_none_or(|w| g.worse_than(&all[*w])) {
-            worst = Some(all.len());
-        }
-        all.push(g);
-    }
-    if let Some(w) = worst.map(|w| &all[w]) {
-        let line = format!("worst: {}", w.line().trim_start_matches("growth: "));
-        outln!("{line}");
-        if let Some(path) = page {
-            let title = format!("grundy scale {}: {}", suite.name(), cmd.join(" "));
-            let html = crate::tle_html::scale_page(&title, &all, &line, limits.time.as_secs_f64());
-            grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
-                .map_err(|e| Error::io(path.display(), e))?;
-            outln!("page: {}", path.display());
-        }
-        let too_slow = w.stopped_at.is_some()
-            || w.fit
-                .is_some_and(|f| f.predict(w.max as f64) + w.base > limits.time.as_secs_f64());
-        return Ok(Outcome::failed_if(too_slow));
-    }
-    Ok(Outcome::Passed)
-}
-
 /// The slowest input the hunt found.
 pub struct Slowest<I> {
     /// The input.
@@ -458,81 +388,6 @@ pub struct Slowest<I> {
     pub climb: Vec<(String, f64)>,
     /// The candidates measured in all.
     pub tried: usize,
-}
-
-/// Searches for the slowest input of the maximum size: every shape first, then
-/// hill-climbing from the slowest with structural moves, for `budget`.
-pub fn hunt<S: Suite>(
-    suite: &S,
-    argv: &[String],
-    limits: &Limits,
-    budget: Duration,
-    seed: u64,
-    starts: &[TreeShape],
-) -> Result<Option<Slowest<S::Input>>, Error> {
-    let end = Instant::now() + budget;
-    let max = suite.max_size();
-    let mut best: Option<Slowest<S::Input>> = None;
-    let mut climb: Vec<(String, f64)> = Vec::new();
-    let mut tried = 0;
-    for (k, &shape) in starts.iter().enumerate() {
-        let Some(input) = suite.sized(shape, max, seed + k as u64) else {
-            return Ok(None);
-        };
-        let input = input?;
-        let (t, v) = cpu(suite, argv, limits, &input)?;
-        tried += 1;
-        eprintln!("  start: {} of {max}: {t:.3} s CPU", shape.name());
-        climb.push((format!("start: a {} of {max}", shape.name()), t));
-        if best.as_ref().is_none_or(|b| t > b.seconds) {
-            best = Some(Slowest {
-                input,
-                seconds: t,
-                how: format!("a {} of {max} vertices", shape.name()),
-                verdict: v,
-                climb: Vec::new(),
-                tried: 0,
-            });
-        }
-        if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
-            return Ok(best.map(|b| Slowest { climb, tried, ..b }));
-        }
-    }
-    let mut rng = Rng::new(seed ^ 0x4855_4e54);
-    let mut steps = 0;
-    while Instant::now() < end && !grundy_sandbox::contain::interrupted() {
-        let Some(b) = best.as_ref() else { break };
-        let Some((cand, what)) = suite.mutate(&b.input, &mut rng) else {
-            steps += 1;
-            if steps > 1000 {
-                break;
-            }
-            continue;
-        };
-        if !suite.valid(&cand) {
-            continue;
-        }
-        let (t, v) = cpu(suite, argv, limits, &cand)?;
-        tried += 1;
-        if t > b.seconds || v.is_some() {
-            steps += 1;
-            let how = format!("{}, then {what}", b.how);
-            eprintln!("  step {steps}: {what}: {t:.3} s CPU");
-            climb.push((format!("step {steps}: {what}"), t));
-            best = Some(Slowest {
-                input: cand,
-                seconds: t,
-                how,
-                verdict: v,
-                climb: Vec::new(),
-                tried: 0,
-            });
-            if best.as_ref().is_some_and(|b| b.verdict.is_some()) {
-                break;
-            }
-        }
-    }
-    Ok(best.map(|b| Slowest { climb, tried, ..b }))
 }
 
 /// Shortens a long list of moves for a report (`…, then re-hung … (x12)`).
@@ -572,175 +427,15 @@ pub fn recommend(slowest: f64) -> f64 {
     ((slowest * 2.5) / 0.5).ceil().max(2.0) * 0.5
 }
 
-/// `grundy time PROBLEM --ref CMD…`: each reference on the adversarial inputs, large random
-/// inputs and the slowest inputs of a short hunt; its slowest test; a recommended limit.
-pub fn time<S: Suite>(
-    suite: &S,
-    refs: &[Vec<String>],
-    hunt_time: Duration,
-    save: Option<&std::path::Path>,
-    page: Option<&std::path::Path>,
-) -> Result<Outcome, Error> {
-    grundy_sandbox::contain::install();
-    // Generous limits: the references are being measured, not judged.
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        wall: Duration::from_secs(120),
-        memory: None,
-        stack: None,
-        output: 256 << 20,
-    };
-    let mut inputs: Vec<(String, S::Input)> = Vec::new();
-    for (k, name) in suite.adversarial().into_iter().enumerate() {
-        inputs.push((format!("adversarial: {name}"), suite.adversarial_input(k)?));
-    }
-    for i in 0..4 {
-        let (input, label) = suite.random(7, 10_000 + i, grundy_fuzzing::contest::Tier::Large)?;
-        inputs.push((label, input));
-    }
-    let mut worst_overall = 0.0f64;
-    let mut measured: Vec<Timed> = Vec::new();
-    for r in refs {
-        let argv = grundy_sandbox::program::prepare(r)?;
-        let mut slowest = (0.0f64, String::new());
-        let mut times = Vec::new();
-        for (label, input) in &inputs {
-            let (t, v) = best_cpu(suite, &argv, &limits, input, 2)?;
-            if let Some(v) = v {
-                return Err(Error::usage(format!(
-                    "the reference `{}` fails on {label}: {v}",
-                    r.join(" ")
-                )));
-            }
-            times.push((label.clone(), t));
-            if t > slowest.0 {
-                slowest = (t, label.clone());
-            }
-        }
-        eprintln!(
-            "hunting the slowest input of `{}` for {} s…",
-            r.join(" "),
-            hunt_time.as_secs()
-        );
-        if let Some(h) = hunt(suite, &argv, &limits, hunt_time, 7, &SHAPES)? {
-            let how = format!("hunt: {}", summarize_how(&h.how));
-            times.push((how.clone(), h.seconds));
-            if h.seconds > slowest.0 {
-                slowest = (h.seconds, how);
-            }
-        }
-        let line = format!(
-            "{}: slowest {:.3} s CPU on {}",
-            r.join(" "),
-            slowest.0,
-            slowest.1
-        );
-        outln!("{line}");
-        measured.push(Timed {
-            reference: r.join(" "),
-            times,
-            line,
-        });
-        worst_overall = worst_overall.max(slowest.0);
-    }
-    let limit = recommend(worst_overall);
-    let verdict = format!(
-        "recommended time limit: {limit} s (2.5x the slowest reference, {:.3} s, rounded up to 0.5 s)",
-        worst_overall
-    );
-    outln!("{verdict}");
-    if let Some(path) = page {
-        let title = format!("grundy time {}", suite.name());
-        let html = crate::tle_html::time_page(&title, &verdict, &measured, limit);
-        grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
-            .map_err(|e| Error::io(path.display(), e))?;
-        outln!("page: {}", path.display());
-    }
-    if let Some(path) = save {
-        grundy_fuzzing::corpus::write_atomic(path, format!("{limit}\n").as_bytes())
-            .map_err(|e| Error::io(path.display(), e))?;
-        outln!(
-            "saved to {} (read by `grundy check --tl auto`)",
-            path.display()
-        );
-    }
-    Ok(Outcome::Passed)
-}
-
-/// `grundy hunt PROBLEM -- CMD`: the slowest input found, how it was built; a TLE (or any
-/// failure) found is saved like a failure of `grundy check`.
-#[allow(clippy::too_many_arguments)]
-pub fn hunt_command<S: Suite>(
-    suite: &S,
-    cmd: &[String],
-    limits: &Limits,
-    budget: Duration,
-    from: Option<TreeShape>,
-    seed: u64,
-    save: &std::path::Path,
-    page: Option<&std::path::Path>,
-) -> Result<Outcome, Error> {
-    grundy_sandbox::contain::install();
-    let argv = grundy_sandbox::program::prepare(cmd)?;
-    let starts: Vec<TreeShape> = from.map_or(SHAPES.to_vec(), |s| vec![s]);
-    eprintln!(
-        "grundy hunt {}: the slowest input of {} vertices for `{}`, {} s of hill-climbing, time limit {} s CPU",
-        suite.name(),
-        suite.max_size(),
-        cmd.join(" "),
-        budget.as_secs_f64(),
-        limits.time.as_secs_f64()
-    );
-    let started = Instant::now();
-    let Some(found) = hunt(suite, &argv, limits, budget, seed, &starts)? else {
-        return Err(Error::usage(format!(
-            "{}: its inputs have no tree to hunt on",
-            suite.name()
-        )));
-    };
-    let how = summarize_how(&found.how);
-    let mut said = vec![format!(
-        "slowest input: {how}: {:.3} s CPU (found in {:.1} s, {} inputs measured)",
-        found.seconds,
-        started.elapsed().as_secs_f64(),
-        found.tried
-    )];
-    outln!("{}", said[0]);
-    let text = suite.write(&found.input);
-    if let Some(v) = &found.verdict {
-        let (expected, _) = suite.expected(&found.input, &text)?;
-        let name = format!("hunt-{seed:x}");
-        let saved =
-            grundy_fuzzing::corpus::save_finding(save, &suite.name(), &name, &text, &expected, &[])
-                .map_err(|e| Error::io(save.display(), e))?;
-        said.push(format!("verdict: {v}"));
-        said.push(format!("saved: {}", saved.display()));
-        said.push(format!(
-            "reproduce: {} < {}",
-            grundy_sandbox::language::fill_limits(&argv, limits.memory, limits.stack).join(" "),
-            saved.display()
-        ));
-        for line in &said[1..] {
-            outln!("{line}");
-        }
-    }
-    if let Some(path) = page {
-        let title = format!("grundy hunt {}: {}", suite.name(), cmd.join(" "));
-        let drawn = suite.draw(&found.input).map(|(svg, _)| svg);
-        let html = crate::tle_html::hunt_page(
-            &title,
-            &said,
-            &found.climb,
-            limits.time.as_secs_f64(),
-            drawn.as_deref(),
-            &text,
-        );
-        grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
-            .map_err(|e| Error::io(path.display(), e))?;
-        outln!("page: {}", path.display());
-    }
-    Ok(Outcome::failed_if(found.verdict.is_some()))
-}
+/// The shapes grundy knows, in the order they are measured.
+pub(super) const SHAPES: [TreeShape; 6] = [
+    TreeShape::Chain,
+    TreeShape::Star,
+    TreeShape::Caterpillar,
+    TreeShape::Binary,
+    TreeShape::Deep,
+    TreeShape::RandomParent,
+];
 
 #[cfg(test)]
 mod tests {
