@@ -753,10 +753,10 @@ fn report_group<S: Suite>(
     let frames = suite.steps(
         &finding.input,
         &finding.expected,
-        grundy_judging::steps_html::JUDGED,
+        grundy_judging::jury::steps_html::JUDGED,
     );
     let steps = (frames.len() > 1).then(|| {
-        grundy_judging::steps_html::page(
+        grundy_judging::jury::steps_html::page(
             &format!("{}: {name}, the game move by move", suite.name()),
             // An id for the page's CSS: no dot (it would read as a class).
             &format!("steps-{}", name.replace('.', "-")),

@@ -34,9 +34,6 @@
 
 pub mod error;
 pub mod game;
-pub mod harden;
-pub mod harden_html;
-pub mod harden_plan;
 pub mod html;
 pub mod input;
 pub mod judge;
@@ -51,7 +48,6 @@ pub mod report_html;
 pub mod rules;
 pub mod scaffold;
 pub mod solutions;
-pub mod steps_html;
 pub mod suite;
 pub mod tle;
 pub mod workbench;

@@ -1,5 +1,5 @@
 //! The arguments of `grundy harden`; the plan and the page are
-//! `grundy_judging::harden_plan`'s and `grundy_judging::harden_html`'s.
+//! `grundy_judging::jury::harden_plan`'s and `grundy_judging::jury::harden_html`'s.
 
 use crate::args::*;
 use grundy_judging::error::{Error, Outcome};
@@ -29,7 +29,7 @@ impl HardenArgs {
     /// Runs `grundy harden`.
     pub fn run(self) -> Result<Outcome, Error> {
         let page = crate::args::html_page(&self.report, "grundy harden")?;
-        grundy_judging::harden_plan::run(
+        grundy_judging::jury::harden_plan::run(
             &self.dir,
             self.seed,
             self.cases.max(1),

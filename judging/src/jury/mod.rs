@@ -17,10 +17,20 @@
 //! move, a move that gives away a won game ("lost from a winning position"), silence on
 //! its turn (TLE), stopping mid-game, a crash (RE), or writing after the end. A
 //! timestamped two-way transcript goes with every verdict.
+//!
+//! The interactive wing: this module (the protocol, the arena, the verdicts), the
+//! games of the rules ([`rules`]) and of a built-in engine ([`builtin`]), the relay to
+//! the setter's interactor (`referee`), the hardening of that interactor ([`harden`],
+//! `grundy harden`'s plan in [`harden_plan`] and its page in [`harden_html`]), and a
+//! game's stepper page ([`steps_html`]).
 
 pub mod builtin;
+pub mod harden;
+pub mod harden_html;
+pub mod harden_plan;
 mod referee;
 pub mod rules;
+pub mod steps_html;
 
 pub use referee::referee;
 pub use rules::play;

@@ -158,14 +158,14 @@ impl Judged for Builtin {
         &self,
         input: &Vec<Position>,
         interactor: &[String],
-        player: crate::harden::Player,
+        player: crate::jury::harden::Player,
         seed: u64,
-    ) -> Option<Result<crate::harden::Game, Error>> {
+    ) -> Option<Result<crate::jury::harden::Game, Error>> {
         let spec = self.interact()?;
         let pkg = &self.1.as_ref()?.pkg;
         let text = self.write(input);
         Some(
-            crate::harden::play_builtin(
+            crate::jury::harden::play_builtin(
                 self.0,
                 spec,
                 interactor,
@@ -322,7 +322,7 @@ impl Drawn for Builtin {
         &self,
         input: &Vec<Position>,
         transcript: &[u8],
-        sides: crate::steps_html::Sides<'_>,
+        sides: crate::jury::steps_html::Sides<'_>,
     ) -> Vec<(String, String)> {
         let (Some(_), [one]) = (self.interact(), input.as_slice()) else {
             return Vec::new();
@@ -331,7 +331,12 @@ impl Drawn for Builtin {
             return Vec::new();
         };
         let echo = self.0.write_input(std::slice::from_ref(one));
-        crate::steps_html::board_steps(start, &echo, &String::from_utf8_lossy(transcript), sides)
+        crate::jury::steps_html::board_steps(
+            start,
+            &echo,
+            &String::from_utf8_lossy(transcript),
+            sides,
+        )
     }
 
     fn draw(&self, input: &Vec<Position>) -> Option<(String, Option<String>)> {

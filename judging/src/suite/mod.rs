@@ -79,9 +79,9 @@ pub trait Judged: Inputs {
         &self,
         input: &Self::Input,
         interactor: &[String],
-        player: crate::harden::Player,
+        player: crate::jury::harden::Player,
         seed: u64,
-    ) -> Option<Result<crate::harden::Game, Error>> {
+    ) -> Option<Result<crate::jury::harden::Game, Error>> {
         let _ = (input, interactor, player, seed);
         None
     }
@@ -167,13 +167,13 @@ pub trait Drawn: Inputs {
     }
     /// An interactive game's positions, drawn before every move `transcript` (the game as
     /// [`crate::jury::transcript_text`] writes it) played from `input`: each frame's
-    /// caption and SVG ([`crate::steps_html::game_steps`]); none where grundy cannot draw
+    /// caption and SVG ([`crate::jury::steps_html::game_steps`]); none where grundy cannot draw
     /// the game's positions.
     fn steps(
         &self,
         input: &Self::Input,
         transcript: &[u8],
-        sides: crate::steps_html::Sides<'_>,
+        sides: crate::jury::steps_html::Sides<'_>,
     ) -> Vec<(String, String)> {
         let _ = (input, transcript, sides);
         Vec::new()

@@ -304,21 +304,21 @@ impl Judged for Packaged {
         &self,
         input: &Instance,
         interactor: &[String],
-        player: crate::harden::Player,
+        player: crate::jury::harden::Player,
         seed: u64,
-    ) -> Option<Result<crate::harden::Game, Error>> {
+    ) -> Option<Result<crate::jury::harden::Game, Error>> {
         let spec = self.pkg.interact.as_ref()?;
         let game = self.prep.rules.as_ref()?;
         let schema = &self.pkg.schema;
         let text = schema.write(input);
-        let cases: Vec<crate::harden::Case> = crate::jury::case_texts(schema, input)
+        let cases: Vec<crate::jury::harden::Case> = crate::jury::case_texts(schema, input)
             .into_iter()
             .zip(&input.cases)
             .map(|(t, c)| (t, crate::game::case_json(schema, c)))
             .collect();
         let count = matches!(schema.tests, grundy_games::schema::Tests::Count(_));
         Some(
-            crate::harden::play(
+            crate::jury::harden::play(
                 game,
                 spec,
                 interactor,
@@ -471,10 +471,10 @@ impl Drawn for Packaged {
         &self,
         input: &Instance,
         transcript: &[u8],
-        sides: crate::steps_html::Sides<'_>,
+        sides: crate::jury::steps_html::Sides<'_>,
     ) -> Vec<(String, String)> {
         match (&self.pkg.interact, &self.prep.rules) {
-            (Some(_), Some(game)) => crate::steps_html::rules_steps(
+            (Some(_), Some(game)) => crate::jury::steps_html::rules_steps(
                 game,
                 &self.pkg.schema,
                 input,

@@ -4,8 +4,8 @@
 //! as a stepper where grundy draws the positions); a test that comes down to a weakness
 //! already shown is one line.
 
-use crate::harden::Found;
 use crate::html::{esc, FOOT};
+use crate::jury::harden::Found;
 use std::fmt::Write as _;
 
 /// The page of a `grundy harden` run of `cases` tests against `interactor`.
@@ -71,7 +71,7 @@ pub fn page(
             esc(&f.game)
         );
         if f.frames.len() > 1 {
-            h += &crate::steps_html::stepper(&format!("steps-{}", f.test), &f.frames);
+            h += &crate::jury::steps_html::stepper(&format!("steps-{}", f.test), &f.frames);
         }
         h += "</section>\n";
     }

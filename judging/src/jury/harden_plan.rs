@@ -1,11 +1,11 @@
 //! `grundy harden DIR`'s plan: every test of a seeded plan played by each of
-//! [`harden`](crate::harden)'s players against the setter's interactor; each test where
+//! [`harden`](crate::jury::harden)'s players against the setter's interactor; each test where
 //! the interactor is weak shrunk with the same player in the loop, said with its game
 //! (once: a test that comes down to a weakness already shown is one line), and with
-//! `--report html`, shown on a page ([`crate::harden_html`]).
+//! `--report html`, shown on a page ([`crate::jury::harden_html`]).
 
 use crate::error::{Error, Outcome};
-use crate::harden::{self, Found, Player};
+use crate::jury::harden::{self, Found, Player};
 use crate::outln;
 use crate::suite::{Builtin, Packaged, Suite};
 use grundy_fuzzing::contest::Tier;
@@ -65,7 +65,7 @@ pub fn run(
         None => harden_with(&pkg, &name, &interactor, seed, cases)?,
     };
     if let Some(path) = page {
-        let html = crate::harden_html::page(&name, &command, &interactor, cases, &found);
+        let html = crate::jury::harden_html::page(&name, &command, &interactor, cases, &found);
         grundy_fuzzing::corpus::write_atomic(path, html.as_bytes())
             .map_err(|e| Error::io(path.display(), e))?;
         outln!("page: {}", path.display());
