@@ -244,7 +244,9 @@ fn other_inputs() -> Vec<(&'static str, Problem, String)> {
     // cycles hung on them take (at most 499).
     let poj: Vec<Position> = (0..100)
         .map(|_| {
-            let graphs = (0..99).map(|_| gen::christmas(rng, 99, 499)).collect();
+            let graphs = (0..99)
+                .map(|_| gen::graphs::christmas(rng, 99, 499))
+                .collect();
             Position::Hackenbush(HackenbushPos { graphs })
         })
         .collect();
@@ -314,7 +316,7 @@ fn big_cactus(rng: &mut Rng, edges: usize) -> Graph {
         }
         g.edges.push((prev, at));
     }
-    gen::shuffle_graph(rng, &mut g);
+    gen::graphs::shuffle_graph(rng, &mut g);
     g
 }
 

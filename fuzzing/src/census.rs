@@ -75,6 +75,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_generated_graphs_reach_every_structural_bucket() {
+        use crate::gen::graphs::hackenbush;
+        use crate::gen::Sizes;
+        use crate::Rng;
+        use grundy_games::{Answer, Game, HackenbushAnswer, Position};
+        let sizes = Sizes {
+            edges: 16,
+            graphs: 1,
+            ..Sizes::SMALL
+        };
+        let mut seen = 0u64;
+        for i in 0..4000 {
+            let (p, _) = hackenbush(&mut Rng::for_case(7, i), &sizes);
+            seen |= census(
+                &Position::Hackenbush(p),
+                &Answer::Hackenbush(HackenbushAnswer::default()),
+            );
+        }
+        for (i, b) in buckets(Game::Hackenbush).iter().enumerate() {
+            let structural = !matches!(b.name, "sum" | "value-4+" | "tied-moves");
+            assert!(
+                !structural || seen >> i & 1 == 1,
+                "no generated graph is {}",
+                b.name
+            );
+        }
+    }
+
+    #[test]
     fn census_sets_the_bits_of_the_answer_buckets() {
         let pos = Position::Cut(CutPos {
             tree: Tree::from_edges(3, &[(0, 1), (0, 2)]).unwrap(),

@@ -117,7 +117,7 @@ fn christmas_input(rng: &mut Rng, tier: Tier, size: Option<usize>, lim: &Limits)
         .map(|_| {
             Position::Hackenbush(HackenbushPos {
                 graphs: (0..graphs)
-                    .map(|_| gen::christmas(rng, verts, edges))
+                    .map(|_| gen::graphs::christmas(rng, verts, edges))
                     .collect(),
             })
         })

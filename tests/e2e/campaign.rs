@@ -197,7 +197,9 @@ fn poj3710_files_shrink_test_case_by_test_case() {
     let cases: Vec<Position> = (0..6)
         .map(|_| {
             Position::Hackenbush(HackenbushPos {
-                graphs: (0..3).map(|_| gen::christmas(&mut rng, 12, 16)).collect(),
+                graphs: (0..3)
+                    .map(|_| gen::graphs::christmas(&mut rng, 12, 16))
+                    .collect(),
             })
         })
         .collect();

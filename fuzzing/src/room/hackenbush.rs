@@ -53,7 +53,7 @@ impl Room for Hackenbush {
     ];
 
     fn generate(rng: &mut Rng, sizes: &Sizes) -> (HackenbushPos, &'static str) {
-        crate::gen::hackenbush(rng, sizes)
+        crate::gen::graphs::hackenbush(rng, sizes)
     }
 
     fn difference(e: &HackenbushAnswer, a: &HackenbushAnswer) -> Option<String> {
@@ -190,7 +190,7 @@ impl Room for Hackenbush {
                 .map(|_| {
                     Position::Hackenbush(HackenbushPos {
                         graphs: (0..graphs)
-                            .map(|_| gen::christmas(rng, verts, edges))
+                            .map(|_| gen::graphs::christmas(rng, verts, edges))
                             .collect(),
                     })
                 })
