@@ -8,7 +8,8 @@
 //! hunts with five times the random inputs under another seed (and, for an expected TLE,
 //! with the slow-input hunt).
 
-use super::{run_one, Options};
+use crate::one;
+use crate::options::Options;
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::outln;
 use grundy_judging::report::{CaseResult, Report};
@@ -126,7 +127,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
         Err(e) if e.kind() == program::PrepareKind::Usage => return Err(e.into()),
         _ => {}
     }
-    let (_, report) = run_one(suite, one.clone())?;
+    let (_, report) = one::run(suite, one.clone())?;
     let (mut counts, mut first, mut shrunk) = summarize(&report);
     let mut groups = report.groups.clone();
     let mut note = String::new();
@@ -147,7 +148,7 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
         if tle {
             hunt.hunt = Some(TLE_HUNT);
         }
-        let (_, again) = run_one(suite, hunt)?;
+        let (_, again) = one::run(suite, hunt)?;
         let (c2, f2, s2) = summarize(&again);
         match f2 {
             Some((test, verdict)) => {

@@ -5,14 +5,17 @@
 //! finding at its source line) and, with `--sanitize`, to run every passing test again,
 //! so that undefined behaviour the ordinary build survives is a failure of its own. Where
 //! the build cannot be made (a compiler without the sanitizers' runtime), that is said
-//! once and the check goes on without it.
+//! once and the check goes on without it. The build is kept in the check's memo
+//! (`judge::Memo`), which this module is handed, never imports.
 
-use super::{judge_with, Judge, Memo, Options};
+use crate::options::Options;
 use crate::sanitizer::{self, Finding};
+use crate::verdict::judge_with;
 use grundy_judging::error::Error;
 use grundy_judging::suite::Suite;
 use grundy_sandbox::program::{self, Sanitized};
 use grundy_sandbox::runner::{Limits, Run};
+use std::sync::OnceLock;
 
 /// The sanitized build: the argv that runs it, or why there is none.
 pub(crate) enum Build {
@@ -26,8 +29,8 @@ pub(crate) enum Build {
 }
 
 /// The sanitized build, made on first use (a failed build is said once, on stderr).
-pub(crate) fn build<'m>(memo: &'m Memo, o: &Options) -> &'m Build {
-    memo.sanitized.get_or_init(|| {
+pub(crate) fn build<'m>(cell: &'m OnceLock<Build>, o: &Options) -> &'m Build {
+    cell.get_or_init(|| {
         let cap = rss_cap(o);
         match program::prepare_sanitized(&o.cmd, cap >> 20) {
             Sanitized::Argv(argv) => {
@@ -72,13 +75,15 @@ fn limits(o: &Options, asan: bool) -> Limits {
 /// Runs `input` on the sanitized build: what the sanitizer found, with the run; `None`
 /// when there is no build.
 pub(crate) fn run<S: Suite>(
-    jd: &Judge<'_, S>,
+    suite: &S,
+    o: &Options,
+    cell: &OnceLock<Build>,
     input: &S::Input,
 ) -> Result<Option<(Option<Finding>, Run)>, Error> {
-    let Build::Argv { argv, asan } = build(jd.memo, jd.o) else {
+    let Build::Argv { argv, asan } = build(cell, o) else {
         return Ok(None);
     };
-    let (_, run, ..) = judge_with(jd.suite, &limits(jd.o, *asan), argv, input)?;
+    let (_, run, ..) = judge_with(suite, &limits(o, *asan), argv, input)?;
     Ok(Some((sanitizer::read(&run.stderr), run)))
 }
 
@@ -86,10 +91,12 @@ pub(crate) fn run<S: Suite>(
 /// the sanitized run. A stack overflow of the sanitized build alone is not one (its
 /// frames are larger than the ordinary build's).
 pub(crate) fn undefined<S: Suite>(
-    jd: &Judge<'_, S>,
+    suite: &S,
+    o: &Options,
+    cell: &OnceLock<Build>,
     input: &S::Input,
 ) -> Result<Option<(Finding, Run)>, Error> {
-    Ok(match run(jd, input)? {
+    Ok(match run(suite, o, cell, input)? {
         Some((Some(f), run)) if !f.stack_overflow => Some((f, run)),
         _ => None,
     })
@@ -97,8 +104,13 @@ pub(crate) fn undefined<S: Suite>(
 
 /// What the sanitized build says of a crash's witness, for the report: the finding at its
 /// line and the sanitizer's own lines, or that it found nothing there.
-pub(crate) fn explain<S: Suite>(jd: &Judge<'_, S>, input: &S::Input) -> Option<String> {
-    let (finding, run) = run(jd, input).ok()??;
+pub(crate) fn explain<S: Suite>(
+    suite: &S,
+    o: &Options,
+    cell: &OnceLock<Build>,
+    input: &S::Input,
+) -> Option<String> {
+    let (finding, run) = run(suite, o, cell, input).ok()??;
     let what = match &finding {
         Some(f) => {
             let lines: Vec<String> = f.excerpt.iter().map(|l| format!("    {l}")).collect();

@@ -1,7 +1,7 @@
 //! The text pieces of a `grundy check` report: outputs side by side, a short preview of a
 //! (possibly huge) input, shell-quoted reproduce lines, the closing table of groups.
 
-use super::Options;
+use crate::options::Options;
 use grundy_judging::output::{escape, escape_bytes};
 use grundy_judging::suite::Suite;
 

@@ -7,9 +7,10 @@
 //! sentence says so. The note states only what the runs showed: which sizes passed,
 //! which failed, and how the smaller one failed when it failed another way.
 
-use super::cause::Cause;
-use super::groups::{outcome, Group, Outcome};
-use super::{Judge, TestTier};
+use crate::cause::Cause;
+use crate::group::Group;
+use crate::judge::{Judge, TestTier};
+use crate::settle::{outcome, Outcome};
 use grundy_fuzzing::gen::TreeShape;
 use grundy_judging::output::thousands;
 use grundy_judging::suite::Suite;

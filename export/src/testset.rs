@@ -15,7 +15,7 @@
 
 use crate::interactive_export::Interactor;
 use crate::layout::Layout;
-use grundy_check::Options;
+use grundy_check::options::Options;
 use grundy_games::checker::Compare;
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::judge::{self, Verdict};
@@ -147,7 +147,7 @@ fn witnesses<S: Suite>(
             hunt: None,
             sanitize: false,
         };
-        let (_, report) = grundy_check::run_one(suite, o)?;
+        let (_, report) = grundy_check::one::run(suite, o)?;
         let saved = report
             .groups
             .first()

@@ -104,10 +104,10 @@ impl CheckArgs {
         {
             let reports = crate::args::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
-            let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_check::Options, Error> {
+            let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_check::options::Options, Error> {
                 let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
                 let like = defaults.and_then(|d| d.like);
-                Ok(grundy_check::Options {
+                Ok(grundy_check::options::Options {
                     cmd,
                     lang,
                     seed,

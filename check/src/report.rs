@@ -1,22 +1,17 @@
-//! Failing tests grouped by what failed, as experiments tell it: the verdict (with the
-//! signal of a crash, or Python's RecursionError), and for a crash a bigger stack may
-//! cure, whether an unlimited stack does (every such failure is re-run: two causes behind
-//! one signal are two groups); whether small inputs (within the brute force's or the
-//! oracle's reach) or larger ones show it, until an experiment tells a larger group apart
-//! from the small one with the same cause (its shrink ran to the end above the small
-//! group's size); otherwise it joins it (one mistake, one group). For each group, the one
-//! with the smallest failing input first, within a share of the shrink budget, from its
-//! smallest failing input (a swept family member is often far smaller than the first
-//! random failure): a group that needs large inputs gets its size threshold by bisection first on the shape
-//! that failed ("the star of 95,400 vertices passes, the one of 96,000 fails"), whose failing
-//! input, checked to fail again, is where the shrink starts; the shrink runs with the
-//! program in the loop, and its result, judged once more, is saved.
+//! The report, the last stage: each group announced, its witness (the shrink's result,
+//! judged once more) saved with its drawing and printed with the verdict, the outputs
+//! side by side, the notes the experiments gave (the stack re-runs, the threshold, the
+//! growth of a TLE, the sanitized build's finding) and the commands that reproduce it;
+//! then the table of the groups, the smallest witness first.
 
-use super::cause::{Cause, Stack};
-use super::rerun::cause_of;
-use super::text::{preview, reproduce_line, shell_quote, side_by_side, table};
-use super::{Failure, Judge, JudgedBy, Options, TestTier};
-use grundy_fuzzing::contest::Tier;
+use crate::cause::{Cause, Stack};
+use crate::group::Group;
+use crate::judge::{Failure, Judge};
+use crate::options::Options;
+use crate::settle::{cause_of, SAMPLE};
+use crate::shrink::{not_shrunk, witness, Shrunken, STALL};
+use crate::text::{preview, reproduce_line, shell_quote, side_by_side, table};
+use crate::verdict::JudgedBy;
 use grundy_fuzzing::corpus;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_judging::error::Error;
@@ -25,155 +20,10 @@ use grundy_judging::output::escape_bytes;
 use grundy_judging::suite::Suite;
 use grundy_sandbox::contain;
 use grundy_sandbox::runner::Run;
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Lines of a failing input shown in a report (the whole input is in the saved file).
 const PREVIEW_LINES: usize = 12;
-
-/// The failing tests of one kind.
-pub(crate) struct Group<I> {
-    /// What its failures are (`WA`, `RE SIGSEGV`, `RE RecursionError`, `TLE`, …).
-    pub(crate) detail: Cause,
-    /// Small inputs, or larger ones.
-    tier: Class,
-    /// The tiers of its tests.
-    pub(crate) tiers: std::collections::BTreeSet<TestTier>,
-    /// The failing tests.
-    pub(crate) tests: Vec<u64>,
-    /// Each failing test's size ([`Inputs::size`](grundy_judging::suite::Inputs::size)) and index.
-    pub(crate) sizes: Vec<(usize, u64)>,
-    /// How many of its tests were re-run with an unlimited stack, of how many
-    /// ([`super::rerun`]); `(0, 0)` when none was.
-    pub(crate) rerun: (usize, usize),
-    /// How many failing tests had each shape.
-    shapes: BTreeMap<String, usize>,
-    /// Each failing test's shape, by index.
-    pub(crate) shape_of: BTreeMap<u64, String>,
-    /// The representative: the smallest failing test ([`Inputs::size`](grundy_judging::suite::Inputs::size); of those, the
-    /// first), where its shrink starts.
-    pub(crate) first: Failure<I>,
-    /// Said when a group of larger inputs joined this one.
-    merged: Option<String>,
-    /// Its cause came from a split by shape and size band ([`super::rerun`]): only a
-    /// sample of each band was re-run with an unlimited stack.
-    pub(crate) banded: bool,
-}
-
-impl<I> Group<I> {
-    /// Takes in the failing tests of `large`, a group of larger inputs found to be the
-    /// same failure (its representative is dropped: this group's stays).
-    fn absorb(&mut self, large: Group<I>) {
-        self.tests.extend(large.tests);
-        self.sizes.extend(large.sizes);
-        self.rerun = (self.rerun.0 + large.rerun.0, self.rerun.1 + large.rerun.1);
-        self.tiers.extend(large.tiers);
-        for (shape, n) in large.shapes {
-            *self.shapes.entry(shape).or_default() += n;
-        }
-        self.shape_of.extend(large.shape_of);
-        self.banded |= large.banded;
-    }
-}
-
-/// The groups of a check, by cause and size class.
-pub(crate) type Groups<I> = BTreeMap<(Cause, Class), Group<I>>;
-
-/// Adds a failing test to its group (the smallest, then the one with the lowest index,
-/// represents it).
-/// The size class a group gathers: small inputs, or the larger ones (medium, large and
-/// maximum), which the reports list first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Class {
-    Larger,
-    Small,
-}
-
-pub(crate) fn add<I>(
-    groups: &mut BTreeMap<(Cause, Class), Group<I>>,
-    f: Failure<I>,
-    shape: String,
-    size: usize,
-) {
-    let class = if f.test.tier == TestTier::Small {
-        Class::Small
-    } else {
-        Class::Larger
-    };
-    let key = (f.cause.clone(), class);
-    let index = f.test.index;
-    let tier = f.test.tier;
-    match groups.get_mut(&key) {
-        Some(g) => {
-            let first = g.first.test.index;
-            let first_size = g.sizes.iter().find(|&&(_, i)| i == first).map(|&(s, _)| s);
-            g.tests.push(index);
-            g.sizes.push((size, index));
-            g.tiers.insert(tier);
-            g.shape_of.insert(index, shape.clone());
-            *g.shapes.entry(shape).or_default() += 1;
-            if Some((size, index)) < first_size.map(|s| (s, first)) {
-                g.first = f;
-            }
-        }
-        None => {
-            let mut shapes = BTreeMap::new();
-            let shape_of = [(index, shape.clone())].into_iter().collect();
-            shapes.insert(shape, 1);
-            groups.insert(
-                key.clone(),
-                Group {
-                    detail: key.0,
-                    tier: key.1,
-                    tiers: [tier].into_iter().collect(),
-                    tests: vec![index],
-                    sizes: vec![(size, index)],
-                    rerun: (0, 0),
-                    shapes,
-                    shape_of,
-                    first: f,
-                    merged: None,
-                    banded: false,
-                },
-            );
-        }
-    }
-}
-
-impl<I> Group<I> {
-    fn label(&self) -> String {
-        let shapes: Vec<String> = self
-            .shapes
-            .iter()
-            .map(|(s, n)| {
-                if *n == 1 {
-                    s.clone()
-                } else {
-                    format!("{s} {n}")
-                }
-            })
-            .collect();
-        let tiers: Vec<&str> = self.tiers.iter().map(|t| t.name()).collect();
-        let tiers = match tiers.as_slice() {
-            [one] => one.to_string(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-            [] => String::new(),
-        };
-        format!("{} on {tiers} inputs ({})", self.detail, shapes.join(", "))
-    }
-
-    /// The shape to search a size threshold on: a chain for a crash (deep recursion is
-    /// the usual cause, and a chain is the deepest tree), else the most frequent shape.
-    pub(crate) fn main_shape(&self) -> Option<TreeShape> {
-        if self.detail.is_crash() && self.shapes.contains_key("chain") {
-            return Some(TreeShape::Chain);
-        }
-        self.shapes
-            .iter()
-            .max_by_key(|(_, n)| **n)
-            .and_then(|(s, _)| TreeShape::from_name(s))
-    }
-}
 
 /// What was found about one group, for the closing table and the JSON report.
 struct Summary {
@@ -195,18 +45,15 @@ struct Summary {
     reproduce: Vec<String>,
 }
 
-/// Reports every group (the one with the smallest failing input first), then the table; the
-/// groups as JSON values.
+/// Reports every group (in the order given: the smallest failing input first), with the
+/// shrinks `join_larger` already made (`pre`, aligned with `groups`) and an equal share of
+/// the time left to `end` for each other; then the table. The groups as JSON values.
 pub(crate) fn report<S: Suite>(
     jd: &Judge<'_, S>,
-    mut groups: Vec<Group<S::Input>>,
+    groups: Vec<Group<S::Input>>,
+    mut pre: Vec<Option<Shrunken<S::Input>>>,
+    end: Instant,
 ) -> Result<Vec<serde_json::Value>, Error> {
-    let Judge { suite, o, .. } = *jd;
-    // Cheapest first: the group whose smallest failing input is smallest is shrunk (and
-    // shown) first.
-    groups.sort_by_key(|g| (suite.size(&g.first.test.input), g.first.test.index));
-    let end = Instant::now() + o.shrink_time;
-    let mut pre = join_larger(jd, &mut groups, end);
     let count = groups.len();
     let mut summaries = Vec::new();
     for (k, g) in groups.into_iter().enumerate() {
@@ -284,34 +131,8 @@ pub(crate) fn report<S: Suite>(
         .collect())
 }
 
-/// True when `input` fails the way the group's `detail` says (its verdict and cause).
-fn fails_same<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> bool {
-    matches!(outcome(jd, input, detail), Outcome::Same)
-}
-
-/// How an input fares against a group's cause.
-pub(crate) enum Outcome {
-    /// It fails the way the group's cause says.
-    Same,
-    /// It passes.
-    Passes,
-    /// It fails another way: that cause.
-    Other(Cause),
-}
-
-/// Judges `input` and tells whether it fails the way `detail` says.
-pub(crate) fn outcome<S: Suite>(jd: &Judge<'_, S>, input: &S::Input, detail: &Cause) -> Outcome {
-    match jd.judge(input) {
-        Ok((Verdict::Ok, ..)) | Err(_) => Outcome::Passes,
-        Ok((v, run, ..)) => match cause_of(jd, input, &v, &run) {
-            c if c == *detail => Outcome::Same,
-            c => Outcome::Other(c),
-        },
-    }
-}
-
 /// For a crash group, what the re-runs with an unlimited stack showed, and on how many of
-/// its failing tests ([`super::rerun`]: a sample when they agree).
+/// its failing tests (`settle`: a sample when they agree).
 fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     let bytes = o.limits.stack?;
     let cap = o.limits.without_stack_limit().memory.unwrap_or(0);
@@ -341,10 +162,10 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
             "{r} of its {t} failing tests (the smallest on small inputs and on larger ones)"
         ),
         (1, t) => format!("the smallest of its {t} failing tests"),
-        (r, t) if r <= super::rerun::SAMPLE => format!("the {r} smallest of its {t} failing tests"),
+        (r, t) if r <= SAMPLE => format!("the {r} smallest of its {t} failing tests"),
         (r, t) => format!(
             "{r} of its {t} failing tests (the {} smallest, and the smallest of each other shape)",
-            super::rerun::SAMPLE
+            SAMPLE
         ),
     };
     Some(format!(
@@ -353,94 +174,6 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
         grundy_judging::output::mib_text(cap),
     ))
 }
-
-/// Shrinks the group's representative with the program in the loop (the same kind of
-/// failure must persist), then tries more small random inputs from the same stream for a
-/// smaller one while time remains (a greedy shrink stops at a 1-minimal case, and other
-/// starting points often end smaller).
-fn shrink_group<S: Suite>(
-    jd: &Judge<'_, S>,
-    g: &Group<S::Input>,
-    start: S::Input,
-    stall: Option<usize>,
-    deadline: Instant,
-) -> (
-    grundy_fuzzing::shrink::Shrunk<S::Input>,
-    S::Input,
-    bool,
-    Option<String>,
-) {
-    let Judge { suite, o, .. } = *jd;
-    // `stall`: after that many candidates in a row that pass, no more are run (a shrink
-    // that starts at a threshold's witness rarely beats it, and each try is a run) — but
-    // only once half of the shrink's time is spent: a shrink with most of its budget left
-    // goes on.
-    let (mut passed_in_a_row, mut stalled, mut runs) = (0usize, false, 0usize);
-    let halfway = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
-    let mut same = |cand: &S::Input| {
-        if Instant::now() >= deadline || contain::interrupted() || !suite.valid(cand) {
-            return false;
-        }
-        if stall.is_some_and(|k| passed_in_a_row >= k) && Instant::now() >= halfway {
-            stalled = true;
-            return false;
-        }
-        runs += 1;
-        let fails = fails_same(jd, cand, &g.detail);
-        passed_in_a_row = if fails { 0 } else { passed_in_a_row + 1 };
-        fails
-    };
-    let mut shrunk = suite.shrink(start, &mut same);
-    let mut input = shrunk.case.clone();
-    // A failure no single structural step keeps (a value that wraps around at 256 changes
-    // with every vertex dropped) is tried on the swept family members below its size,
-    // smallest first: the first that fails the same way is shrunk in turn.
-    let mut family = None;
-    for m in super::families(suite, o) {
-        if m.size >= suite.size(&input) || Instant::now() >= deadline {
-            break;
-        }
-        let Some(Ok(cand)) = suite.member(&m, o.seed) else {
-            continue;
-        };
-        if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
-            continue;
-        }
-        let again = suite.shrink(cand, &mut same);
-        family = Some(format!(
-            "no structural step kept the failure below {}; the swept {} fails the same way, and shrinks to {}",
-            suite.describe(&input),
-            m.label,
-            suite.describe(&again.case)
-        ));
-        if suite.size(&again.case) < suite.size(&input) {
-            input = again.case;
-        }
-        break;
-    }
-    for extra in 0..suite.extra_tries() {
-        if suite.size(&input) <= 3 || Instant::now() >= deadline {
-            break;
-        }
-        let Ok((cand, _)) = suite.random(o.seed, o.cases + 1000 + extra, Tier::Small) else {
-            break;
-        };
-        if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
-            continue;
-        }
-        let again = suite.shrink(cand, &mut same);
-        if suite.size(&again.case) < suite.size(&input) {
-            input = again.case;
-        }
-    }
-    // Runs of the program, not calls of the predicate (a stalled shrink skips its runs).
-    shrunk.tries = runs;
-    (shrunk, input, stalled, family)
-}
-
-/// Candidates in a row that pass after which a shrink from a threshold's witness stops
-/// (once half of its time is spent).
-const STALL: usize = 100;
 
 /// After a TLE, how the program's time grows on the shape that failed.
 fn growth_note<S: Suite>(
@@ -456,176 +189,9 @@ fn growth_note<S: Suite>(
     Some(g.line())
 }
 
-/// A group's representative, shrunk: the threshold note, how it shrank, and to what.
-struct Shrunken<I> {
-    note: Option<String>,
-    shrunk: grundy_fuzzing::shrink::Shrunk<I>,
-    input: I,
-    /// The shrink ran out of time (or grundy was stopped): it may not be minimal.
-    cut_short: bool,
-    /// Where the shrink started, when not at the group's first failing test (the
-    /// threshold's failing input).
-    start: Option<I>,
-    /// It stopped after [`STALL`] candidates in a row passed.
-    stalled: bool,
-    /// Not shrunk on purpose ([`not_shrunk`]): the test's own input is the witness.
-    kept: bool,
-}
-
-/// A group's smallest failing test as its witness, not shrunk, with the reason.
-fn not_shrunk<I: Clone>(g: &Group<I>, note: String) -> Shrunken<I> {
-    Shrunken {
-        note: Some(note),
-        shrunk: grundy_fuzzing::shrink::Shrunk {
-            case: g.first.test.input.clone(),
-            steps: 0,
-            tries: 0,
-        },
-        input: g.first.test.input.clone(),
-        cut_short: false,
-        start: None,
-        stalled: false,
-        kept: true,
-    }
-}
-
-/// The threshold search when the group needs it, then the shrink from the smallest known
-/// witness.
-fn witness<S: Suite>(
-    jd: &Judge<'_, S>,
-    g: &Group<S::Input>,
-    deadline: Instant,
-) -> Shrunken<S::Input> {
-    let (note, start) = super::threshold::threshold_start(jd, g, deadline);
-    // A failure that does not repeat on its own input is not shrunk: the shrink would
-    // spend its budget chasing it (its time, the machine's load, or the program's own
-    // randomness made it).
-    if start.is_none() {
-        let again = match outcome(jd, &g.first.test.input, &g.detail) {
-            Outcome::Same => None,
-            Outcome::Passes => Some("it passed".to_string()),
-            Outcome::Other(c) => Some(format!("it failed another way: {c}")),
-        };
-        if let Some(again) = again {
-            return not_shrunk(
-                g,
-                format!(
-                    "not shrunk: the failure did not repeat when test {} was run again ({again}); a failure that depends on time, the machine's load or the program's own randomness",
-                    g.first.test.index
-                ),
-            );
-        }
-    }
-    let from = start.clone().unwrap_or_else(|| g.first.test.input.clone());
-    let stall = start.is_some().then_some(STALL);
-    let (shrunk, input, stalled, family) = shrink_group(jd, g, from, stall, deadline);
-    let note = match (note, family) {
-        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
-        (a, b) => a.or(b),
-    };
-    Shrunken {
-        note,
-        shrunk,
-        input,
-        cut_short: contain::interrupted() || Instant::now() >= deadline,
-        stalled,
-        start,
-        kept: false,
-    }
-}
-
-/// One mistake, one group: each group of larger inputs that has a group of small inputs
-/// with the same cause is shrunk first. It stays apart only when the experiment tells
-/// the two apart: its shrink ran to the end (1-minimal) at a size above the small group's
-/// smallest failing test. When its witness comes down to that size, or its shrink is cut
-/// short (nothing tells it apart), its tests join the small group, which says so. A group
-/// that stays apart keeps its shrink (aligned with `groups`).
-fn join_larger<S: Suite>(
-    jd: &Judge<'_, S>,
-    groups: &mut Vec<Group<S::Input>>,
-    end: Instant,
-) -> Vec<Option<Shrunken<S::Input>>> {
-    let Judge { suite, .. } = *jd;
-    let mut pre: Vec<Option<Shrunken<S::Input>>> = (0..groups.len()).map(|_| None).collect();
-    let mut j = 0;
-    while j < groups.len() {
-        let small = groups
-            .iter()
-            .position(|g| g.tier == Class::Small && g.detail == groups[j].detail);
-        let Some(i) =
-            small.filter(|_| groups[j].tier != Class::Small && !groups[j].detail.is_wall_clock())
-        else {
-            j += 1;
-            continue;
-        };
-        let left = end.saturating_duration_since(Instant::now());
-        let deadline = Instant::now() + left / groups.len().max(1) as u32;
-        // A program silent on every test fails every input alike: nothing to tell apart.
-        let quiet = jd.memo.silent.load(std::sync::atomic::Ordering::SeqCst);
-        let w = if quiet {
-            not_shrunk(&groups[j], String::new())
-        } else {
-            witness(jd, &groups[j], deadline)
-        };
-        // No larger than the small group's smallest failing test: by size, or the same
-        // size in the report's words (`size 1`, `3 vertices`) when only the values'
-        // spelling differs (-1000000000 against -999999999).
-        let smallest = &groups[i].first.test.input;
-        let down = suite.size(&w.input) <= suite.size(smallest)
-            || suite.describe(&w.input) == suite.describe(smallest);
-        // A shrink that stopped early (out of time, or after a run of passing candidates)
-        // may not be minimal: it does not tell the two groups apart.
-        if quiet {
-            let large = groups.remove(j);
-            pre.remove(j);
-            let i = if i > j { i - 1 } else { i };
-            let g = &mut groups[i];
-            g.merged = Some(format!(
-                "the {} failing test{} on larger inputs (first: test {}) fail the same way: the program wrote nothing on any test; reported once",
-                large.tests.len(),
-                if large.tests.len() == 1 { "" } else { "s" },
-                large.first.test.index,
-            ));
-            g.absorb(large);
-        } else if down || w.cut_short || w.stalled {
-            let large = groups.remove(j);
-            pre.remove(j);
-            let i = if i > j { i - 1 } else { i };
-            let g = &mut groups[i];
-            let how = if down {
-                format!(
-                    "shrink to {}, no larger than this group's smallest failing test",
-                    suite.describe(&w.input)
-                )
-            } else if w.cut_short {
-                format!(
-                    "shrank to {} before its time ran out, so no run tells them apart from this group",
-                    suite.describe(&w.input)
-                )
-            } else {
-                format!(
-                    "shrank to {} and stopped after {STALL} candidates in a row passed (it may not be minimal), so no run tells them apart from this group",
-                    suite.describe(&w.input)
-                )
-            };
-            g.merged = Some(format!(
-                "the {} failing test{} on larger inputs (first: test {}) {how}: the same failure, reported once",
-                large.tests.len(),
-                if large.tests.len() == 1 { "" } else { "s" },
-                large.first.test.index,
-            ));
-            g.absorb(large);
-        } else {
-            pre[j] = Some(w);
-            j += 1;
-        }
-    }
-    pre
-}
-
 /// The program's name in the names of its saved failures (`mine.check-1-2.in`): the stem
 /// of its file, or of the script an interpreter runs (`python3 sol.py` is `sol`).
-pub(crate) fn program_label(cmd: &[String]) -> String {
+fn program_label(cmd: &[String]) -> String {
     const RUNNERS: [&str; 10] = [
         "python3", "python", "pypy3", "pypy", "node", "java", "sh", "bash", "env", "mono",
     ];
@@ -721,7 +287,7 @@ fn report_group<S: Suite>(
         stalled: w.stalled,
         kept: w.kept,
     };
-    let (mut finding, settled) = settle(jd, g, w.input, w.start);
+    let (mut finding, confirmed) = confirm(jd, g, w.input, w.start);
     // The signal's usual gloss, as the group's own re-runs settle it.
     let gloss = match detail.stack {
         Stack::NotFixed => Some("(segmentation fault; not a stack overflow: it fails with an unlimited stack too)"),
@@ -778,7 +344,7 @@ fn report_group<S: Suite>(
         &finding.expected,
         &extra,
     );
-    let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &settled);
+    let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &confirmed);
     let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
     eprint!("{shrunk_line}");
     if let Some(tree) = drawn.as_ref().and_then(|(_, t)| t.as_ref()) {
@@ -800,13 +366,14 @@ fn report_group<S: Suite>(
     }
     // A crash explained at its line: the witness on the sanitized build.
     if matches!(finding.verdict, Verdict::Runtime(_)) {
-        if let Some(note) = super::sanitized::explain(jd, &finding.input) {
+        if let Some(note) = crate::sanitized::explain(suite, o, &jd.memo.sanitized, &finding.input)
+        {
             eprintln!("{note}");
             notes.push(note.lines().next().unwrap_or_default().to_string());
         }
     }
     let shown = suite.describe(&finding.input);
-    let unconfirmed = settled.did_not_fail_again().map(|s| (s, shown.clone()));
+    let unconfirmed = confirmed.did_not_fail_again().map(|s| (s, shown.clone()));
     Ok(Summary {
         label,
         tests,
@@ -848,7 +415,7 @@ fn shrunk_line<S: Suite>(
         stalled,
         kept,
     }: &ShrinkRun,
-    settled: &Settled,
+    confirmed: &Confirmed,
 ) -> String {
     if kept {
         // Not shrunk (a TLE by the wall clock): the test's own input.
@@ -870,7 +437,7 @@ fn shrunk_line<S: Suite>(
         } else {
             String::new()
         },
-        settled.words(&suite.describe(&finding.input)),
+        confirmed.words(&suite.describe(&finding.input)),
         suite
             .locate(&finding.input, &finding.expected, &finding.run.stdout)
             .map(|l| format!(", {l}"))
@@ -905,20 +472,20 @@ struct Finding<I> {
 /// The shrunk input judged once more; if it no longer fails the same way (flaky, e.g. a
 /// time limit or a stack near the edge), where the shrink started, else the group's
 /// original failing test.
-fn settle<S: Suite>(
+fn confirm<S: Suite>(
     jd: &Judge<'_, S>,
     g: Group<S::Input>,
     input: S::Input,
     start: Option<S::Input>,
-) -> (Finding<S::Input>, Settled) {
+) -> (Finding<S::Input>, Confirmed) {
     let Judge { suite, .. } = *jd;
     // The shrunk input, else where the shrink started: the first that fails the same way
     // again (a failure near a size threshold may not repeat on every run).
     let shrunk_size = suite.describe(&input);
-    let tries = [(input, Settled::Shrunk)]
+    let tries = [(input, Confirmed::Shrunk)]
         .into_iter()
-        .chain(start.map(|s| (s, Settled::Start(shrunk_size.clone()))));
-    for (input, settled) in tries {
+        .chain(start.map(|s| (s, Confirmed::Start(shrunk_size.clone()))));
+    for (input, confirmed) in tries {
         if let Ok((verdict, run, expected, judged_by)) = jd.judge(&input) {
             if verdict != Verdict::Ok && cause_of(jd, &input, &verdict, &run) == g.detail {
                 let finding = Finding {
@@ -928,7 +495,7 @@ fn settle<S: Suite>(
                     expected,
                     judged_by,
                 };
-                return (finding, settled);
+                return (finding, confirmed);
             }
         }
     }
@@ -940,33 +507,33 @@ fn settle<S: Suite>(
         expected: f.expected,
         judged_by: f.judged_by,
     };
-    (finding, Settled::First(shrunk_size))
+    (finding, Confirmed::First(shrunk_size))
 }
 
 /// Which input a group shows: the shrunk one, or (when that did not fail again on a
 /// re-run) where the shrink started, or the group's smallest failing test; with the shrunk
 /// input's size in words.
-enum Settled {
+enum Confirmed {
     Shrunk,
     Start(String),
     First(String),
 }
 
-impl Settled {
+impl Confirmed {
     /// The shrunk input's size when it did not fail again.
     fn did_not_fail_again(&self) -> Option<String> {
         match self {
-            Settled::Shrunk => None,
-            Settled::Start(size) | Settled::First(size) => Some(size.clone()),
+            Confirmed::Shrunk => None,
+            Confirmed::Start(size) | Confirmed::First(size) => Some(size.clone()),
         }
     }
 
     /// What the shrink line says after "shrunk in … to".
     fn words(&self, shown: &str) -> String {
         let (size, which) = match self {
-            Settled::Shrunk => return shown.to_string(),
-            Settled::Start(size) => (size, "where the shrink started"),
-            Settled::First(size) => (size, "the group's smallest failing test"),
+            Confirmed::Shrunk => return shown.to_string(),
+            Confirmed::Start(size) => (size, "where the shrink started"),
+            Confirmed::First(size) => (size, "the group's smallest failing test"),
         };
         format!(
             "{size}, which did not fail again when re-run (a failure near a size threshold need not repeat); shown instead: {which}, {shown}"
@@ -986,8 +553,8 @@ fn reproduce_commands<S: Suite>(
     let Judge { suite, o, argv, .. } = *jd;
     let mut out = Vec::new();
     if let (Ok(p), false) = (saved, f.judged_by == JudgedBy::Jury) {
-        let sanitized = match super::sanitized::build(jd.memo, o) {
-            super::sanitized::Build::Argv { argv, .. }
+        let sanitized = match crate::sanitized::build(&jd.memo.sanitized, o) {
+            crate::sanitized::Build::Argv { argv, .. }
                 if matches!(f.verdict, Verdict::Undefined(_)) =>
             {
                 Some(argv)
@@ -1047,7 +614,7 @@ fn finding_text<S: Suite>(
             "the game ({} lines; > the jury, < the program):\n",
             lines.len()
         );
-        s += &super::text::ends(&text, 10, 10);
+        s += &crate::text::ends(&text, 10, 10);
     }
     if !f.run.stderr.is_empty() {
         let stderr = &f.run.stderr[..f.run.stderr.len().min(2000)];
