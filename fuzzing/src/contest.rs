@@ -100,7 +100,12 @@ pub fn input(
 
 /// A `poj3710` input: several test cases of Christmas-tree graphs, at most the
 /// statement's counts.
-fn christmas_input(rng: &mut Rng, tier: Tier, size: Option<usize>, lim: &Limits) -> Vec<Position> {
+fn christmas_input(
+    rng: &mut Rng,
+    tier: Tier,
+    size: Option<usize>,
+    lim: &InputBounds,
+) -> Vec<Position> {
     let (lo, hi) = (lim.vertices.0 as usize, lim.vertices.1 as usize);
     let (cases, graphs, verts) = match tier {
         Tier::Small => (rng.range(1, 3), rng.range(1, 3), 5),
@@ -130,7 +135,7 @@ fn rocks_input(
     tier: Tier,
     size: Option<usize>,
     shape: Option<TreeShape>,
-    lim: &Limits,
+    lim: &InputBounds,
 ) -> Vec<Position> {
     let (lo, hi) = (lim.vertices.0 as usize, lim.vertices.1 as usize);
     let n = size
@@ -163,7 +168,7 @@ fn native_input(
     tier: Tier,
     size: Option<usize>,
     shape: Option<TreeShape>,
-    lim: &Limits,
+    lim: &InputBounds,
 ) -> Vec<Position> {
     let sizes = match tier {
         Tier::Small => Sizes::SMALL,

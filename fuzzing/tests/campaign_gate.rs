@@ -30,7 +30,7 @@ use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
 use grundy_games::schema::{Instance, Schema, SchemaSpec};
 use grundy_games::testdata::Schemas;
-use grundy_games::{format, peel, Answer, CutAnswer, Game, Limits, Position, Problem};
+use grundy_games::{format, peel, Answer, CutAnswer, Game, InputBounds, Position, Problem};
 use grundy_oracle::{Budget, PLAIN_MASK_EDGES};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -81,7 +81,7 @@ fn fixed_seed_campaign_of_every_game() {
             let answer = grundy_solver::solve(&back[0]);
             if game == Game::Cut {
                 // The leaf-peeling path of `grundy solve cut` gives the same whole answer.
-                let tree = peel::read_edge_list(text.as_bytes(), Limits::LENIENT.vertices)
+                let tree = peel::read_edge_list(text.as_bytes(), InputBounds::LENIENT.vertices)
                     .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
                 let peeled = grundy_solver::cut::peeled_answer(tree)
                     .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));
@@ -90,7 +90,7 @@ fn fixed_seed_campaign_of_every_game() {
             if game == Game::Paint {
                 // The leaf-peeling path of `grundy solve paint` gives the same whole answer.
                 let layout = peel::Layout::ColoursThenEdges;
-                let tree = peel::read_tree(text.as_bytes(), layout, Limits::LENIENT.vertices)
+                let tree = peel::read_tree(text.as_bytes(), layout, InputBounds::LENIENT.vertices)
                     .unwrap_or_else(|| panic!("{what}: the peeling refuses it\n{text}"));
                 let peeled = grundy_solver::paint::peeled_answer(tree)
                     .unwrap_or_else(|| panic!("{what}: the peeling finds no tree\n{text}"));

@@ -9,7 +9,7 @@
 //! not an arm to every function of every layer.
 
 use crate::error::Result;
-use crate::limits::Limits;
+use crate::input_bounds::InputBounds;
 use crate::position::*;
 use crate::scan::Scanner;
 
@@ -44,7 +44,7 @@ pub trait Model: Kind {
     /// The value of the position (for `staircase`, of the initial layout).
     fn value(a: &Self::Ans) -> u64;
     /// Reads one position in the native input format.
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<Self::Pos>;
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<Self::Pos>;
     /// Writes a position in its native input format (canonical: edges by child id).
     fn write(out: &mut String, p: &Self::Pos);
     /// Writes an answer in the native output format.

@@ -4,8 +4,8 @@
 //! in its module, `game/GAME.rs`. Vertex ids are 1-based in text, 0-based in memory.
 
 use crate::error::{ErrorKind, InputError, Result};
+use crate::input_bounds::InputBounds;
 use crate::kind::{Kind, Model};
-use crate::limits::Limits;
 use crate::position::*;
 use crate::scan::Scanner;
 use crate::tree::{Tree, TreeErrorKind};
@@ -47,7 +47,7 @@ pub(crate) fn count(s: &mut Scanner, what: &str, range: (u64, u64)) -> Result<u6
 }
 
 /// Reads one position of `game` from the scanner.
-pub fn read_position(game: Game, s: &mut Scanner, lim: &Limits) -> Result<Position> {
+pub fn read_position(game: Game, s: &mut Scanner, lim: &InputBounds) -> Result<Position> {
     crate::each_game!(game, G => G::read(s, lim).map(G::position))
 }
 

@@ -635,7 +635,7 @@ mod tests {
                 let vertices = if strict {
                     problem.strict_limits().vertices
                 } else {
-                    crate::Limits::LENIENT.vertices
+                    crate::InputBounds::LENIENT.vertices
                 };
                 let full = problem.parse(&text, strict);
                 let shown = String::from_utf8_lossy(&text);

@@ -3,7 +3,7 @@
 //! against its statement for the validator), print an input, and print answers.
 
 use crate::error::Result;
-use crate::limits::Limits;
+use crate::input_bounds::InputBounds;
 use crate::native;
 use crate::position::{Answer, Game, Position};
 use crate::scan::Scanner;
@@ -94,8 +94,8 @@ impl Problem {
     /// The exact constraints of the statement (what the validator enforces), as
     /// `problems/NAME/problem.toml` states them ([`crate::statement`]); lenient for a native
     /// format.
-    pub fn strict_limits(self) -> Limits {
-        static PARSED: OnceLock<[Limits; 4]> = OnceLock::new();
+    pub fn strict_limits(self) -> InputBounds {
+        static PARSED: OnceLock<[InputBounds; 4]> = OnceLock::new();
         let all = PARSED.get_or_init(|| {
             [
                 Problem::Agc017d,
@@ -108,7 +108,7 @@ impl Problem {
                 // The embedded files are checked by this module's tests.
                 crate::statement::parse(text)
                     .unwrap_or_else(|e| panic!("problems/{}/problem.toml: {e}", p.name()))
-                    .unwrap_or(Limits::LENIENT)
+                    .unwrap_or(InputBounds::LENIENT)
             })
         });
         match self {
@@ -116,7 +116,7 @@ impl Problem {
             Problem::Cot3 => all[1],
             Problem::Poj3710 => all[2],
             Problem::P2972 => all[3],
-            Problem::Native(_) => Limits::LENIENT,
+            Problem::Native(_) => InputBounds::LENIENT,
         }
     }
 
@@ -127,7 +127,7 @@ impl Problem {
         let limits = if strict {
             self.strict_limits()
         } else {
-            Limits::LENIENT
+            InputBounds::LENIENT
         };
         let mut s = Scanner::new(input);
         let mut cases = Vec::new();
@@ -204,7 +204,7 @@ mod tests {
         ] {
             let parsed = crate::statement::parse(p.package_text().unwrap()).unwrap();
             assert!(parsed.is_some(), "{}: no [statement]", p.name());
-            assert_ne!(p.strict_limits(), Limits::LENIENT, "{}", p.name());
+            assert_ne!(p.strict_limits(), InputBounds::LENIENT, "{}", p.name());
         }
         assert_eq!(
             Problem::strict_limits(Problem::Agc017d).vertices,

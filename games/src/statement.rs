@@ -6,18 +6,18 @@
 //!
 //! The table holds `[lo, hi]` pairs (`vertices`, `graphs`, `edges`, `stones`, `cap`,
 //! `updates`, `chips`) and the flags `parent_below` and `christmas`; a key left out keeps
-//! the lenient bound of [`Limits::LENIENT`].
+//! the lenient bound of [`InputBounds::LENIENT`].
 
 use crate::error::{ErrorKind, InputError};
-use crate::limits::Limits;
+use crate::input_bounds::InputBounds;
 
 /// The `[statement]` table of a package text, if it has one; the error names the line.
-pub fn parse(text: &str) -> Result<Option<Limits>, InputError> {
+pub fn parse(text: &str) -> Result<Option<InputBounds>, InputError> {
     let mut lines = text.lines().enumerate();
     if !lines.any(|(_, l)| l.split('#').next().unwrap_or("").trim() == "[statement]") {
         return Ok(None);
     }
-    let mut limits = Limits::LENIENT;
+    let mut limits = InputBounds::LENIENT;
     for (i, line) in lines {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.starts_with('[') {

@@ -62,7 +62,7 @@ fn vertices(problem: Problem, strict: bool) -> (u64, u64) {
     if strict {
         problem.strict_limits().vertices
     } else {
-        grundy_games::Limits::LENIENT.vertices
+        grundy_games::InputBounds::LENIENT.vertices
     }
 }
 

@@ -117,7 +117,7 @@ impl Room for Chip {
     fn adversarial(
         rng: &mut Rng,
         _problem: Problem,
-        _lim: &Limits,
+        _lim: &InputBounds,
         max: usize,
     ) -> Vec<Adversarial> {
         let mut out = Vec::new();

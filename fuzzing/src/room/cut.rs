@@ -94,7 +94,7 @@ impl Room for Cut {
     fn adversarial(
         rng: &mut Rng,
         _problem: Problem,
-        _lim: &Limits,
+        _lim: &InputBounds,
         max: usize,
     ) -> Vec<Adversarial> {
         let mut out = Vec::new();

@@ -172,7 +172,12 @@ impl Room for Hackenbush {
         out
     }
 
-    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, _max: usize) -> Vec<Adversarial> {
+    fn adversarial(
+        rng: &mut Rng,
+        problem: Problem,
+        lim: &InputBounds,
+        _max: usize,
+    ) -> Vec<Adversarial> {
         let mut out = Vec::new();
         let (cases, graphs, verts, edges) = if problem == Problem::Poj3710 {
             (

@@ -15,7 +15,7 @@ use crate::exhaust::Bounds;
 use crate::gen::{Sizes, TreeShape};
 use crate::rng::Rng;
 use grundy_games::kind::Kind;
-use grundy_games::{Limits, Position, Problem, Tree};
+use grundy_games::{InputBounds, Position, Problem, Tree};
 use std::ops::ControlFlow;
 
 mod chip;
@@ -52,7 +52,12 @@ pub trait Room: Kind {
 
     /// The maximum-constraint and adversarial inputs of `problem` (a problem of this
     /// game, whose strict limits are `lim` and largest tree `max` vertices).
-    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, max: usize) -> Vec<Adversarial>;
+    fn adversarial(
+        rng: &mut Rng,
+        problem: Problem,
+        lim: &InputBounds,
+        max: usize,
+    ) -> Vec<Adversarial>;
 
     /// A position on a tree of `n` vertices of `shape`, for `grundy scale` and the
     /// hunt; `None` for a game whose inputs are not grown on one tree (then a random

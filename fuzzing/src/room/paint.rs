@@ -91,7 +91,7 @@ impl Room for Paint {
     fn adversarial(
         rng: &mut Rng,
         _problem: Problem,
-        _lim: &Limits,
+        _lim: &InputBounds,
         max: usize,
     ) -> Vec<Adversarial> {
         let mut out = Vec::new();

@@ -188,7 +188,12 @@ impl Room for Staircase {
         out
     }
 
-    fn adversarial(rng: &mut Rng, problem: Problem, lim: &Limits, max: usize) -> Vec<Adversarial> {
+    fn adversarial(
+        rng: &mut Rng,
+        problem: Problem,
+        lim: &InputBounds,
+        max: usize,
+    ) -> Vec<Adversarial> {
         let mut out = Vec::new();
         let (stones, cap, t) = if problem == Problem::P2972 {
             (lim.stones.1, lim.cap.1, lim.updates.1 as usize)

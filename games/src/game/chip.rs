@@ -3,8 +3,8 @@
 
 use crate::board::{Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::Result;
+use crate::input_bounds::InputBounds;
 use crate::kind::Model;
-use crate::limits::Limits;
 use crate::native::*;
 use crate::scan::Scanner;
 use crate::tree::Tree;
@@ -172,7 +172,7 @@ impl Model for crate::kind::Chip {
         a.value
     }
 
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<ChipPos> {
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<ChipPos> {
         read(s, lim)
     }
 
@@ -191,7 +191,7 @@ impl Model for crate::kind::Chip {
 }
 
 /// `n k`; n − 1 edges; k chip vertices.
-fn read(s: &mut Scanner, lim: &Limits) -> Result<ChipPos> {
+fn read(s: &mut Scanner, lim: &InputBounds) -> Result<ChipPos> {
     let n = count(s, "n (vertices)", lim.vertices)? as usize;
     let k = count(s, "k (chips)", lim.chips)?;
     let tree = read_tree(s, n)?;

@@ -4,8 +4,8 @@
 use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::edit::*;
 use crate::error::Result;
+use crate::input_bounds::InputBounds;
 use crate::kind::Model;
-use crate::limits::Limits;
 use crate::native::*;
 use crate::scan::Scanner;
 use crate::tree::Tree;
@@ -151,7 +151,7 @@ impl Model for crate::kind::Cut {
         a.value
     }
 
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<CutPos> {
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<CutPos> {
         read(s, lim)
     }
 
@@ -175,7 +175,7 @@ impl Model for crate::kind::Cut {
 }
 
 /// `n`; n − 1 edges.
-fn read(s: &mut Scanner, lim: &Limits) -> Result<CutPos> {
+fn read(s: &mut Scanner, lim: &InputBounds) -> Result<CutPos> {
     let n = count(s, "N (vertices)", lim.vertices)? as usize;
     Ok(CutPos {
         tree: read_tree(s, n)?,

@@ -4,8 +4,8 @@
 use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::{ErrorKind, InputError, Result};
 use crate::graph::Graph;
+use crate::input_bounds::InputBounds;
 use crate::kind::Model;
-use crate::limits::Limits;
 use crate::native::*;
 use crate::scan::Scanner;
 use std::fmt::Write as _;
@@ -214,7 +214,7 @@ impl Model for crate::kind::Hackenbush {
         a.value
     }
 
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<HackenbushPos> {
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<HackenbushPos> {
         read(s, lim)
     }
 
@@ -236,7 +236,7 @@ impl Model for crate::kind::Hackenbush {
 }
 
 /// `K`; per graph `n m` and m edges `a b`.
-fn read(s: &mut Scanner, lim: &Limits) -> Result<HackenbushPos> {
+fn read(s: &mut Scanner, lim: &InputBounds) -> Result<HackenbushPos> {
     let k = count(s, "K (graphs)", lim.graphs)?;
     let mut graphs = Vec::with_capacity(capacity(s, k, 4));
     for gi in 1..=k {

@@ -3,8 +3,8 @@
 
 use crate::board::{bits, Board, Move, NotPlayable, OnBoard, Playable};
 use crate::error::Result;
+use crate::input_bounds::InputBounds;
 use crate::kind::Model;
-use crate::limits::Limits;
 use crate::native::*;
 use crate::scan::Scanner;
 use crate::tree::Tree;
@@ -140,7 +140,7 @@ impl Model for crate::kind::Paint {
         a.value
     }
 
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<PaintPos> {
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<PaintPos> {
         read(s, lim)
     }
 
@@ -159,7 +159,7 @@ impl Model for crate::kind::Paint {
 }
 
 /// `N`; N colours (0 white, 1 black); N − 1 edges.
-fn read(s: &mut Scanner, lim: &Limits) -> Result<PaintPos> {
+fn read(s: &mut Scanner, lim: &InputBounds) -> Result<PaintPos> {
     let n = count(s, "N (vertices)", lim.vertices)? as usize;
     let mut white = Vec::with_capacity(capacity(s, n as u64, 2));
     for i in 1..=n {

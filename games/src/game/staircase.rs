@@ -2,8 +2,8 @@
 //! position, its answer, and its native format (`docs/SPEC.md` §3).
 
 use crate::error::{ErrorKind, InputError, Result};
+use crate::input_bounds::InputBounds;
 use crate::kind::Model;
-use crate::limits::Limits;
 use crate::native::*;
 use crate::scan::Scanner;
 use crate::tree::Tree;
@@ -69,7 +69,7 @@ impl Model for crate::kind::Staircase {
         a.values.first().copied().unwrap_or(0)
     }
 
-    fn read(s: &mut Scanner, lim: &Limits) -> Result<StaircasePos> {
+    fn read(s: &mut Scanner, lim: &InputBounds) -> Result<StaircasePos> {
         read(s, lim)
     }
 
@@ -93,7 +93,7 @@ impl Model for crate::kind::Staircase {
 }
 
 /// `N T L`; for i = 2..N `P_i R_i`; T updates `A B`.
-fn read(s: &mut Scanner, lim: &Limits) -> Result<StaircasePos> {
+fn read(s: &mut Scanner, lim: &InputBounds) -> Result<StaircasePos> {
     let n = count(s, "N (vertices)", lim.vertices)? as usize;
     let t = count(s, "T (updates)", lim.updates)?;
     let cap = count(s, "L (most stones per move)", lim.cap)?;

@@ -1,10 +1,11 @@
-//! Numeric limits of an input format: the lenient ones `grundy solve` accepts and the exact
-//! constraints of each contest statement (its validator).
+//! The bounds of an input format ([`InputBounds`]): the lenient ones `grundy solve` accepts
+//! and the exact constraints of each contest statement (its validator). Not the limits of
+//! a run (time, memory: `grundy_sandbox::runner::RunLimits`).
 
 /// Bounds on every count and number a format reads. A bound that does not apply to a
 /// format is ignored by it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct InputBounds {
     /// Vertices of a tree or of one graph.
     pub vertices: (u64, u64),
     /// Chips (`chip`).
@@ -31,9 +32,9 @@ pub const MAX_ITEMS: u64 = 20_000_000;
 /// The largest stone count or cap (so that L + 1 and every value fit in 64 bits).
 pub const MAX_NUMBER: u64 = 1_000_000_000_000_000_000;
 
-impl Limits {
+impl InputBounds {
     /// What `grundy solve` accepts: any structurally valid input up to [`MAX_ITEMS`].
-    pub const LENIENT: Limits = Limits {
+    pub const LENIENT: InputBounds = InputBounds {
         vertices: (1, MAX_ITEMS),
         chips: (0, MAX_ITEMS),
         graphs: (0, MAX_ITEMS),
