@@ -9,7 +9,7 @@ use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_games::Problem;
 use grundy_judging::error::Error;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use std::time::Duration;
 
 pub(crate) use grundy_fuzzing::contest;
@@ -75,16 +75,13 @@ pub struct LimitArgs {
 
 impl LimitArgs {
     /// The limits: the flags given, else `defaults` (a package's judge limits), else
-    /// grundy's defaults; with the wall-clock factor used.
+    /// grundy's defaults.
     pub fn limits(
         &self,
         defaults: Option<grundy_judging::package::JudgeDefaults>,
         auto_limit: Option<PathBuf>,
-    ) -> Result<(Limits, f64), Error> {
-        let (base, base_factor) = defaults
-            .map_or((Limits::judged(Duration::from_secs(2), 2.0), 2.0), |d| {
-                (d.limits, d.wall_factor)
-            });
+    ) -> Result<RunLimits, Error> {
+        let base = defaults.map_or(RunLimits::judged(Duration::from_secs(2), 2.0), |d| d.limits);
         let stack = match self.stack.as_deref() {
             None => base.stack,
             Some("unlimited") => None,
@@ -126,7 +123,7 @@ impl LimitArgs {
                     .map_err(|e| Error::usage(format!("{}: {e}", path.display())))?
             }
         };
-        let factor = self.wall_factor.unwrap_or(base_factor);
+        let factor = self.wall_factor.unwrap_or(base.wall_factor);
         let memory = match self.ml.as_deref() {
             None => base.memory,
             Some("unlimited") => None,
@@ -142,19 +139,17 @@ impl LimitArgs {
         } else {
             stack
         };
-        Ok((
-            Limits {
-                time,
-                wall: time.mul_f64(factor),
-                memory,
-                stack,
-                output: match self.output_limit {
-                    Some(o) => mib("--output-limit", o)? as usize,
-                    None => base.output,
-                },
+        Ok(RunLimits {
+            time,
+            wall: time.mul_f64(factor),
+            wall_factor: factor,
+            memory,
+            stack,
+            output: match self.output_limit {
+                Some(o) => mib("--output-limit", o)? as usize,
+                None => base.output,
             },
-            factor,
-        ))
+        })
     }
 }
 

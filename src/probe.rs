@@ -13,7 +13,7 @@ use grundy_fuzzing::mutants;
 use grundy_games::{Game, Position, Problem};
 use grundy_judging::error::{Error, Outcome};
 use grundy_oracle::Budget;
-use grundy_sandbox::runner::{self, Exit, Limits};
+use grundy_sandbox::runner::{self, Exit, RunLimits};
 
 /// The probe's exit code for a panic.
 const EXIT_PANIC: i32 = 4;
@@ -66,9 +66,10 @@ pub fn hangs_within(
     if exe.file_stem()? != "grundy" {
         return None;
     }
-    let limits = Limits {
+    let limits = RunLimits {
         time: case_time,
         wall: case_time,
+        wall_factor: 1.0,
         memory: None,
         stack: Some(64 << 20),
         output: 1 << 20,

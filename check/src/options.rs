@@ -2,7 +2,7 @@
 //! seed, the limits, where findings go. Every stage reads it; it imports no stage.
 
 use grundy_judging::report;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -29,9 +29,7 @@ pub struct Options {
     /// Skip the family sweep ([`grundy_fuzzing::families`]).
     pub no_families: bool,
     /// Limits of each run.
-    pub limits: Limits,
-    /// The wall-clock factor the limits were made with (for the reproduce line).
-    pub wall_factor: f64,
+    pub limits: RunLimits,
     /// The judge preset the limits come from (`[judge] like`), said in the header.
     pub like: Option<grundy_judging::preset::Preset>,
     /// Where failing inputs are saved.

@@ -14,7 +14,7 @@ use crate::verdict::judge_with;
 use grundy_judging::error::Error;
 use grundy_judging::suite::Suite;
 use grundy_sandbox::program::{self, Sanitized};
-use grundy_sandbox::runner::{Limits, Run};
+use grundy_sandbox::runner::{Run, RunLimits};
 use std::sync::OnceLock;
 
 /// The sanitized build: the argv that runs it, or why there is none.
@@ -63,8 +63,8 @@ fn rss_cap(o: &Options) -> u64 {
 
 /// The limits of a sanitized run: three times the time (a sanitized build is slower),
 /// the same stack, and no address-space limit under AddressSanitizer.
-fn limits(o: &Options, asan: bool) -> Limits {
-    Limits {
+fn limits(o: &Options, asan: bool) -> RunLimits {
+    RunLimits {
         time: o.limits.time * 3,
         wall: o.limits.wall * 3,
         memory: if asan { None } else { o.limits.memory },

@@ -1,6 +1,6 @@
 //! The causes, the third stage, settled before any failure is grouped. A crash that a
 //! bigger stack may cure is re-run with an unlimited stack. Its memory stays capped
-//! ([`Limits::without_stack_limit`](grundy_sandbox::runner::Limits::without_stack_limit):
+//! ([`RunLimits::without_stack_limit`](grundy_sandbox::runner::RunLimits::without_stack_limit):
 //! the memory limit, or 1 GiB, whichever is larger), so a recursion that never ends stops
 //! at the cap — and is named for it — instead of growing to the machine's memory. The
 //! failing tests of one cause and class are settled on a sample (their smallest failing

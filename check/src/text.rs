@@ -87,7 +87,7 @@ pub fn reproduce_line<S: Suite>(suite: &S, o: &Options, index: u64) -> String {
         o.seed,
         o.cases,
         l.time.as_secs_f64(),
-        o.wall_factor,
+        o.limits.wall_factor,
         l.stack.map(|b| (b >> 20).to_string()).unwrap_or("unlimited".into()),
         l.output >> 20,
     );

@@ -5,7 +5,7 @@
 use grundy_judging::error::Error;
 use grundy_judging::judge::{self, Verdict};
 use grundy_judging::suite::Suite;
-use grundy_sandbox::runner::{self, Limits, Run};
+use grundy_sandbox::runner::{self, Run, RunLimits};
 
 /// What a failing run's output is compared with, and who gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub(crate) enum JudgedBy {
 /// expected output and who computed it.
 pub(crate) fn judge_with<S: Suite>(
     suite: &S,
-    limits: &Limits,
+    limits: &RunLimits,
     argv: &[String],
     input: &S::Input,
 ) -> Result<(Verdict, Run, Vec<u8>, JudgedBy), Error> {

@@ -8,7 +8,7 @@
 
 use crate::layout::Layout;
 use grundy_judging::error::Error;
-use grundy_sandbox::runner::{self, Exit, Limits};
+use grundy_sandbox::runner::{self, Exit, RunLimits};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -32,10 +32,11 @@ enum Judge {
 }
 
 /// The limits of a checker's run, and of a build.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> RunLimits {
+    RunLimits {
         time: Duration::from_secs(60),
         wall: Duration::from_secs(120),
+        wall_factor: 2.0,
         memory: None,
         stack: None,
         output: 1 << 20,
@@ -158,7 +159,7 @@ pub(crate) fn rejudge_interactive(
     layout: Layout,
     out: &Path,
     accepted: &[(&str, Vec<String>, &str, &str)],
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<String, Error> {
     if !layout.is_kattis() {
         return Ok("the export's interactor is the package's own file, as grundy ran it".into());

@@ -24,7 +24,7 @@ use grundy_judging::package::{self, Checker};
 use grundy_judging::solutions::Solution;
 use grundy_judging::suite::{Packaged, Suite};
 use grundy_judging::workbench::{make, plan};
-use grundy_sandbox::runner::{self, Limits};
+use grundy_sandbox::runner::{self, RunLimits};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -137,7 +137,6 @@ fn witnesses<S: Suite>(
             no_adversarial: false,
             no_families: false,
             limits: pkg.pkg.limits,
-            wall_factor: pkg.pkg.wall_factor,
             like: pkg.pkg.like,
             save,
             shrink_time: r.shrink_time,
@@ -165,7 +164,7 @@ fn witnesses<S: Suite>(
 fn verdict(
     pkg: &Packaged,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     t: &Test,
 ) -> Result<(Verdict, Vec<u8>), Error> {
     if let Some(spec) = &pkg.pkg.interact {

@@ -7,7 +7,7 @@ use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
 use grundy_fuzzing::check::{expected_output, Answerer};
 use grundy_games::{checker, format, Position, Problem};
-use grundy_sandbox::runner::{self, Exit, Limits, Run};
+use grundy_sandbox::runner::{self, Exit, Run, RunLimits};
 use std::fmt;
 
 /// The verdict on one run.
@@ -102,7 +102,7 @@ pub const WALL_BACKSTOP: &str = "stopped by the wall-clock backstop";
 /// program exited with code 0 and its output is to be checked. A program that cannot be
 /// started is bad usage, and a run stopped by a signal to grundy is no verdict: both are
 /// errors.
-pub fn classify(run: &Run, limits: &Limits) -> Result<Option<Verdict>, Error> {
+pub fn classify(run: &Run, limits: &RunLimits) -> Result<Option<Verdict>, Error> {
     // Out of memory: a peak past half the limit (an address-space limit stops a program
     // well before its resident memory reaches it), or the words a runtime says then
     // (`bad_alloc`, and each language's `memory_errors`: Python's `MemoryError`, a JVM's
@@ -175,7 +175,7 @@ pub fn judge(
     input: &[u8],
     expected: &[u8],
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<(Verdict, Run), Error> {
     let run = runner::run(argv, input, limits);
     let verdict = match classify(&run, limits)? {

@@ -19,7 +19,7 @@ use grundy_games::checker::{compare_with, Compare};
 use grundy_games::schema::{Instance, ItemSpec, Schema, SchemaSpec, TestsSpec};
 use grundy_games::Problem;
 use grundy_sandbox::program;
-use grundy_sandbox::runner::{self, Exit, Limits};
+use grundy_sandbox::runner::{self, Exit, RunLimits};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -176,9 +176,7 @@ pub struct Package {
     /// The input schema.
     pub schema: Schema,
     /// The judge's limits.
-    pub limits: Limits,
-    /// The wall-clock factor of the limits.
-    pub wall_factor: f64,
+    pub limits: RunLimits,
     /// The judge preset of `[judge] like`, if any.
     pub like: Option<Preset>,
     /// Where the CPU time limit comes from, in a report's words (`[judge] time in
@@ -243,8 +241,7 @@ impl Package {
             self.limits.time.as_secs_f64(),
             self.time_from
         );
-        self.limits.time = Duration::from_secs_f64(secs);
-        self.limits.wall = Duration::from_secs_f64(secs * self.wall_factor);
+        self.limits = self.limits.with_cpu(Duration::from_secs_f64(secs));
         Ok(true)
     }
 }
@@ -373,9 +370,7 @@ pub fn builtin_limits(problem: Problem) -> Result<Option<JudgeDefaults>, Error> 
 #[derive(Clone, Copy, Debug)]
 pub struct JudgeDefaults {
     /// The limits of every judged run.
-    pub limits: Limits,
-    /// The wall-clock factor of the limits.
-    pub wall_factor: f64,
+    pub limits: RunLimits,
     /// The judge preset they come from (`[judge] like`).
     pub like: Option<Preset>,
 }
@@ -414,8 +409,8 @@ fn judge_preset(judge: &JudgeToml) -> Result<Option<Preset>, TableError> {
 }
 
 /// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, 256 MiB of
-/// memory, 64 MiB of output; with `like`, the preset's), and the wall-clock factor.
-fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
+/// memory, 64 MiB of output; with `like`, the preset's).
+fn judge_limits(judge: &JudgeToml) -> Result<RunLimits, TableError> {
     let preset = judge_preset(judge)?;
     let time = judge.time.unwrap_or(2.0);
     if !(time.is_finite() && time > 0.0 && time <= 1e6) {
@@ -446,14 +441,15 @@ fn judge_limits(judge: &JudgeToml) -> Result<(Limits, f64), TableError> {
     let output = judge
         .output
         .unwrap_or_else(|| preset.map_or(64, Preset::output_mib));
-    let limits = Limits {
+    let limits = RunLimits {
         time: Duration::from_secs_f64(time),
         wall: Duration::from_secs_f64(time * wall_factor),
+        wall_factor,
         memory,
         stack,
         output: (output.clamp(1, 1 << 30) << 20) as usize,
     };
-    Ok((limits, wall_factor))
+    Ok(limits)
 }
 
 /// The sandbox keys of `[judge]` (`sandbox`, `processes`, `scratch` in MiB), for what
@@ -647,7 +643,6 @@ impl Package {
     pub fn judge_defaults(&self) -> JudgeDefaults {
         JudgeDefaults {
             limits: self.limits,
-            wall_factor: self.wall_factor,
             like: self.like,
         }
     }
@@ -688,8 +683,7 @@ impl Package {
         // An error names its key: it points there.
         let at_key = |section: &str, m: &TableError| locate_key(&text, section, &m.to_string());
         let has_time = t.judge.time.is_some();
-        let (limits, wall_factor) =
-            judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
+        let limits = judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
         judge_sandbox(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
         let game = t
             .game
@@ -741,7 +735,6 @@ impl Package {
             name,
             schema,
             limits,
-            wall_factor,
             like: judge_preset(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?,
             time_from: if has_time {
                 "[judge] time of problem.toml".into()
@@ -853,9 +846,10 @@ fn run_reference(
     what: &str,
     input: &str,
 ) -> Result<Vec<u8>, Error> {
-    let limits = Limits {
+    let limits = RunLimits {
         time: (pkg.limits.time * 5).max(Duration::from_secs(10)),
         wall: (pkg.limits.time * 10).max(Duration::from_secs(20)),
+        wall_factor: 2.0,
         memory: None,
         stack: None,
         output: pkg.limits.output.max(64 << 20),
@@ -1025,9 +1019,10 @@ pub fn run_checker(
         std::fs::write(&p, bytes).map_err(|e| Error::io(p.display(), e))?;
         args.push(p.display().to_string());
     }
-    let limits = Limits {
+    let limits = RunLimits {
         time: pkg.checker_time,
         wall: pkg.checker_time * 2,
+        wall_factor: 2.0,
         memory: None,
         stack: None,
         output: 1 << 20,

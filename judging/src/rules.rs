@@ -18,7 +18,7 @@
 use grundy_oracle::ruleset::{self, Expansion, Explorer, Options, RulesError, Solved, StateId};
 use grundy_sandbox::contain::{self, RunId};
 use grundy_sandbox::launcher::{self, Launched};
-use grundy_sandbox::runner::{self, Limits};
+use grundy_sandbox::runner::{self, RunLimits};
 use serde::Deserialize;
 use std::fmt;
 use std::io::{Read, Write};
@@ -148,9 +148,9 @@ impl Worker {
             rules.display().to_string(),
         ];
         let id = RunId::new();
-        let limits = Limits {
+        let limits = RunLimits {
             stack: None,
-            ..Limits::with_time(Duration::from_secs(1), 1.0)
+            ..RunLimits::with_time(Duration::from_secs(1), 1.0)
         };
         // Not killed with the thread that starts it: a pooled worker outlives that job
         // thread; when grundy dies, its input closes and the shim ends.

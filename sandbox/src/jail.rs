@@ -156,7 +156,7 @@ pub fn support() -> &'static Support {
                 "this process does not start programs through grundy's launcher".into(),
             );
         }
-        let limits = crate::runner::Limits::with_time(std::time::Duration::from_secs(10), 3.0);
+        let limits = crate::runner::RunLimits::with_time(std::time::Duration::from_secs(10), 3.0);
         let run = crate::runner::run_jailed(&["true".to_string()], b"", &limits);
         match run.exit {
             crate::runner::Exit::Success => Support::Full,

@@ -37,7 +37,7 @@ use std::time::Duration;
 use crate::contain::{self, RunId};
 use crate::error::{Error, ErrorKind};
 use crate::jail::{self, Spec};
-use crate::runner::Limits;
+use crate::runner::RunLimits;
 
 /// The first argument that puts the `grundy` binary in launcher mode.
 pub const ARG: &str = "__grundy-launch";
@@ -685,7 +685,7 @@ pub fn contained(
     argv: &[String],
     dir: &Path,
     id: &RunId,
-    limits: &Limits,
+    limits: &RunLimits,
     die_with_parent: bool,
     jail: Option<&Spec>,
 ) -> Contained {
@@ -698,7 +698,7 @@ pub fn contained(
     // (`-Xmx{memory_mib}m`), and a runtime measured by resident memory (a JVM, Node.js)
     // gets no address-space limit: it reserves far more than it uses.
     let argv = &crate::language::fill_limits(argv, limits.memory, limits.stack);
-    let limits = &Limits {
+    let limits = &RunLimits {
         memory: limits
             .memory
             .filter(|_| !crate::language::resident(&argv[0])),
@@ -731,7 +731,7 @@ pub fn contained(
 }
 
 /// Without a launcher: the program forked from this process, set up before `exec`.
-fn direct(argv: &[String], limits: &Limits, die_with_parent: bool) -> Command {
+fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command {
     let mut cmd = Command::new(&argv[0]);
     cmd.args(&argv[1..]);
     let (memory, stack) = (limits.memory, limits.stack);

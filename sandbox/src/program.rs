@@ -9,7 +9,7 @@
 
 use crate::contain;
 use crate::language::{self, Language};
-use crate::runner::{self, Exit, Limits};
+use crate::runner::{self, Exit, RunLimits};
 use std::fmt;
 use std::io;
 use std::os::unix::fs::PermissionsExt;
@@ -263,12 +263,12 @@ fn fill(words: &[String], source: &Path, out: &Path, class: Option<&str>) -> Vec
 
 /// The limits of a compile: a minute of CPU time (three of wall time), 4 GiB of address
 /// space, an unlimited stack, 1 MiB of output.
-pub fn compile_limits() -> Limits {
-    Limits {
+pub fn compile_limits() -> RunLimits {
+    RunLimits {
         memory: Some(4 << 30),
         stack: None,
         output: 1 << 20,
-        ..Limits::with_time(std::time::Duration::from_secs(60), 3.0)
+        ..RunLimits::with_time(std::time::Duration::from_secs(60), 3.0)
     }
 }
 

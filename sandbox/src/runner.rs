@@ -16,13 +16,16 @@ use std::time::{Duration, Instant};
 
 pub use crate::contain::signal_name;
 
-/// Limits of one run.
+/// Limits of one run: its resources, and the wall-clock backstop with the factor it was
+/// made with (a reproduce line repeats the factor, not the backstop).
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct RunLimits {
     /// CPU time limit.
     pub time: Duration,
-    /// Wall-clock backstop (a multiple of `time`, 2x by default).
+    /// Wall-clock backstop: [`RunLimits::wall_factor`] times `time` (2x by default).
     pub wall: Duration,
+    /// The multiple of `time` the wall-clock backstop is (at least 1).
+    pub wall_factor: f64,
     /// Address-space limit in bytes (`None`: unlimited).
     pub memory: Option<u64>,
     /// Stack limit in bytes (`None`: unlimited).
@@ -31,25 +34,37 @@ pub struct Limits {
     pub output: usize,
 }
 
-impl Limits {
+impl RunLimits {
     /// Limits with CPU time `time`, wall time `wall_factor` times that, no memory limit,
     /// an 8 MiB stack and 64 MiB of output.
-    pub fn with_time(time: Duration, wall_factor: f64) -> Limits {
-        Limits {
+    pub fn with_time(time: Duration, wall_factor: f64) -> RunLimits {
+        let wall_factor = wall_factor.max(1.0);
+        RunLimits {
             time,
-            wall: time.mul_f64(wall_factor.max(1.0)),
+            wall: time.mul_f64(wall_factor),
+            wall_factor,
             memory: None,
             stack: Some(8 << 20),
             output: 64 << 20,
         }
     }
 
-    /// The limits a judged program gets by default, as judges give them: [`Limits::with_time`]
+    /// The limits a judged program gets by default, as judges give them: [`RunLimits::with_time`]
     /// with a memory limit of [`DEFAULT_MEMORY`].
-    pub fn judged(time: Duration, wall_factor: f64) -> Limits {
-        Limits {
+    pub fn judged(time: Duration, wall_factor: f64) -> RunLimits {
+        RunLimits {
             memory: Some(DEFAULT_MEMORY),
-            ..Limits::with_time(time, wall_factor)
+            ..RunLimits::with_time(time, wall_factor)
+        }
+    }
+
+    /// The same limits with CPU time `time`, the wall-clock backstop moved with it (the
+    /// same factor).
+    pub fn with_cpu(&self, time: Duration) -> RunLimits {
+        RunLimits {
+            time,
+            wall: time.mul_f64(self.wall_factor),
+            ..*self
         }
     }
 
@@ -57,8 +72,8 @@ impl Limits {
     /// not — it is capped at the memory limit or [`STACK_RERUN_MEMORY`], whichever is
     /// larger, so a recursion that never ends stops there instead of growing to the
     /// machine's memory.
-    pub fn without_stack_limit(&self) -> Limits {
-        Limits {
+    pub fn without_stack_limit(&self) -> RunLimits {
+        RunLimits {
             stack: None,
             memory: Some(self.memory.unwrap_or(0).max(STACK_RERUN_MEMORY)),
             ..*self
@@ -316,7 +331,7 @@ fn past_backstop(child: &mut Launched, started: Instant, backstop: Duration) -> 
 fn supervise(
     child: &mut Launched,
     started: Instant,
-    limits: &Limits,
+    limits: &RunLimits,
     feed: &mut Feed<'_>,
     out: &mut Capture,
     err: &mut Capture,
@@ -375,7 +390,7 @@ pub(crate) fn classify_exit(
     status: libc::c_int,
     cpu: Duration,
     output_over: bool,
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Exit {
     if output_over {
         return Exit::OutputLimit;
@@ -395,7 +410,7 @@ pub(crate) fn classify_exit(
 
 /// Runs `argv` with `input` on stdin under `limits`, in a fresh empty directory, in the
 /// sandbox of the policy in force ([`jail::for_run`]).
-pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+pub fn run(argv: &[String], input: &[u8], limits: &RunLimits) -> Run {
     match jail::for_run(argv) {
         Ok(spec) => execute(argv, input, limits, spec.as_ref(), None),
         Err(why) => Run::failed_to_start(why.0, Instant::now()),
@@ -405,12 +420,12 @@ pub fn run(argv: &[String], input: &[u8], limits: &Limits) -> Run {
 /// Runs a program of the jury (a package's checker, generator or validator: the setter's
 /// own code, which reads and writes the files it is given) as [`run`] does, contained
 /// but outside the sandbox.
-pub fn run_trusted(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+pub fn run_trusted(argv: &[String], input: &[u8], limits: &RunLimits) -> Run {
     execute(argv, input, limits, None, None)
 }
 
 /// Runs `argv` in the sandbox whatever the policy (the probe of [`jail::support`]).
-pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &Limits) -> Run {
+pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &RunLimits) -> Run {
     let p = jail::policy();
     let spec = jail::Spec {
         read_only: jail::needed_paths(argv),
@@ -423,7 +438,7 @@ pub(crate) fn run_jailed(argv: &[String], input: &[u8], limits: &Limits) -> Run 
 
 /// Runs a compiler `argv` in folder `dir` (which it may write: its output is taken from
 /// there), in the sandbox of the policy in force ([`jail::for_compile`]).
-pub fn run_in(argv: &[String], limits: &Limits, dir: &std::path::Path) -> Run {
+pub fn run_in(argv: &[String], limits: &RunLimits, dir: &std::path::Path) -> Run {
     match jail::for_compile(argv) {
         Ok(spec) => execute(argv, b"", limits, spec.as_ref(), Some(dir)),
         Err(why) => Run::failed_to_start(why.0, Instant::now()),
@@ -433,7 +448,7 @@ pub fn run_in(argv: &[String], limits: &Limits, dir: &std::path::Path) -> Run {
 fn execute(
     argv: &[String],
     input: &[u8],
-    limits: &Limits,
+    limits: &RunLimits,
     jail: Option<&jail::Spec>,
     dir: Option<&std::path::Path>,
 ) -> Run {
@@ -543,7 +558,7 @@ mod tests {
         if std::fs::metadata("/proc/self/statm").is_err() {
             return;
         }
-        let limits = Limits::with_time(Duration::from_secs(5), 2.0);
+        let limits = RunLimits::with_time(Duration::from_secs(5), 2.0);
         let run = run(&["true".to_string()], b"", &limits);
         assert_eq!(run.exit, Exit::Success);
         assert!(run.floor > 0);
@@ -554,7 +569,7 @@ mod tests {
     /// and nothing of grundy's (PYTHONUNBUFFERED, say, set for the whole test process).
     #[test]
     fn a_program_inherits_nothing_of_the_environment_but_path() {
-        let limits = Limits::with_time(Duration::from_secs(5), 2.0);
+        let limits = RunLimits::with_time(Duration::from_secs(5), 2.0);
         let run = run(&["sh".into(), "-c".into(), "env; pwd".into()], b"", &limits);
         assert_eq!(run.exit, Exit::Success);
         let out = String::from_utf8_lossy(&run.stdout).into_owned();

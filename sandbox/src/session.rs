@@ -10,7 +10,7 @@
 use crate::contain::{self, RunId};
 use crate::error::{Error, ErrorKind};
 use crate::launcher::{self, Ended, Launched};
-use crate::runner::{self, Capture, Exit, Limits, Run};
+use crate::runner::{self, Capture, Exit, Run, RunLimits};
 use std::io::Write;
 use std::os::fd::AsRawFd;
 use std::process::ChildStdin;
@@ -61,7 +61,7 @@ pub struct Session {
     started: Instant,
     /// Wall time spent waiting on the program so far.
     waited: Duration,
-    limits: Limits,
+    limits: RunLimits,
     /// Stop a wait for a line after the program used no CPU time for this long.
     idle: Option<Duration>,
     exited: Option<Result<Ended, Error>>,
@@ -71,7 +71,7 @@ pub struct Session {
 
 impl Session {
     /// Starts `argv` contained under `limits`; an error is a program that cannot start.
-    pub fn start(argv: &[String], limits: &Limits) -> Result<Session, Error> {
+    pub fn start(argv: &[String], limits: &RunLimits) -> Result<Session, Error> {
         let jail = crate::jail::for_run(argv)
             .map_err(|why| Error::new(ErrorKind::Jail, why.0, std::io::Error::other("refused")))?;
         Session::start_in(argv, limits, jail.as_ref())
@@ -79,13 +79,13 @@ impl Session {
 
     /// Starts a program of the jury (an interactor: the setter's own code, which writes
     /// the feedback files it is given) as [`Session::start`] does, outside the sandbox.
-    pub fn start_trusted(argv: &[String], limits: &Limits) -> Result<Session, Error> {
+    pub fn start_trusted(argv: &[String], limits: &RunLimits) -> Result<Session, Error> {
         Session::start_in(argv, limits, None)
     }
 
     fn start_in(
         argv: &[String],
-        limits: &Limits,
+        limits: &RunLimits,
         jail: Option<&crate::jail::Spec>,
     ) -> Result<Session, Error> {
         let workdir = tempfile::Builder::new()

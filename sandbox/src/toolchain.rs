@@ -4,7 +4,7 @@
 //! read by the launcher, and this probe runs through the runner above it.
 
 use crate::language::{on_path, own_program, Language};
-use crate::runner::{run_trusted, Exit, Limits};
+use crate::runner::{run_trusted, Exit, RunLimits};
 
 /// What the version probe of a language found on this machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,9 +25,9 @@ pub fn probe(language: &Language) -> Found {
     if language.version.is_empty() {
         return Found::Version(String::new());
     }
-    let limits = Limits {
+    let limits = RunLimits {
         memory: None,
-        ..Limits::with_time(std::time::Duration::from_secs(30), 1.0)
+        ..RunLimits::with_time(std::time::Duration::from_secs(30), 1.0)
     };
     let mut argv = language.version.clone();
     argv[0] = own_program(&argv[0]);

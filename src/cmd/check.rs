@@ -105,7 +105,7 @@ impl CheckArgs {
             let reports = crate::args::parse_reports(&report)?;
             let auto = saved_limit_path(&problem);
             let options = |defaults: Option<grundy_judging::package::JudgeDefaults>| -> Result<grundy_check::options::Options, Error> {
-                let (limits, wall_factor) = limits.limits(defaults, Some(auto.clone()))?;
+                let limits = limits.limits(defaults, Some(auto.clone()))?;
                 let like = defaults.and_then(|d| d.like);
                 Ok(grundy_check::options::Options {
                     cmd,
@@ -117,7 +117,6 @@ impl CheckArgs {
                     only: case,
                     no_adversarial,
                     no_families,
-                    wall_factor,
                     like,
                     limits,
                     save,

@@ -14,7 +14,7 @@ use grundy_judging::package;
 use grundy_judging::report::{self, CaseResult, Report};
 use grundy_judging::report_files;
 use grundy_judging::suite::Packaged;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use grundy_sandbox::{contain, program};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -24,7 +24,7 @@ use std::time::Instant;
 fn replay_one(
     case: &corpus::Case,
     against: Option<&[String]>,
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<(String, String), Error> {
     let input = match std::fs::read(&case.input) {
         Ok(b) => b,
@@ -112,7 +112,7 @@ fn replay_package_one(
     suite: &Packaged,
     input: &Path,
     against: Option<&[String]>,
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<(String, String), Error> {
     let bytes = match std::fs::read(input) {
         Ok(b) => b,
@@ -157,7 +157,7 @@ fn jobs<'a>(
     dir: &Path,
     package: Option<&'a Packaged>,
     argv: Option<&'a [String]>,
-    limits: &'a Limits,
+    limits: &'a RunLimits,
 ) -> Result<Vec<Job<'a>>, Error> {
     Ok(match package {
         Some(suite) => package_cases(dir, suite)?
@@ -224,7 +224,7 @@ fn replay_all(jobs: &[Job<'_>]) -> Result<Vec<CaseResult>, Error> {
 pub fn run(
     dir: &Path,
     against: Option<Vec<String>>,
-    limits: Limits,
+    limits: RunLimits,
     reports: &[(report::Format, PathBuf)],
     package: Option<&Packaged>,
 ) -> Result<Outcome, Error> {
@@ -307,7 +307,7 @@ impl ReplayArgs {
             crate::cmd::replay::run(
                 &dir,
                 against,
-                limits.limits(defaults, None)?.0,
+                limits.limits(defaults, None)?,
                 &reports,
                 suite.as_ref(),
             )

@@ -49,7 +49,7 @@ impl ScaleArgs {
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
-                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                let l = limits.limits(defaults, Some(auto.clone()))?;
                 grundy_judging::tle::scale::run(
                     suite,
                     &cmd,
@@ -110,7 +110,7 @@ impl HuntArgs {
         {
             let auto = saved_limit_path(&problem);
             with_suite!(&problem, |suite, defaults| {
-                let (l, _) = limits.limits(defaults, Some(auto.clone()))?;
+                let l = limits.limits(defaults, Some(auto.clone()))?;
                 grundy_judging::tle::hunt::run(
                     suite,
                     &cmd,

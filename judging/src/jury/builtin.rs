@@ -11,7 +11,7 @@ use grundy_games::board::{Board, Move};
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;
 use grundy_oracle::Budget;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use std::collections::HashMap;
 
 /// The oracle's budget on each position met in play (a search past it leaves that
@@ -29,7 +29,7 @@ pub fn play(
     spec: &InteractSpec,
     cases: &[Position],
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     seed: u64,
 ) -> Result<Played, PlayError> {
     let games = games(problem, cases).map_err(|e| PlayError::Rules(e.to_string()))?;

@@ -20,7 +20,7 @@ use crate::rules::Worker;
 use grundy_fuzzing::Rng;
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;
-use grundy_sandbox::runner::{Exit, Limits};
+use grundy_sandbox::runner::{Exit, RunLimits};
 use grundy_sandbox::session::{Recv, Sent, Session};
 use std::time::Duration;
 
@@ -130,7 +130,7 @@ pub fn play(
     cases: &[Case],
     count: bool,
     player: Player,
-    limits: &Limits,
+    limits: &RunLimits,
     seed: u64,
 ) -> Result<Game, Error> {
     against(spec, interactor, text, limits, |s, g| {
@@ -154,7 +154,7 @@ pub fn play_builtin(
     text: &str,
     cases: &[Position],
     player: Player,
-    limits: &Limits,
+    limits: &RunLimits,
     seed: u64,
 ) -> Result<Game, Error> {
     let games = jury::builtin::games(problem, cases).map_err(|e| Error::usage(e.to_string()))?;
@@ -182,7 +182,7 @@ fn against(
     spec: &InteractSpec,
     interactor: &[String],
     text: &str,
-    limits: &Limits,
+    limits: &RunLimits,
     games: impl FnOnce(&mut Session, &mut Game) -> Result<Result<(), Broken>, Error>,
 ) -> Result<Game, Error> {
     let dir = tempfile::tempdir().map_err(|e| Error::io("a scratch folder", e))?;

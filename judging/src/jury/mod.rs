@@ -40,7 +40,7 @@ use crate::judge::Verdict;
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::Outcome;
-use grundy_sandbox::runner::{Exit, Limits, Run};
+use grundy_sandbox::runner::{Exit, Run, RunLimits};
 use grundy_sandbox::session::{Recv, Sent, Session};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -458,7 +458,7 @@ pub trait Arena {
 pub fn judge(
     spec: &InteractSpec,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     games: impl FnOnce(&mut Game<'_>) -> Result<(), Stop>,
 ) -> Result<Played, PlayError> {
     let mut session = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;

@@ -4,7 +4,7 @@
 
 use super::{Convention, Line, PlayError, Played};
 use crate::judge::Verdict;
-use grundy_sandbox::runner::{Exit, Limits};
+use grundy_sandbox::runner::{Exit, RunLimits};
 use grundy_sandbox::session::{Recv, Sent, Session};
 use std::time::Duration;
 
@@ -65,7 +65,7 @@ pub fn referee(
     convention: Convention,
     text: &str,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
 ) -> Result<Played, PlayError> {
     let dir =
         tempfile::tempdir().map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?;
@@ -180,7 +180,7 @@ fn verdict(
     exit: &Exit,
     raw: &Exit,
     run: &grundy_sandbox::runner::Run,
-    limits: &Limits,
+    limits: &RunLimits,
     ending: Ending,
     message: &str,
 ) -> Result<Verdict, PlayError> {

@@ -10,7 +10,7 @@ use crate::rules::{PlayMove, Worker};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::{self, Outcome, RulesError, Solved, StateId};
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 
 /// Plays every test case of `inst` against the program `argv`: the verdict, the run and
 /// the transcript. An `Err` is the package's fault (the rules fail) or a program that
@@ -21,7 +21,7 @@ pub fn play(
     schema: &Schema,
     inst: &Instance,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     seed: u64,
 ) -> Result<Played, PlayError> {
     judge(spec, argv, limits, |g| {

@@ -11,7 +11,7 @@ use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::shrink::{self, Resume, Shrunk};
 use grundy_fuzzing::Rng;
 use grundy_games::{checker, Position, Problem};
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 
 /// A built-in problem — or a package with an `engine` (the built-in problems are shipped
 /// as such packages): the engine's generators, validator, shrinker and answers; the
@@ -179,7 +179,7 @@ impl Judged for Builtin {
         )
     }
 
-    fn play(&self, input: &Vec<Position>, argv: &[String], limits: &Limits) -> Option<Played> {
+    fn play(&self, input: &Vec<Position>, argv: &[String], limits: &RunLimits) -> Option<Played> {
         let spec = self.interact()?;
         let dir = &self.1.as_ref()?.pkg.dir;
         let text = self.write(input);

@@ -15,7 +15,7 @@ use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::shrink::Shrunk;
 use grundy_fuzzing::Rng;
-use grundy_sandbox::runner::{Limits, Run};
+use grundy_sandbox::runner::{Run, RunLimits};
 
 /// Trees of at most this many vertices are shown as indented text in the reports.
 const TEXT_TREE_MOST: usize = 12;
@@ -68,7 +68,7 @@ pub trait Judged: Inputs {
     /// For an interactive problem: plays the program against the jury on `input` (the
     /// verdict, the run and the transcript as text); `None` for a problem that is not
     /// interactive.
-    fn play(&self, input: &Self::Input, argv: &[String], limits: &Limits) -> Option<Played> {
+    fn play(&self, input: &Self::Input, argv: &[String], limits: &RunLimits) -> Option<Played> {
         let _ = (input, argv, limits);
         None
     }

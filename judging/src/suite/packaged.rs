@@ -12,7 +12,7 @@ use grundy_fuzzing::schema_gen::{self, Shape};
 use grundy_fuzzing::shrink::{Resume, Shrunk};
 use grundy_fuzzing::{schema_shrink, Rng};
 use grundy_games::schema::{Instance, Item};
-use grundy_sandbox::runner::{self, Limits};
+use grundy_sandbox::runner::{self, RunLimits};
 use std::time::Duration;
 
 /// A problem package with its programs ready to run.
@@ -74,7 +74,7 @@ impl Packaged {
             })
             .collect();
         let argv = grundy_sandbox::program::prepare(&words)?;
-        let limits = Limits::with_time(Duration::from_secs(30), 2.0);
+        let limits = RunLimits::with_time(Duration::from_secs(30), 2.0);
         let run = runner::run_trusted(&argv, b"", &limits);
         if judge::classify(&run, &limits)?.is_some() {
             return Err(Error::usage(format!(
@@ -333,7 +333,7 @@ impl Judged for Packaged {
         )
     }
 
-    fn play(&self, input: &Instance, argv: &[String], limits: &Limits) -> Option<Played> {
+    fn play(&self, input: &Instance, argv: &[String], limits: &RunLimits) -> Option<Played> {
         let spec = self.pkg.interact.as_ref()?;
         let text = self.pkg.schema.write(input);
         if let Some(interactor) = &spec.interactor {

@@ -7,7 +7,7 @@ use crate::outln;
 use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::Rng;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use std::time::{Duration, Instant};
 
 /// Searches for the slowest input of the maximum size: every shape first, then
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub fn search<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     budget: Duration,
     seed: u64,
     starts: &[TreeShape],
@@ -91,7 +91,7 @@ pub fn search<S: Suite>(
 pub fn run<S: Suite>(
     suite: &S,
     cmd: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     budget: Duration,
     from: Option<TreeShape>,
     seed: u64,

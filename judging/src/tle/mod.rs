@@ -21,7 +21,7 @@ use crate::judge::{self, Verdict};
 use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::growth::{self, Fit};
-use grundy_sandbox::runner::{self, Limits};
+use grundy_sandbox::runner::{self, RunLimits};
 
 pub mod html;
 pub mod hunt;
@@ -35,7 +35,7 @@ pub(super) const NOISE: f64 = 0.002;
 pub(super) fn cpu<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     input: &S::Input,
 ) -> Result<(f64, Option<Verdict>), Error> {
     if let Some(played) = suite.play(input, argv, limits) {
@@ -57,7 +57,7 @@ pub(super) fn cpu<S: Suite>(
 pub(super) fn sorted_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     input: &S::Input,
     runs: usize,
 ) -> Result<Result<Vec<f64>, (f64, Verdict)>, Error> {
@@ -76,7 +76,7 @@ pub(super) fn sorted_cpu<S: Suite>(
 pub(super) fn best_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     input: &S::Input,
     runs: usize,
 ) -> Result<(f64, Option<Verdict>), Error> {
@@ -90,7 +90,7 @@ pub(super) fn best_cpu<S: Suite>(
 pub(super) fn median_cpu<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     input: &S::Input,
     runs: usize,
 ) -> Result<(f64, Option<Verdict>), Error> {
@@ -281,7 +281,7 @@ impl Growth {
 pub fn measure<S: Suite>(
     suite: &S,
     argv: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     shape: TreeShape,
     runs: usize,
     seed: u64,

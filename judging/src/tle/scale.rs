@@ -6,13 +6,13 @@ use crate::error::{Error, Outcome};
 use crate::outln;
 use crate::suite::Suite;
 use grundy_fuzzing::gen::TreeShape;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 
 /// `grundy scale PROBLEM [--shape S] -- CMD`.
 pub fn run<S: Suite>(
     suite: &S,
     cmd: &[String],
-    limits: &Limits,
+    limits: &RunLimits,
     shape: Option<TreeShape>,
     runs: usize,
     verbose: bool,

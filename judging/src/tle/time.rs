@@ -5,7 +5,7 @@ use super::*;
 use crate::error::{Error, Outcome};
 use crate::outln;
 use crate::suite::Suite;
-use grundy_sandbox::runner::Limits;
+use grundy_sandbox::runner::RunLimits;
 use std::time::Duration;
 
 /// `grundy time PROBLEM --ref CMD…`: each reference on the adversarial inputs, large random
@@ -19,9 +19,10 @@ pub fn run<S: Suite>(
 ) -> Result<Outcome, Error> {
     grundy_sandbox::contain::install();
     // Generous limits: the references are being measured, not judged.
-    let limits = Limits {
+    let limits = RunLimits {
         time: Duration::from_secs(60),
         wall: Duration::from_secs(120),
+        wall_factor: 2.0,
         memory: None,
         stack: None,
         output: 256 << 20,
