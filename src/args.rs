@@ -4,7 +4,7 @@
 //! colour choice and the `--report` pairs. Each `cmd` module imports it whole
 //! (`use crate::args::*`).
 
-use grundy_fuzzing::check::Subject;
+use grundy_fuzzing::compare::Subject;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
 use grundy_games::Problem;

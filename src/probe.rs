@@ -8,7 +8,7 @@
 
 use crate::args::*;
 use grundy_fuzzing::campaign::Plan;
-use grundy_fuzzing::check::{check_with, CheckError, Subject, RELABEL_SEED};
+use grundy_fuzzing::compare::{check_with, CheckError, Subject, RELABEL_SEED};
 use grundy_fuzzing::mutants;
 use grundy_games::{Game, Position, Problem};
 use grundy_judging::error::{Error, Outcome};

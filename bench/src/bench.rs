@@ -543,7 +543,7 @@ pub fn campaign(
         let (mut cases, mut states) = (0u64, 0u64);
         while count.map_or(start.elapsed() < seconds, |n| cases < n) {
             let g = any::position(game, &mut Rng::for_case(99, cases), &Sizes::SMALL);
-            match grundy_fuzzing::check::check(&g.position, Budget::default()) {
+            match grundy_fuzzing::compare::check(&g.position, Budget::default()) {
                 Ok(c) => states += c.states as u64,
                 Err(_) => {
                     return Err(Error::internal(format!(
@@ -592,7 +592,7 @@ fn wide(tree: &Tree) -> bool {
 // the built-in path timed, the schema path timed, the table; its steps share the inputs.
 pub fn schema(runs: usize) -> Result<Outcome, Error> {
     use grundy_fuzzing::contest::{self, Tier};
-    use grundy_fuzzing::{schema_gen, schema_shrink, shrink};
+    use grundy_fuzzing::{schema, shrink};
     use grundy_games::schema::Value;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/agc017d");
     let pkg = grundy_judging::package::Package::load(&dir)?;
@@ -641,12 +641,12 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
         });
         let b = time(&mut || {
             for i in 0..reps {
-                let shape = schema_gen::Shape {
+                let shape = schema::gen::Shape {
                     size: n,
                     tree: None,
                     extreme: false,
                 };
-                let inst = schema_gen::generate(schema, &mut Rng::new(i), &shape).expect("valid");
+                let inst = schema::gen::generate(schema, &mut Rng::new(i), &shape).expect("valid");
                 std::hint::black_box(schema.write(&inst));
             }
         });
@@ -665,7 +665,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
             std::hint::black_box(s);
         });
         let b = time(&mut || {
-            let s = schema_shrink::shrink(schema, inst.clone(), |i| match &i.cases[0].values[1] {
+            let s = schema::shrink::shrink(schema, inst.clone(), |i| match &i.cases[0].values[1] {
                 Value::Edges { n, edges, .. } => {
                     Tree::from_edges(*n as usize, edges).is_ok_and(|t| wide(&t))
                 }

@@ -12,9 +12,9 @@
 
 use grundy_games::schema::Instance;
 use grundy_judging::error::{Error, Outcome};
-use grundy_judging::game::case_json;
 use grundy_judging::package::Package;
 use grundy_judging::rules::{Pool, SHIM};
+use grundy_judging::rules_game::case_json;
 use grundy_oracle::ruleset::Ending;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

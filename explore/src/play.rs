@@ -28,11 +28,11 @@ use grundy_games::board::{Board, Move};
 use grundy_games::schema::Instance;
 use grundy_games::{Position, Problem};
 use grundy_judging::error::Error;
-use grundy_judging::game::RulesGame;
 use grundy_judging::jury::builtin::Engines;
 use grundy_judging::jury::rules::{arena, Rules};
 use grundy_judging::jury::{choose, Arena, Stop};
 use grundy_judging::package::Package;
+use grundy_judging::rules_game::RulesGame;
 use grundy_oracle::ruleset::{Explorer, Outcome};
 use serde_json::{json, Value};
 
@@ -175,7 +175,7 @@ fn first_case(pkg: &Package, bytes: &[u8]) -> Result<(Instance, Value), Said> {
         .cases
         .first()
         .ok_or_else(|| "the input has no test case".to_string())?;
-    let json = grundy_judging::game::case_json(&pkg.schema, case);
+    let json = grundy_judging::rules_game::case_json(&pkg.schema, case);
     Ok((
         Instance {
             cases: vec![case.clone()],
@@ -476,7 +476,7 @@ pub fn serve(
         .cases
         .first()
         .ok_or_else(|| Error::usage("the input has no test case"))?;
-    let case_json = grundy_judging::game::case_json(&pkg.schema, case);
+    let case_json = grundy_judging::rules_game::case_json(&pkg.schema, case);
     let one = Instance {
         cases: vec![case.clone()],
     };

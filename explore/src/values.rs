@@ -6,10 +6,10 @@
 //! (`--report html FILE`: the table, and each family's sequence plotted with its period
 //! shaded).
 
-use grundy_fuzzing::schema_enum::{self, Bounds, Family};
+use grundy_fuzzing::schema::{self, enumerate::Bounds, enumerate::Family};
 use grundy_games::schema::{Instance, Schema, Value};
-use grundy_judging::game::{case_json, AnswerKind, CaseResult, RulesGame};
 use grundy_judging::html::esc;
+use grundy_judging::rules_game::{case_json, AnswerKind, CaseResult, RulesGame};
 use grundy_oracle::ruleset::Outcome as Result3;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -93,7 +93,7 @@ fn value_of(
     game: &RulesGame,
     schema: &Schema,
     inst: &Instance,
-) -> Result<String, grundy_judging::game::Unanswered> {
+) -> Result<String, grundy_judging::rules_game::Unanswered> {
     let answers = game.solve_answers(&case_json(schema, &inst.cases[0]), schema.size(inst))?;
     Ok(match answers.as_slice() {
         [one] => shown(game, one),
@@ -115,18 +115,18 @@ pub fn explore(
     schema: &Schema,
     bounds: &Bounds,
     most: i64,
-) -> Result<Values, grundy_fuzzing::schema_gen::SchemaError> {
-    let (all, cut) = schema_enum::instances(schema, bounds)?;
+) -> Result<Values, grundy_fuzzing::schema::gen::SchemaError> {
+    let (all, cut) = schema::enumerate::instances(schema, bounds)?;
     let header = format!(
         "grundy values {name}: {} input{} ({}, within the limits){}",
         all.len(),
         if all.len() == 1 { "" } else { "s" },
-        schema_enum::bounds_in_words(schema, bounds),
+        schema::enumerate::bounds_in_words(schema, bounds),
         if cut {
             // How far it had gone: the largest size among the inputs it made.
             let reached = all
                 .iter()
-                .map(|i| schema_enum::size_reached(schema, i))
+                .map(|i| schema::enumerate::size_reached(schema, i))
                 .max()
                 .unwrap_or(0);
             format!(
@@ -197,14 +197,14 @@ fn table(
 /// k up to `most`, and the period they show.
 fn families(game: &RulesGame, schema: &Schema, most: i64) -> Vec<Sequence> {
     let mut out = Vec::new();
-    for family in schema_enum::families(schema) {
+    for family in schema::enumerate::families(schema) {
         let least = if family == Family::Value { 0 } else { 1 };
         let last = most.max(least);
         let mut from = least;
         let mut values = Vec::new();
         let mut stop = None;
         for k in least..=last {
-            let Some(inst) = schema_enum::member(schema, family, k) else {
+            let Some(inst) = schema::enumerate::member(schema, family, k) else {
                 if values.is_empty() {
                     // Below the limits' least size (a path of 1 vertex where n ≥ 2): the
                     // family starts at its first member within them.
@@ -226,9 +226,9 @@ fn families(game: &RulesGame, schema: &Schema, most: i64) -> Vec<Sequence> {
             stop = Some(format!("no member within the limits for k up to {last}"));
         }
         out.push(Sequence {
-            name: family.describe(schema_enum::has_vertex_array(schema)),
+            name: family.describe(schema::enumerate::has_vertex_array(schema)),
             from,
-            period: schema_enum::period(&values),
+            period: schema::enumerate::period(&values),
             values,
             stop,
         });

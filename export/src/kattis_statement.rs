@@ -5,8 +5,8 @@
 //! the package and for a setter to start from.
 
 use grundy_games::schema::{Elements, Field, Item, Schema, Tests};
-use grundy_judging::game::AnswerKind;
 use grundy_judging::package::Package;
+use grundy_judging::rules_game::AnswerKind;
 
 /// The file a package may hold with its own statement (legacy Kattis format: LaTeX with a
 /// `\problemname{…}`).

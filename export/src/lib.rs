@@ -12,7 +12,7 @@
 //! - the programs that travel with them: the input validator (`input_validator`),
 //!   grundy's own checker for answers with several right forms (`own_checker`), an
 //!   interactor behind each judge's adaptor (`interactive_export`);
-//! - `export_check`: the export judging itself — every accepted output re-judged by
+//! - `rejudge`: the export judging itself — every accepted output re-judged by
 //!   the checker as written.
 //!
 //! It may import every crate below it (`grundy-judging` and what that imports); nothing
@@ -23,7 +23,6 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub(crate) mod export_check;
 pub(crate) mod file;
 pub mod input_validator;
 pub(crate) mod interactive_export;
@@ -33,5 +32,6 @@ pub mod layout;
 pub(crate) mod own_checker;
 pub mod polygon;
 pub(crate) mod polygon_statement;
+pub(crate) mod rejudge;
 pub mod testset;
 pub mod testset_html;

@@ -15,8 +15,8 @@
 use crate::file::File;
 use grundy_games::checker::Compare;
 use grundy_judging::error::Error;
-use grundy_judging::game::AnswerKind;
 use grundy_judging::package::Checker;
+use grundy_judging::rules_game::AnswerKind;
 use grundy_judging::suite::Packaged;
 use std::fmt::Write as _;
 

@@ -282,17 +282,17 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         }
         outln!(
             "{}",
-            crate::export_check::rejudge_interactive(r.layout, &r.out, &games, &limits)?
+            crate::rejudge::rejudge_interactive(r.layout, &r.out, &games, &limits)?
         );
         return Ok(outcome);
     }
-    let outputs: Vec<crate::export_check::Output> = tests
+    let outputs: Vec<crate::rejudge::Output> = tests
         .iter()
         .zip(&names)
         .flat_map(|(t, input)| {
             t.accepted
                 .iter()
-                .map(|(solution, bytes)| crate::export_check::Output {
+                .map(|(solution, bytes)| crate::rejudge::Output {
                     solution: solution.clone(),
                     input: input.clone(),
                     answer: answer_name(r.layout, input),
@@ -300,10 +300,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
                 })
         })
         .collect();
-    outln!(
-        "{}",
-        crate::export_check::rejudge(r.layout, &r.out, &outputs)?
-    );
+    outln!("{}", crate::rejudge::rejudge(r.layout, &r.out, &outputs)?);
     Ok(outcome)
 }
 

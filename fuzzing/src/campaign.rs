@@ -12,7 +12,7 @@
 //! stop came during shrinking).
 
 use crate::census::{census, Tally};
-use crate::check::{check_with, CheckError, Checked, Mismatch, Subject};
+use crate::compare::{check_with, CheckError, Checked, Mismatch, Subject};
 use crate::corpus;
 use crate::gen::{self, Sizes};
 use crate::pool::{self, Draw, OnHang, Outbox, Slot};

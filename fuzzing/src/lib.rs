@@ -10,7 +10,7 @@
 pub mod any;
 pub mod campaign;
 pub mod census;
-pub mod check;
+pub mod compare;
 pub mod contest;
 pub mod corpus;
 pub mod exhaust;
@@ -22,9 +22,7 @@ pub mod pool;
 pub mod rng;
 pub mod room;
 pub mod rules_fuzz;
-pub mod schema_enum;
-pub mod schema_gen;
-pub mod schema_shrink;
+pub mod schema;
 pub mod shrink;
 #[cfg(feature = "arbitrary")]
 pub mod targets;

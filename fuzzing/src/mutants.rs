@@ -4,7 +4,7 @@
 //! harness must catch every one and shrink it to a tiny case; a mutant that survives means
 //! the harness has a blind spot.
 
-use crate::check::{Subject, SOLVER};
+use crate::compare::{Subject, SOLVER};
 use grundy_games::*;
 use grundy_solver::{chip, cut, hackenbush, paint, solve};
 

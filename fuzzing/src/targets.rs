@@ -7,7 +7,7 @@
 //! bytes decoded by `Arbitrary` into a bounded position. Oversized inputs are rejected
 //! (`None`) instead of timing out.
 
-use crate::check::{check, CheckError};
+use crate::compare::{check, CheckError};
 use ::arbitrary::{Arbitrary, Unstructured};
 use grundy_games::kind::Kind;
 use grundy_games::*;

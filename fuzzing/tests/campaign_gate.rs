@@ -20,12 +20,12 @@
 //! here. (Malformed inputs and their error messages are the games crate's own tests.)
 
 use grundy_fuzzing::any;
-use grundy_fuzzing::check::{check, expected_output, Answerer, CheckError};
+use grundy_fuzzing::compare::{check, expected_output, Answerer, CheckError};
 use grundy_fuzzing::contest::{self, Tier};
 use grundy_fuzzing::exhaust::Bounds;
 use grundy_fuzzing::gen::{Sizes, TreeShape};
-use grundy_fuzzing::schema_gen::{self, Shape};
-use grundy_fuzzing::schema_shrink;
+use grundy_fuzzing::schema;
+use grundy_fuzzing::schema::gen::Shape;
 use grundy_fuzzing::Rng;
 use grundy_games::checker::compare;
 use grundy_games::schema::{Instance, Schema, SchemaSpec};
@@ -277,7 +277,7 @@ fn fixed_seed_round_of_every_problem_schema() {
                 extreme: i % 30 == 0,
             };
             let what = format!("{name} input {i} ({shape:?})");
-            let inst = schema_gen::generate(&schema, &mut rng, &shape)
+            let inst = schema::gen::generate(&schema, &mut rng, &shape)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             round_trips(&schema, &inst, &what);
             // Shrink steps may break a constraint (a graph left disconnected): the caller
@@ -287,7 +287,7 @@ fn fixed_seed_round_of_every_problem_schema() {
             let candidates = if shape.extreme {
                 Vec::new()
             } else {
-                schema_shrink::candidates(&schema, &inst)
+                schema::shrink::candidates(&schema, &inst)
             };
             for (k, c) in candidates.iter().enumerate() {
                 let step = format!("{what}, shrink step {k}");
@@ -307,14 +307,14 @@ fn fixed_seed_round_of_every_problem_schema() {
             steps >= INPUTS_PER_SCHEMA,
             "{name}: {steps} valid shrink steps"
         );
-        for (what, shape) in schema_gen::adversarial(&schema) {
+        for (what, shape) in schema::gen::adversarial(&schema) {
             let shape = Shape {
                 size: shape.size.min(ADVERSARIAL_CAP),
                 ..shape
             };
             let what = format!("{name}: {what}");
             let mut rng = Rng::for_case(SEED, 0);
-            let inst = schema_gen::generate(&schema, &mut rng, &shape)
+            let inst = schema::gen::generate(&schema, &mut rng, &shape)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
             round_trips(&schema, &inst, &what);
             assert!(
@@ -328,7 +328,7 @@ fn fixed_seed_round_of_every_problem_schema() {
         // predicate still holds.
         let biggest = biggest.expect("inputs were generated");
         let target = 3.min(schema.size(&biggest));
-        let shrunk = schema_shrink::shrink(&schema, biggest, |c| {
+        let shrunk = schema::shrink::shrink(&schema, biggest, |c| {
             valid(&schema, c) && schema.size(c) >= target
         });
         assert_eq!(schema.size(&shrunk.case), target, "{name}: shrunk");
@@ -444,6 +444,6 @@ fn vertex_arrays_follow_their_vertices_when_shrinking() {
         chips.iter().any(|&c| depth[c as usize] >= 2)
     };
     assert!(deep_chip(&inst));
-    let shrunk = schema_shrink::shrink(&schema, inst, |c| valid(&schema, c) && deep_chip(c));
+    let shrunk = schema::shrink::shrink(&schema, inst, |c| valid(&schema, c) && deep_chip(c));
     assert_eq!(schema.write(&shrunk.case), "3 1\n1 2\n2 3\n3\n");
 }

@@ -4,7 +4,7 @@
 //! `hackenbush`; every stone layout up to 5 vertices, 3 stones each and L ≤ 3.
 
 use grundy_fuzzing::any;
-use grundy_fuzzing::check::{check_against, solver};
+use grundy_fuzzing::compare::{check_against, solver};
 use grundy_fuzzing::exhaust::Bounds;
 use grundy_games::{Game, Position, Problem};
 use grundy_oracle::Budget;

@@ -6,7 +6,7 @@
 //! misère play.
 
 use grundy_fuzzing::any;
-use grundy_fuzzing::check::{check_against, solver};
+use grundy_fuzzing::compare::{check_against, solver};
 use grundy_fuzzing::gen::Sizes;
 use grundy_fuzzing::Rng;
 use grundy_games::{Game, Graph, HackenbushPos, Position};

@@ -6,7 +6,7 @@
 //! positions side by side have the XOR of their values.
 
 use grundy_fuzzing::any;
-use grundy_fuzzing::check::{difference, relabelled};
+use grundy_fuzzing::compare::{difference, relabelled};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::Rng;
 use grundy_games::*;

@@ -5,7 +5,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
-use grundy_fuzzing::check::{expected_output, Answerer};
+use grundy_fuzzing::compare::{expected_output, Answerer};
 use grundy_games::{checker, format, Position, Problem};
 use grundy_sandbox::runner::{self, Exit, Run, RunLimits};
 use std::fmt;
@@ -63,7 +63,7 @@ impl fmt::Display for Verdict {
     }
 }
 
-pub use grundy_fuzzing::check::EXPECTED_STATES;
+pub use grundy_fuzzing::compare::EXPECTED_STATES;
 
 /// Inputs whose test cases each have at most this many vertices and this size
 /// ([`Position::size`]) are judged by the oracle, when it answers within

@@ -33,7 +33,6 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod error;
-pub mod game;
 pub mod html;
 pub mod input;
 pub mod judge;
@@ -46,6 +45,7 @@ pub mod report;
 pub mod report_files;
 pub mod report_html;
 pub mod rules;
+pub mod rules_game;
 pub mod scaffold;
 pub mod solutions;
 pub mod suite;

@@ -11,10 +11,10 @@
 
 use crate::error::Error;
 use crate::error::TableError;
-use crate::game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use crate::judge::{self, Verdict};
 use crate::output::escape_bytes;
 use crate::preset::Preset;
+use crate::rules_game::{AnswerKind, GameSpec, GameToml, RulesGame};
 use grundy_games::checker::{compare_with, Compare};
 use grundy_games::schema::{Instance, ItemSpec, Schema, SchemaSpec, TestsSpec};
 use grundy_games::Problem;
@@ -932,7 +932,7 @@ fn expected_by_rules(
     input: &str,
     size: usize,
 ) -> Result<(Vec<u8>, String), Error> {
-    let fault = |e: crate::game::Unanswered| package_error(pkg, "the rules", e.0, input);
+    let fault = |e: crate::rules_game::Unanswered| package_error(pkg, "the rules", e.0, input);
     let results = game.solve_input(&pkg.schema, inst, input).map_err(fault)?;
     let answer = game.render(&results).map_err(fault)?;
     let mut by = "rules".to_string();

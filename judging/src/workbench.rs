@@ -11,7 +11,7 @@ use crate::package::{self, Package};
 use crate::suite::Packaged;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
-use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::schema::{self, gen::Shape};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::Instance;
 use grundy_games::{checker, format, Problem};
@@ -60,7 +60,7 @@ pub fn solve(
 
 /// The size of a generated input of a tier (for `gen` without `--size`).
 fn tier_size(pkg: &Package, rng: &mut Rng, tier: Tier) -> usize {
-    let max = schema_gen::adversarial(&pkg.schema)
+    let max = schema::gen::adversarial(&pkg.schema)
         .first()
         .map_or(10, |(_, s)| s.size);
     let small = pkg.brute.as_ref().map_or(10, |b| b.1.clamp(1, 12));
@@ -90,7 +90,7 @@ fn generate(
         tree: shape,
         extreme,
     };
-    schema_gen::generate(&pkg.schema, &mut rng, &shape)
+    schema::gen::generate(&pkg.schema, &mut rng, &shape)
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
 }
 
@@ -105,7 +105,7 @@ pub fn generate_small(pkg: &Package, seed: u64) -> Result<Instance, Error> {
         tree: None,
         extreme: false,
     };
-    schema_gen::generate(schema, &mut rng, &shape)
+    schema::gen::generate(schema, &mut rng, &shape)
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
 }
 
@@ -113,7 +113,7 @@ pub fn generate_small(pkg: &Package, seed: u64) -> Result<Instance, Error> {
 /// shape, counts and values at their extremes), as `grundy gen --extreme --tier large`
 /// at that size.
 pub fn generate_largest(pkg: &Package, seed: u64) -> Result<Instance, Error> {
-    let size = schema_gen::adversarial(&pkg.schema)
+    let size = schema::gen::adversarial(&pkg.schema)
         .first()
         .map_or(10, |(_, s)| s.size);
     generate(pkg, seed, Some(size), None, Tier::Large, true)
@@ -200,7 +200,7 @@ pub fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
     // An engine package's inputs come from the engine's generators (its adversarial ones
     // are part of `grundy check`'s plan, not of `gen`).
     if pkg.engine.is_none() {
-        let adversarial = schema_gen::adversarial(&pkg.schema);
+        let adversarial = schema::gen::adversarial(&pkg.schema);
         plan.extend(
             adversarial
                 .into_iter()

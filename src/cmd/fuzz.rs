@@ -5,7 +5,7 @@ use super::{indent, summary};
 use crate::args::*;
 use crate::probe;
 use grundy_fuzzing::campaign::{self, Failure, Finding, Plan, Progress};
-use grundy_fuzzing::check::{Subject, SOLVER};
+use grundy_fuzzing::compare::{Subject, SOLVER};
 use grundy_fuzzing::corpus;
 use grundy_games::Problem;
 use grundy_judging::error::{Error, Outcome};

@@ -5,7 +5,7 @@
 
 use crate::args::*;
 use crate::probe;
-use grundy_fuzzing::check::{check, Answerer, SOLVER};
+use grundy_fuzzing::compare::{check, Answerer, SOLVER};
 use grundy_fuzzing::corpus;
 use grundy_fuzzing::{shrink, targets};
 use grundy_games::{Game, Position, Problem};

@@ -6,8 +6,8 @@ use crate::args::{parse_target, Target};
 use grundy_fuzzing::Rng;
 use grundy_games::Problem;
 use grundy_judging::error::{Error, Outcome};
-use grundy_judging::game::RulesGame;
 use grundy_judging::package::Package;
+use grundy_judging::rules_game::RulesGame;
 use std::path::PathBuf;
 
 /// The arguments of `grundy play`.

@@ -1,10 +1,10 @@
 //! The arguments of `grundy values DIR`; the exploration is `grundy_explore::values`'s.
 
-use grundy_fuzzing::schema_enum::Bounds;
+use grundy_fuzzing::schema::enumerate::Bounds;
 use grundy_judging::error::{Error, Outcome};
-use grundy_judging::game::RulesGame;
 use grundy_judging::outln;
 use grundy_judging::package::Package;
+use grundy_judging::rules_game::RulesGame;
 use std::path::PathBuf;
 
 /// The arguments of `grundy values`.

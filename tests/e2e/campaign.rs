@@ -3,8 +3,8 @@
 //! case indices without overlap; the shrinker reaches a known minimal case.
 
 use grundy_fuzzing::campaign::{self, Failure, Limit, Plan, Progress};
-use grundy_fuzzing::check::Subject;
-use grundy_fuzzing::check::{check_against, CheckError, SOLVER};
+use grundy_fuzzing::compare::Subject;
+use grundy_fuzzing::compare::{check_against, CheckError, SOLVER};
 use grundy_fuzzing::gen::{self, Sizes, TreeShape};
 use grundy_fuzzing::mutants::zoo;
 use grundy_fuzzing::{shrink, Rng};

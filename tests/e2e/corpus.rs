@@ -3,7 +3,7 @@
 //! answers within its budget, must agree with each other and with `NAME.out`, token for
 //! token.
 
-use grundy_fuzzing::check::Answerer;
+use grundy_fuzzing::compare::Answerer;
 use grundy_fuzzing::corpus;
 use grundy_games::checker::compare;
 use grundy_judging::judge::expected_within;

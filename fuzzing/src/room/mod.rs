@@ -4,8 +4,8 @@
 //! answers in words, a relabelled copy and the way back, the shape census, shrink
 //! candidates and exhaustive enumeration. Each game implements it in its own file
 //! (`room/cut.rs`, …) for its marker type of [`grundy_games::kind`]; the functions over
-//! any game ([`crate::any::position`], [`crate::check::difference`],
-//! [`crate::check::relabelled`], [`crate::census::census`],
+//! any game ([`crate::any::position`], [`crate::compare::difference`],
+//! [`crate::compare::relabelled`], [`crate::census::census`],
 //! [`crate::shrink::lazy_candidates`], [`crate::any::positions`]) dispatch through
 //! [`grundy_games::each_game!`], the one table with an arm per game. The helpers
 //! several games share (tree generators, tree reductions, enumerators) stay in `gen`,

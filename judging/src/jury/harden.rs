@@ -14,9 +14,9 @@
 //! same [`Arena`] as grundy's own jury.
 
 use crate::error::Error;
-use crate::game::RulesGame;
 use crate::jury::{self, Arena, InteractSpec, Line, PlayError, Stop};
 use crate::rules::Worker;
+use crate::rules_game::RulesGame;
 use grundy_fuzzing::Rng;
 use grundy_games::{Position, Problem};
 use grundy_oracle::ruleset::Outcome;

@@ -5,8 +5,8 @@
 use super::{
     case_texts, judge, one_game, Arena, Game, InteractSpec, Known, PlayError, Played, Stop,
 };
-use crate::game::RulesGame;
 use crate::rules::{PlayMove, Worker};
+use crate::rules_game::RulesGame;
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::{self, Outcome, RulesError, Solved, StateId};
@@ -56,7 +56,7 @@ fn all_cases(
         for line in text.lines() {
             g.say(line)?;
         }
-        let json = crate::game::case_json(schema, case);
+        let json = crate::rules_game::case_json(schema, case);
         let (root, _) = w
             .start_case(&json, false)
             .map_err(|f| rules(RulesError::Explorer(Box::new(f))))?;

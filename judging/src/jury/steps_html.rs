@@ -123,7 +123,7 @@ pub fn board_steps(
 /// move names (a label that is one vertex id) is ringed. Empty when the rules fail on the
 /// start.
 pub fn rules_steps(
-    game: &crate::game::RulesGame,
+    game: &crate::rules_game::RulesGame,
     schema: &grundy_games::schema::Schema,
     input: &grundy_games::schema::Instance,
     transcript: &str,
@@ -133,7 +133,7 @@ pub fn rules_steps(
     let [case] = input.cases.as_slice() else {
         return Vec::new();
     };
-    let json = crate::game::case_json(schema, case);
+    let json = crate::rules_game::case_json(schema, case);
     let echo = schema.write(input);
     game.with_worker(|w| {
         let (root, _) = w

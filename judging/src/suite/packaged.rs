@@ -8,9 +8,9 @@ use crate::package::{self, Package, Prepared};
 use crate::reach::{Dim, Reach};
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
-use grundy_fuzzing::schema_gen::{self, Shape};
+use grundy_fuzzing::schema::gen::Shape;
 use grundy_fuzzing::shrink::{Resume, Shrunk};
-use grundy_fuzzing::{schema_shrink, Rng};
+use grundy_fuzzing::{schema, Rng};
 use grundy_games::schema::{Instance, Item};
 use grundy_sandbox::runner::{self, RunLimits};
 use std::time::Duration;
@@ -95,7 +95,7 @@ impl Packaged {
 }
 
 fn generated(
-    r: Result<Instance, schema_gen::SchemaError>,
+    r: Result<Instance, schema::gen::SchemaError>,
     dir: &std::path::Path,
 ) -> Result<Instance, Error> {
     r.map_err(|e| Error::usage(format!("problem package {}: {e}", dir.display())))
@@ -207,7 +207,7 @@ impl Inputs for Packaged {
             .filter(|_| tier == Tier::Small && index % 4 != 1);
         let schema = capped.unwrap_or(&self.pkg.schema);
         let inst = generated(
-            schema_gen::generate(schema, &mut rng, &shape),
+            schema::gen::generate(schema, &mut rng, &shape),
             &self.pkg.dir,
         )?;
         Ok((
@@ -224,20 +224,20 @@ impl Inputs for Packaged {
     }
 
     fn adversarial(&self) -> Vec<String> {
-        schema_gen::adversarial(&self.pkg.schema)
+        schema::gen::adversarial(&self.pkg.schema)
             .into_iter()
             .map(|(name, _)| name)
             .collect()
     }
 
     fn adversarial_input(&self, k: usize) -> Result<Instance, Error> {
-        let (_, shape) = schema_gen::adversarial(&self.pkg.schema)
+        let (_, shape) = schema::gen::adversarial(&self.pkg.schema)
             .into_iter()
             .nth(k)
             .ok_or_else(|| Error::internal("adversarial input past the plan"))?;
         let mut rng = Rng::for_case(0xADE5, k as u64);
         generated(
-            schema_gen::generate(&self.pkg.schema, &mut rng, &shape),
+            schema::gen::generate(&self.pkg.schema, &mut rng, &shape),
             &self.pkg.dir,
         )
     }
@@ -314,7 +314,7 @@ impl Judged for Packaged {
         let cases: Vec<crate::jury::harden::Case> = crate::jury::case_texts(schema, input)
             .into_iter()
             .zip(&input.cases)
-            .map(|(t, c)| (t, crate::game::case_json(schema, c)))
+            .map(|(t, c)| (t, crate::rules_game::case_json(schema, c)))
             .collect();
         let count = matches!(schema.tests, grundy_games::schema::Tests::Count(_));
         Some(
@@ -367,7 +367,7 @@ impl Searched for Packaged {
             extreme: false,
         };
         Some(generated(
-            schema_gen::generate(&self.pkg.schema, &mut rng, &shape),
+            schema::gen::generate(&self.pkg.schema, &mut rng, &shape),
             &self.pkg.dir,
         ))
     }
@@ -454,7 +454,7 @@ impl Searched for Packaged {
         input: Instance,
         fails: &mut dyn FnMut(&Instance) -> bool,
     ) -> Shrunk<Instance> {
-        schema_shrink::shrink_with(&self.pkg.schema, Resume::AtLastStep, input, fails)
+        schema::shrink::shrink_with(&self.pkg.schema, Resume::AtLastStep, input, fails)
     }
 
     fn extra_tries(&self) -> u64 {

@@ -10,7 +10,7 @@
 //! One test case per input. Queries are not enumerated (an error says so).
 
 use crate::exhaust;
-use crate::schema_gen::SchemaError;
+use crate::schema::gen::SchemaError;
 use grundy_games::schema::{
     graph_rules_hold, Case, Elements, GraphRules, Instance, Item, Schema, Tests, Value,
 };
