@@ -109,6 +109,44 @@ fn not_judged(s: &Solution, why: String, started: Instant) -> Row {
     }
 }
 
+/// A solution expected to fail that passed every test, judged again before the tests are
+/// called weak: five times the random inputs under the next seed (and, for an expected
+/// TLE, the slow-input hunt). The report and its summary.
+fn hunt_weak<S: Suite>(
+    suite: &S,
+    o: &Options,
+    s: &Solution,
+    one: Options,
+) -> Result<
+    (
+        Report,
+        Vec<(String, usize)>,
+        Option<(String, String)>,
+        String,
+    ),
+    Error,
+> {
+    let tle = s.expect.0.contains(&Tag::Code("TLE"));
+    eprintln!(
+        "\n{}: expected {}, but every test passed; hunting with {} random inputs of seed {:#x}{}",
+        s.name,
+        s.expect,
+        o.cases * 5,
+        o.seed.wrapping_add(1),
+        if tle { " and the slow-input hunt" } else { "" }
+    );
+    let mut hunt = one;
+    hunt.cases = o.cases.max(1) * 5;
+    hunt.seed = o.seed.wrapping_add(1);
+    hunt.first = true;
+    if tle {
+        hunt.hunt = Some(TLE_HUNT);
+    }
+    let (_, again) = one::run(suite, hunt)?;
+    let summary = summarize(&again);
+    Ok((again, summary))
+}
+
 /// Judges one solution (and hunts when it passes where it should fail). A solution that
 /// does not compile gets CE (its compiler's first lines in the note); one whose toolchain
 /// is missing is not judged, and the rest of the matrix goes on.
@@ -132,29 +170,12 @@ fn judge<S: Suite>(suite: &S, o: &Options, s: &Solution) -> Result<Row, Error> {
     let mut groups = report.groups.clone();
     let mut note = String::new();
     if first.is_none() && s.expect.must_fail() && o.only.is_none() {
-        let tle = s.expect.0.contains(&Tag::Code("TLE"));
-        eprintln!(
-            "\n{}: expected {}, but every test passed; hunting with {} random inputs of seed {:#x}{}",
-            s.name,
-            s.expect,
-            o.cases * 5,
-            o.seed.wrapping_add(1),
-            if tle { " and the slow-input hunt" } else { "" }
-        );
-        let mut hunt = one;
-        hunt.cases = o.cases.max(1) * 5;
-        hunt.seed = o.seed.wrapping_add(1);
-        hunt.first = true;
-        if tle {
-            hunt.hunt = Some(TLE_HUNT);
-        }
-        let (_, again) = one::run(suite, hunt)?;
-        let (c2, f2, s2) = summarize(&again);
+        let (again, (c2, f2, s2)) = hunt_weak(suite, o, s, one)?;
         match f2 {
-            Some((test, verdict)) => {
+            Some(found) => {
                 note = format!("found by the hunt (seed {:#x})", o.seed.wrapping_add(1));
                 counts = c2;
-                first = Some((test, verdict));
+                first = Some(found);
                 shrunk = s2;
                 groups = again.groups.clone();
             }
@@ -225,40 +246,7 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
         }
     }
     print_matrix(suite, &rows);
-    let cases = rows
-        .iter()
-        .map(|r| CaseResult {
-            problem: suite.name(),
-            name: r.name.clone(),
-            // What it was to get, and what it got over the plan.
-            input: format!(
-                "expected {}; got {}",
-                r.expect,
-                r.counts
-                    .iter()
-                    .map(|(v, n)| format!("{n} {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            status: if r.met { "pass" } else { "fail" },
-            verdict: match (&r.first, r.judged) {
-                (_, false) => "not judged".into(),
-                (None, true) => "OK".into(),
-                (Some((_, v)), true) => v.clone(),
-            },
-            // Every row says what it got, met or not.
-            message: match (&r.first, r.note.is_empty()) {
-                (_, false) => r.note.clone(),
-                (None, true) => "every test passed".into(),
-                (Some((test, v)), true) => {
-                    format!("first failing: {test} ({v}), shrunk to {}", r.shrunk)
-                }
-            },
-            seconds: r.seconds,
-            details: String::new(),
-            reproduce: String::new(),
-        })
-        .collect::<Vec<_>>();
+    let cases: Vec<CaseResult> = rows.iter().map(|r| case_of(suite, r)).collect();
     let failed = cases.iter().filter(|c| c.status == "fail").count();
     let rep = Report {
         corpus: suite.arg(),
@@ -291,6 +279,42 @@ pub(crate) fn run_all<S: Suite>(suite: &S, o: Options) -> Result<Outcome, Error>
     }
 }
 
+/// A solution's row as a test of the report: passed when it got its expected verdict.
+fn case_of<S: Suite>(suite: &S, r: &Row) -> CaseResult {
+    CaseResult {
+        problem: suite.name(),
+        name: r.name.clone(),
+        // What it was to get, and what it got over the plan.
+        input: format!(
+            "expected {}; got {}",
+            r.expect,
+            r.counts
+                .iter()
+                .map(|(v, n)| format!("{n} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        status: if r.met { "pass" } else { "fail" },
+        verdict: match (&r.first, r.judged) {
+            (_, false) => "not judged".into(),
+            (None, true) => "OK".into(),
+            (Some((_, v)), true) => v.clone(),
+        },
+        // Every row says what it got, met or not.
+        message: match (&r.first, r.note.is_empty()) {
+            (_, false) => r.note.clone(),
+            (None, true) => "every test passed".into(),
+            (Some((test, v)), true) => {
+                format!("first failing: {test} ({v}), shrunk to {}", r.shrunk)
+            }
+        },
+        seconds: r.seconds,
+        details: String::new(),
+        reproduce: String::new(),
+    }
+}
+
+/// The matrix of every solution against the verdicts they got.
 fn print_matrix<S: Suite>(suite: &S, rows: &[Row]) {
     let mut codes: Vec<String> = vec!["OK".into()];
     for r in rows {

@@ -78,6 +78,13 @@ pub(crate) fn report<S: Suite>(
     }
     // The table and the JSON list the smallest witness first.
     summaries.sort_by_key(|s| s.size);
+    print_table(count, &summaries);
+    Ok(summaries.into_iter().map(json).collect())
+}
+
+/// The closing table of the groups (when there are several, or notes to repeat), and each
+/// group's notes under it.
+fn print_table(count: usize, summaries: &[Summary]) {
     if count > 1 || summaries.iter().any(|s| !s.notes.is_empty()) {
         let rows: Vec<Vec<String>> = summaries
             .iter()
@@ -106,29 +113,28 @@ pub(crate) fn report<S: Suite>(
             }
         }
     }
-    Ok(summaries
-        .into_iter()
-        .map(|s| {
-            let mut g = serde_json::json!({
-                "group": s.label,
-                "tests": s.tests,
-                "test": s.first,
-                "failing_tests": s.failing,
-                "shrunk_to": s.shrunk,
-                "saved": s.saved,
-                "notes": s.notes,
-                "reproduce": s.reproduce,
-            });
-            // A shrunk input that did not fail again is no witness: the input shown is
-            // the smallest that did.
-            if let Some((not_again, shown)) = s.unconfirmed {
-                g["shrunk_to"] = serde_json::Value::Null;
-                g["shrunk_input_did_not_fail_again"] = not_again.into();
-                g["smallest_failing"] = shown.into();
-            }
-            g
-        })
-        .collect())
+}
+
+/// A group's summary as the JSON report lists it.
+fn json(s: Summary) -> serde_json::Value {
+    let mut g = serde_json::json!({
+        "group": s.label,
+        "tests": s.tests,
+        "test": s.first,
+        "failing_tests": s.failing,
+        "shrunk_to": s.shrunk,
+        "saved": s.saved,
+        "notes": s.notes,
+        "reproduce": s.reproduce,
+    });
+    // A shrunk input that did not fail again is no witness: the input shown is
+    // the smallest that did.
+    if let Some((not_again, shown)) = s.unconfirmed {
+        g["shrunk_to"] = serde_json::Value::Null;
+        g["shrunk_input_did_not_fail_again"] = not_again.into();
+        g["smallest_failing"] = shown.into();
+    }
+    g
 }
 
 /// For a crash group, what the re-runs with an unlimited stack showed, and on how many of
@@ -243,43 +249,11 @@ fn report_group<S: Suite>(
     failing.sort_unstable();
     announce(suite, &g.first);
     let mut notes = Vec::new();
-    if let Some(note) = g.merged.clone() {
-        eprintln!("{note}");
-        notes.push(note);
-    }
-    if let Some(note) = stack_note(o, &g) {
-        eprintln!("{note}");
-        notes.push(note);
-    }
+    say(&mut notes, g.merged.clone());
+    say(&mut notes, stack_note(o, &g));
     let detail = g.detail.clone();
-    let w = match pre {
-        Some(p) => p,
-        // Stopped by the wall clock under the CPU limit: what a shrink would keep is the
-        // machine's load as much as the program's, so the smallest failing test is shown
-        // as it is.
-        // A program that wrote nothing on any test fails every input the same way.
-        None if detail.is_time_limit()
-            && jd.memo.silent.load(std::sync::atomic::Ordering::SeqCst) =>
-        {
-            not_shrunk(
-                &g,
-                "not shrunk: the program wrote nothing on any test, each stopped by the idleness limit: every input fails the same way".into(),
-            )
-        }
-        None if detail.is_wall_clock() => not_shrunk(
-            &g,
-            format!(
-                "not shrunk: stopped by the wall-clock backstop ({} s) with its CPU time under the limit ({} s): a program that sleeps or waits, or a loaded machine; run it again, or with --jobs 1 on an idle machine",
-                o.limits.wall.as_secs_f64(),
-                o.limits.time.as_secs_f64()
-            ),
-        ),
-        None => witness(jd, &g, deadline),
-    };
-    if let Some(note) = &w.note {
-        eprintln!("{note}");
-        notes.push(note.clone());
-    }
+    let w = group_witness(jd, &g, pre, deadline);
+    say(&mut notes, w.note.clone());
     let w_shrink = ShrinkRun {
         steps: w.shrunk.steps,
         tries: w.shrunk.tries,
@@ -288,24 +262,151 @@ fn report_group<S: Suite>(
         kept: w.kept,
     };
     let (mut finding, confirmed) = confirm(jd, g, w.input, w.start);
-    // The signal's usual gloss, as the group's own re-runs settle it.
-    let gloss = match detail.stack {
+    gloss(detail.stack, &mut finding.verdict);
+    // A growth of CPU time tells something only of a run that ran out of CPU time (not of
+    // one that slept, or waited on a line that never came).
+    let cpu_bound = finding.run.cpu * 2 >= o.limits.time;
+    say(
+        &mut notes,
+        growth_note(jd, &detail, main_shape).filter(|_| cpu_bound),
+    );
+    let text = suite.write(&finding.input);
+    let saved = save(jd, &finding, &text, first_index);
+    let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &confirmed);
+    let (body, saved_name) = finding_text(jd, &finding, &saved.saved, first_index);
+    eprint!("{shrunk_line}");
+    if let Some(tree) = &saved.tree {
+        eprint!(
+            "the tree, from vertex 1:\n{}",
+            grundy_judging::output::indent(tree, 4)
+        );
+    }
+    eprint!("{body}");
+    saved.print_beside();
+    // A crash explained at its line: the witness on the sanitized build.
+    if matches!(finding.verdict, Verdict::Runtime(_)) {
+        if let Some(note) = crate::sanitized::explain(suite, o, &jd.memo.sanitized, &finding.input)
+        {
+            eprintln!("{note}");
+            notes.push(note.lines().next().unwrap_or_default().to_string());
+        }
+    }
+    let shown = suite.describe(&finding.input);
+    let unconfirmed = confirmed.did_not_fail_again().map(|s| (s, shown.clone()));
+    Ok(Summary {
+        label,
+        tests,
+        failing,
+        first: first_index,
+        size: suite.size(&finding.input),
+        shrunk: match &unconfirmed {
+            None => shown,
+            Some((_, shown)) => format!("did not fail again; smallest failing: {shown}"),
+        },
+        reproduce: reproduce_commands(jd, &finding, &saved.saved, first_index),
+        saved: saved_name,
+        notes,
+        unconfirmed,
+    })
+}
+
+/// A group's witness: the shrink `join_larger` made (`pre`), else none for a failure a
+/// shrink would only chase (a program silent on every test, a stop by the wall clock),
+/// else the threshold and the shrink.
+fn group_witness<S: Suite>(
+    jd: &Judge<'_, S>,
+    g: &Group<S::Input>,
+    pre: Option<Shrunken<S::Input>>,
+    deadline: Instant,
+) -> Shrunken<S::Input> {
+    let o = jd.o;
+    match pre {
+        Some(p) => p,
+        // A program that wrote nothing on any test fails every input the same way.
+        None if g.detail.is_time_limit()
+            && jd.memo.silent.load(std::sync::atomic::Ordering::SeqCst) =>
+        {
+            not_shrunk(
+                g,
+                "not shrunk: the program wrote nothing on any test, each stopped by the idleness limit: every input fails the same way".into(),
+            )
+        }
+        // Stopped by the wall clock under the CPU limit: what a shrink would keep is the
+        // machine's load as much as the program's, so the smallest failing test is shown
+        // as it is.
+        None if g.detail.is_wall_clock() => not_shrunk(
+            g,
+            format!(
+                "not shrunk: stopped by the wall-clock backstop ({} s) with its CPU time under the limit ({} s): a program that sleeps or waits, or a loaded machine; run it again, or with --jobs 1 on an idle machine",
+                o.limits.wall.as_secs_f64(),
+                o.limits.time.as_secs_f64()
+            ),
+        ),
+        None => witness(jd, g, deadline),
+    }
+}
+
+/// The signal's usual gloss in a crash's verdict, replaced by what the group's re-runs
+/// with an unlimited stack settled.
+fn gloss(stack: Stack, verdict: &mut Verdict) {
+    let gloss = match stack {
         Stack::NotFixed => Some("(segmentation fault; not a stack overflow: it fails with an unlimited stack too)"),
         Stack::Unbounded => Some("(segmentation fault: a stack overflow from a recursion that does not end; with an unlimited stack it grows to the memory cap)"),
         Stack::Fixed | Stack::Untried => None,
     };
-    if let (Some(gloss), Verdict::Runtime(m)) = (gloss, &mut finding.verdict) {
+    if let (Some(gloss), Verdict::Runtime(m)) = (gloss, verdict) {
         *m = m.replace("(segmentation fault, e.g. a stack overflow)", gloss);
     }
-    // A growth of CPU time tells something only of a run that ran out of CPU time (not of
-    // one that slept, or waited on a line that never came).
-    let cpu_bound = finding.run.cpu * 2 >= o.limits.time;
-    if let Some(note) = growth_note(jd, &detail, main_shape).filter(|_| cpu_bound) {
+}
+
+/// Where a witness was saved, and what went with it.
+struct Saved {
+    /// NAME.in (with NAME.out and NAME.actual beside it), or why it could not be saved.
+    saved: std::io::Result<std::path::PathBuf>,
+    /// The witness as a text tree, when it is small.
+    tree: Option<String>,
+    /// Its drawing was saved (NAME.svg).
+    drawn: bool,
+    /// The positions of its game, saved move by move (NAME.steps.html).
+    positions: Option<usize>,
+}
+
+impl Saved {
+    /// Says where the drawing and the game's page went, beside the input.
+    fn print_beside(&self) {
+        let Ok(p) = &self.saved else { return };
+        if self.drawn {
+            eprintln!("drawn: {}", p.with_extension("svg").display());
+        }
+        if let Some(n) = self.positions {
+            eprintln!(
+                "the game move by move ({n} positions): {}",
+                p.with_extension("steps.html").display()
+            );
+        }
+    }
+}
+
+/// Prints a note of a group's report and keeps it for the table.
+fn say(notes: &mut Vec<String>, note: Option<String>) {
+    if let Some(note) = note {
         eprintln!("{note}");
         notes.push(note);
     }
-    let text = suite.write(&finding.input);
-    // The witness drawn (NAME.svg beside the input), and as text when it is small.
+}
+
+/// Saves a group's witness as NAME.in / NAME.out / NAME.actual, named by the program, the
+/// seed and the group's test number; with its drawing (NAME.svg) where grundy draws its
+/// input, and an interactive game's positions move by move (NAME.steps.html) where
+/// grundy draws them — not for a game of no move (a side chosen wrong), whose one
+/// position is the drawing.
+fn save<S: Suite>(
+    jd: &Judge<'_, S>,
+    finding: &Finding<S::Input>,
+    text: &str,
+    first_index: u64,
+) -> Saved {
+    let Judge { suite, o, .. } = *jd;
     let drawn = suite.draw(&finding.input);
     let name = format!(
         "{}.check-{:x}-{}",
@@ -313,9 +414,6 @@ fn report_group<S: Suite>(
         o.seed,
         first_index
     );
-    // An interactive game's positions move by move (NAME.steps.html), where grundy draws
-    // them.
-    // Not for a game of no move (a side chosen wrong): one position is the drawing.
     let frames = suite.steps(
         &finding.input,
         &finding.expected,
@@ -340,55 +438,16 @@ fn report_group<S: Suite>(
         &o.save,
         &suite.name(),
         &name,
-        &text,
+        text,
         &finding.expected,
         &extra,
     );
-    let shrunk_line = shrunk_line(suite, &finding, &text, &w_shrink, &confirmed);
-    let (body, saved_name) = finding_text(jd, &finding, &saved, first_index);
-    eprint!("{shrunk_line}");
-    if let Some(tree) = drawn.as_ref().and_then(|(_, t)| t.as_ref()) {
-        eprint!(
-            "the tree, from vertex 1:\n{}",
-            grundy_judging::output::indent(tree, 4)
-        );
+    Saved {
+        saved,
+        drawn: drawn.is_some(),
+        tree: drawn.and_then(|(_, t)| t),
+        positions: steps.map(|_| frames.len()),
     }
-    eprint!("{body}");
-    if let (Some(_), Ok(p)) = (&drawn, &saved) {
-        eprintln!("drawn: {}", p.with_extension("svg").display());
-    }
-    if let (Some(_), Ok(p)) = (&steps, &saved) {
-        eprintln!(
-            "the game move by move ({} positions): {}",
-            frames.len(),
-            p.with_extension("steps.html").display()
-        );
-    }
-    // A crash explained at its line: the witness on the sanitized build.
-    if matches!(finding.verdict, Verdict::Runtime(_)) {
-        if let Some(note) = crate::sanitized::explain(suite, o, &jd.memo.sanitized, &finding.input)
-        {
-            eprintln!("{note}");
-            notes.push(note.lines().next().unwrap_or_default().to_string());
-        }
-    }
-    let shown = suite.describe(&finding.input);
-    let unconfirmed = confirmed.did_not_fail_again().map(|s| (s, shown.clone()));
-    Ok(Summary {
-        label,
-        tests,
-        failing,
-        first: first_index,
-        size: suite.size(&finding.input),
-        shrunk: match &unconfirmed {
-            None => shown,
-            Some((_, shown)) => format!("did not fail again; smallest failing: {shown}"),
-        },
-        reproduce: reproduce_commands(jd, &finding, &saved, first_index),
-        saved: saved_name,
-        notes,
-        unconfirmed,
-    })
 }
 
 /// How a group's shrink went: its steps and runs, and whether it was cut short or

@@ -18,6 +18,7 @@ use grundy_judging::reach::Reach;
 use grundy_judging::report::CaseResult;
 use grundy_judging::suite::Suite;
 use grundy_sandbox::contain;
+use grundy_sandbox::runner::Run;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -68,6 +69,17 @@ impl<I> Ran<I> {
         }
     }
 
+    /// True when `input` was judged already (a small input space draws the same input
+    /// again): it is counted and not judged again.
+    fn drawn_again<S: Suite<Input = I>>(&mut self, suite: &S, input: &I) -> bool {
+        let key = grundy_sandbox::program::content_hash(suite.write(input).as_bytes());
+        if self.seen.insert(key) {
+            return false;
+        }
+        self.repeats += 1;
+        true
+    }
+
     /// Files a failing test: its line, and its failure whole when it is the smallest of
     /// its cause and class.
     fn file<S: Suite<Input = I>>(&mut self, suite: &S, f: Failure<I>) {
@@ -84,6 +96,25 @@ impl<I> Ran<I> {
     }
 }
 
+/// The tests where an interactive program wrote nothing and was stopped for it, and
+/// whether it ever wrote.
+#[derive(Default)]
+struct Quiet(Mutex<(u64, bool)>);
+
+impl Quiet {
+    /// Counts a run; true once the program has been silent on [`SILENT_STOP`] tests and
+    /// never wrote: every further test would wait out the limit the same way.
+    fn saw(&self, v: &Verdict, run: &Run) -> bool {
+        let mut q = self.0.lock().expect("lock");
+        if silent(v, run) {
+            q.0 += 1;
+        } else if !run.stdout.is_empty() {
+            q.1 = true;
+        }
+        q.0 >= SILENT_STOP && !q.1
+    }
+}
+
 /// Runs the plan's tests (in parallel with `--jobs`).
 pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S::Input>, Error> {
     let Judge { suite, o, memo, .. } = *jd;
@@ -97,9 +128,7 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
         seen: std::collections::HashSet::new(),
         repeats: 0,
     });
-    // Tests where the program wrote nothing and was stopped for it, and whether it ever
-    // wrote.
-    let quiet = Mutex::new((0u64, false));
+    let quiet = Quiet::default();
     let error: Mutex<Option<Error>> = Mutex::new(None);
     pool::scoped(o.jobs, || loop {
         if o.time.is_some_and(|t| start.elapsed() >= t) {
@@ -111,13 +140,8 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
         };
         let mut reach = Reach::default();
         let test = make_test(suite, o, i);
-        // An input judged already (a small input space draws the same input again) is
-        // not judged again.
         if let Ok(t) = &test {
-            let key = grundy_sandbox::program::content_hash(suite.write(&t.input).as_bytes());
-            let mut f = found.lock().expect("lock");
-            if !f.seen.insert(key) {
-                f.repeats += 1;
+            if found.lock().expect("lock").drawn_again(suite, &t.input) {
                 continue;
             }
         }
@@ -137,17 +161,9 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
         if verdict != Verdict::Ok && o.first {
             draw.stop();
         }
-        {
-            let mut q = quiet.lock().expect("lock");
-            if silent(&verdict, &run) {
-                q.0 += 1;
-            } else if !run.stdout.is_empty() {
-                q.1 = true;
-            }
-            if q.0 >= SILENT_STOP && !q.1 && o.only.is_none() {
-                memo.silent.store(true, std::sync::atomic::Ordering::SeqCst);
-                draw.stop();
-            }
+        if quiet.saw(&verdict, &run) && o.only.is_none() {
+            memo.silent.store(true, std::sync::atomic::Ordering::SeqCst);
+            draw.stop();
         }
         // What the failure is; the re-runs that tell a crash's cause come after the run,
         // on a sample of each cause (`settle`).

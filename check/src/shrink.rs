@@ -222,50 +222,51 @@ pub(crate) fn join_larger<S: Suite>(
             || suite.describe(&w.input) == suite.describe(smallest);
         // A shrink that stopped early (out of time, or after a run of passing candidates)
         // may not be minimal: it does not tell the two groups apart.
-        if quiet {
-            let large = groups.remove(j);
-            pre.remove(j);
-            let i = if i > j { i - 1 } else { i };
-            let g = &mut groups[i];
-            g.merged = Some(format!(
-                "the {} failing test{} on larger inputs (first: test {}) fail the same way: the program wrote nothing on any test; reported once",
-                large.tests.len(),
-                if large.tests.len() == 1 { "" } else { "s" },
-                large.first.test.index,
-            ));
-            g.absorb(large);
+        let how = if quiet {
+            Some(
+                "fail the same way: the program wrote nothing on any test; reported once"
+                    .to_string(),
+            )
         } else if down || w.cut_short || w.stalled {
-            let large = groups.remove(j);
-            pre.remove(j);
-            let i = if i > j { i - 1 } else { i };
-            let g = &mut groups[i];
-            let how = if down {
-                format!(
-                    "shrink to {}, no larger than this group's smallest failing test",
-                    suite.describe(&w.input)
-                )
-            } else if w.cut_short {
-                format!(
-                    "shrank to {} before its time ran out, so no run tells them apart from this group",
-                    suite.describe(&w.input)
-                )
-            } else {
-                format!(
-                    "shrank to {} and stopped after {STALL} candidates in a row passed (it may not be minimal), so no run tells them apart from this group",
-                    suite.describe(&w.input)
-                )
-            };
-            g.merged = Some(format!(
-                "the {} failing test{} on larger inputs (first: test {}) {how}: the same failure, reported once",
-                large.tests.len(),
-                if large.tests.len() == 1 { "" } else { "s" },
-                large.first.test.index,
-            ));
-            g.absorb(large);
+            Some(format!(
+                "{}: the same failure, reported once",
+                join_reason(suite, &w, down)
+            ))
         } else {
+            None
+        };
+        let Some(how) = how else {
             pre[j] = Some(w);
             j += 1;
-        }
+            continue;
+        };
+        let large = groups.remove(j);
+        pre.remove(j);
+        let i = if i > j { i - 1 } else { i };
+        let g = &mut groups[i];
+        g.merged = Some(format!(
+            "the {} failing test{} on larger inputs (first: test {}) {how}",
+            large.tests.len(),
+            if large.tests.len() == 1 { "" } else { "s" },
+            large.first.test.index,
+        ));
+        g.absorb(large);
     }
     pre
+}
+
+/// Why a group of larger inputs joins the small group of its cause: its witness came down
+/// to the small group's size (`down`), or its shrink was cut short or stalled, so no run
+/// tells the two apart.
+fn join_reason<S: Suite>(suite: &S, w: &Shrunken<S::Input>, down: bool) -> String {
+    let to = suite.describe(&w.input);
+    if down {
+        format!("shrink to {to}, no larger than this group's smallest failing test")
+    } else if w.cut_short {
+        format!(
+            "shrank to {to} before its time ran out, so no run tells them apart from this group"
+        )
+    } else {
+        format!("shrank to {to} and stopped after {STALL} candidates in a row passed (it may not be minimal), so no run tells them apart from this group")
+    }
 }
