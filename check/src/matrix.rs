@@ -117,15 +117,7 @@ fn hunt_weak<S: Suite>(
     o: &Options,
     s: &Solution,
     one: Options,
-) -> Result<
-    (
-        Report,
-        Vec<(String, usize)>,
-        Option<(String, String)>,
-        String,
-    ),
-    Error,
-> {
+) -> Result<(Report, Summary), Error> {
     let tle = s.expect.0.contains(&Tag::Code("TLE"));
     eprintln!(
         "\n{}: expected {}, but every test passed; hunting with {} random inputs of seed {:#x}{}",
