@@ -156,6 +156,35 @@ pub(super) fn grew(a: &Partners, b: &Partners) -> String {
 }
 
 impl Growth {
+    /// A program that ran past the limit on the least size (2): no growth to measure.
+    fn hung_at_start(shape: TreeShape, max: usize, t: f64, v: Verdict) -> Growth {
+        Growth {
+            shape,
+            points: Vec::new(),
+            fit: None,
+            stopped_at: Some((2, v)),
+            stopped_time: t,
+            base: 0.0,
+            jitter: 0.0,
+            max,
+            partners: None,
+            series: None,
+        }
+    }
+
+    /// Fits c·n^E to the points above the noise floor, when there are at least three.
+    fn fit_above_floor(&mut self) {
+        let floor = self.floor();
+        let used: Vec<(f64, f64)> = self
+            .points
+            .iter()
+            .filter(|p| p.1 >= floor)
+            .map(|&(n, t)| (n as f64, t))
+            .collect();
+        if used.len() >= 3 {
+            self.fit = growth::fit(&used);
+        }
+    }
     /// How bad a shape is, by what its runs showed: a run over the limit first (the
     /// smaller its size, the worse), then the time a trusted fit (R² at least
     /// [`MIN_R2`]) predicts at the maximum size, then, for a noisy fit or none, the
@@ -243,32 +272,39 @@ impl Growth {
                 self.points.last().map_or(0, |p| p.0)
             ),
         };
-        if let Some((n, v)) = &self.stopped_at {
-            s += &format!("; stopped at n = {n}: {v}");
-            // The TLE is a measurement too: from the last size measured to it, the time
-            // grew at least this fast. The last size's time is bounded above by the
-            // slowest time measured up to it (a time below the noise counted at the
-            // noise floor), so the bound is one the runs support.
-            if let (true, Some(&(last, _))) =
-                (matches!(v, Verdict::TimeLimit(_)), self.points.last())
-            {
-                let t = slowest.max(self.floor());
-                if *n > last && self.stopped_time > t {
-                    let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
-                    // A bound over n holds only where the input's other dimensions did
-                    // not grow with it.
-                    let others = self
-                        .partners
-                        .as_ref()
-                        .map(|(a, b)| grew(a, b))
-                        .unwrap_or_default();
-                    if others.is_empty() {
-                        s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
-                    } else {
-                        s += &format!(
-                            "; from n = {last} to {n} the input's {others} grew too, so no bound over n alone is claimed (over the whole input: at least its size^{e:.1})"
-                        );
-                    }
+        s += &self.stop_words(slowest);
+        s
+    }
+
+    /// Where the series stopped and why, and what the TLE bounds (`slowest`: the slowest
+    /// time measured before it).
+    fn stop_words(&self, slowest: f64) -> String {
+        let Some((n, v)) = &self.stopped_at else {
+            return String::new();
+        };
+        let mut s = String::new();
+        s += &format!("; stopped at n = {n}: {v}");
+        // The TLE is a measurement too: from the last size measured to it, the time
+        // grew at least this fast. The last size's time is bounded above by the
+        // slowest time measured up to it (a time below the noise counted at the
+        // noise floor), so the bound is one the runs support.
+        if let (true, Some(&(last, _))) = (matches!(v, Verdict::TimeLimit(_)), self.points.last()) {
+            let t = slowest.max(self.floor());
+            if *n > last && self.stopped_time > t {
+                let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
+                // A bound over n holds only where the input's other dimensions did
+                // not grow with it.
+                let others = self
+                    .partners
+                    .as_ref()
+                    .map(|(a, b)| grew(a, b))
+                    .unwrap_or_default();
+                if others.is_empty() {
+                    s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                } else {
+                    s += &format!(
+                        "; from n = {last} to {n} the input's {others} grew too, so no bound over n alone is claimed (over the whole input: at least its size^{e:.1})"
+                    );
                 }
             }
         }
@@ -295,31 +331,14 @@ pub fn measure<S: Suite>(
     let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
         Ok(times) => times,
         Err((t, v)) if matches!(v, Verdict::TimeLimit(_)) => {
-            return Ok(Some(Growth {
-                shape,
-                points: Vec::new(),
-                fit: None,
-                stopped_at: Some((2, v)),
-                stopped_time: t,
-                base: 0.0,
-                jitter: 0.0,
-                max,
-                partners: None,
-                series: None,
-            }));
+            return Ok(Some(Growth::hung_at_start(shape, max, t, v)));
         }
         Err((t, _)) => vec![t],
     };
     let base = starts[starts.len() / 2];
     // The spread of the middle half of the start-up runs.
     let jitter = starts[starts.len() * 3 / 4] - starts[starts.len() / 4];
-    let mut sizes = Vec::new();
-    let mut n = (max / 128).max(64).min(max);
-    while n * 10 < max * 9 {
-        sizes.push(n);
-        n *= 2;
-    }
-    sizes.push(max);
+    let sizes = doubling_sizes(max);
     let mut points = Vec::new();
     let mut stopped_at = None;
     let mut stopped_time = 0.0;
@@ -360,17 +379,20 @@ pub fn measure<S: Suite>(
         partners: partner_pair,
         series,
     };
-    let floor = g.floor();
-    let used: Vec<(f64, f64)> = g
-        .points
-        .iter()
-        .filter(|p| p.1 >= floor)
-        .map(|&(n, t)| (n as f64, t))
-        .collect();
-    if used.len() >= 3 {
-        g.fit = growth::fit(&used);
-    }
+    g.fit_above_floor();
     Ok(Some(g))
+}
+
+/// The sizes of a growth series: doubling from max/128 (at least 64), then the maximum.
+fn doubling_sizes(max: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    let mut n = (max / 128).max(64).min(max);
+    while n * 10 < max * 9 {
+        sizes.push(n);
+        n *= 2;
+    }
+    sizes.push(max);
+    sizes
 }
 
 /// The slowest input the hunt found.
@@ -419,6 +441,8 @@ pub struct Timed {
     pub times: Vec<(String, f64)>,
     /// Its line of the report (its slowest test).
     pub line: String,
+    /// Its slowest CPU time, in seconds.
+    pub slowest: f64,
 }
 
 /// A limit judges would set: at least 2x (here 2.5x) the slowest reference, rounded up to

@@ -35,51 +35,11 @@ pub fn run<S: Suite>(
         let (input, label) = suite.random(7, 10_000 + i, grundy_fuzzing::contest::Tier::Large)?;
         inputs.push((label, input));
     }
-    let mut worst_overall = 0.0f64;
     let mut measured: Vec<Timed> = Vec::new();
     for r in refs {
-        let argv = grundy_sandbox::program::prepare(r)?;
-        let mut slowest = (0.0f64, String::new());
-        let mut times = Vec::new();
-        for (label, input) in &inputs {
-            let (t, v) = best_cpu(suite, &argv, &limits, input, 2)?;
-            if let Some(v) = v {
-                return Err(Error::usage(format!(
-                    "the reference `{}` fails on {label}: {v}",
-                    r.join(" ")
-                )));
-            }
-            times.push((label.clone(), t));
-            if t > slowest.0 {
-                slowest = (t, label.clone());
-            }
-        }
-        eprintln!(
-            "hunting the slowest input of `{}` for {} s…",
-            r.join(" "),
-            hunt_time.as_secs()
-        );
-        if let Some(h) = super::hunt::search(suite, &argv, &limits, hunt_time, 7, &SHAPES)? {
-            let how = format!("hunt: {}", summarize_how(&h.how));
-            times.push((how.clone(), h.seconds));
-            if h.seconds > slowest.0 {
-                slowest = (h.seconds, how);
-            }
-        }
-        let line = format!(
-            "{}: slowest {:.3} s CPU on {}",
-            r.join(" "),
-            slowest.0,
-            slowest.1
-        );
-        outln!("{line}");
-        measured.push(Timed {
-            reference: r.join(" "),
-            times,
-            line,
-        });
-        worst_overall = worst_overall.max(slowest.0);
+        measured.push(time_reference(suite, r, &inputs, &limits, hunt_time)?);
     }
+    let worst_overall = measured.iter().map(|t| t.slowest).fold(0.0f64, f64::max);
     let limit = recommend(worst_overall);
     let verdict = format!(
         "recommended time limit: {limit} s (2.5x the slowest reference, {:.3} s, rounded up to 0.5 s)",
@@ -102,4 +62,56 @@ pub fn run<S: Suite>(
         );
     }
     Ok(Outcome::Passed)
+}
+
+/// One reference timed: its best CPU time on every input, then the hunt's slowest input;
+/// an error when it fails an input (a reference must pass).
+fn time_reference<S: Suite>(
+    suite: &S,
+    r: &[String],
+    inputs: &[(String, S::Input)],
+    limits: &RunLimits,
+    hunt_time: Duration,
+) -> Result<Timed, Error> {
+    let argv = grundy_sandbox::program::prepare(r)?;
+    let mut slowest = (0.0f64, String::new());
+    let mut times = Vec::new();
+    for (label, input) in inputs {
+        let (t, v) = best_cpu(suite, &argv, limits, input, 2)?;
+        if let Some(v) = v {
+            return Err(Error::usage(format!(
+                "the reference `{}` fails on {label}: {v}",
+                r.join(" ")
+            )));
+        }
+        times.push((label.clone(), t));
+        if t > slowest.0 {
+            slowest = (t, label.clone());
+        }
+    }
+    eprintln!(
+        "hunting the slowest input of `{}` for {} s…",
+        r.join(" "),
+        hunt_time.as_secs()
+    );
+    if let Some(h) = super::hunt::search(suite, &argv, limits, hunt_time, 7, &SHAPES)? {
+        let how = format!("hunt: {}", summarize_how(&h.how));
+        times.push((how.clone(), h.seconds));
+        if h.seconds > slowest.0 {
+            slowest = (h.seconds, how);
+        }
+    }
+    let line = format!(
+        "{}: slowest {:.3} s CPU on {}",
+        r.join(" "),
+        slowest.0,
+        slowest.1
+    );
+    outln!("{line}");
+    Ok(Timed {
+        reference: r.join(" "),
+        times,
+        line,
+        slowest: slowest.0,
+    })
 }
