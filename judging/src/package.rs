@@ -408,6 +408,32 @@ fn judge_preset(judge: &JudgeToml) -> Result<Option<Preset>, TableError> {
     })
 }
 
+/// The CPU time a checker program may take on one output (`[checker] time`; 10 s by
+/// default, at most an hour).
+fn checker_time(time: Option<f64>) -> Result<Duration, TableError> {
+    match time {
+        None => Ok(Duration::from_secs(10)),
+        Some(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Ok(Duration::from_secs_f64(x)),
+        Some(_) => Err("checker.time: expected seconds, more than 0 (at most 3600)".into()),
+    }
+}
+
+/// Where a package's time limit comes from, in a report's words.
+fn time_from(in_toml: bool) -> &'static str {
+    match in_toml {
+        true => "[judge] time of problem.toml",
+        false => "grundy's default; problem.toml has no [judge] time",
+    }
+}
+
+/// A package's name when `problem.toml` gives none: its folder's.
+fn folder_name(dir: &Path) -> String {
+    dir.canonicalize()
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "problem".into())
+}
+
 /// The judge's limits of `[judge]` (defaults: 2 s CPU, wall 2x, 8 MiB stack, 256 MiB of
 /// memory, 64 MiB of output; with `like`, the preset's).
 fn judge_limits(judge: &JudgeToml) -> Result<RunLimits, TableError> {
@@ -670,77 +696,56 @@ impl Package {
             limits: t.limits,
             tests: t.tests,
         };
-        let engine_only = spec.input.is_empty() && t.reference.engine.is_some();
-        let schema = if engine_only {
-            Schema::empty()
-        } else {
-            Schema::new(&spec).map_err(|m| bad(locate(&text, &m.0), &m))?
-        };
-        let at_section = |section: &str| {
-            text.find(section)
-                .map_or((1, 1), |off| line_col(&text, off))
+        // A package judged by a built-in engine alone reads its input as the engine does.
+        let schema = match spec.input.is_empty() && t.reference.engine.is_some() {
+            true => Schema::empty(),
+            false => Schema::new(&spec).map_err(|m| bad(locate(&text, &m.0), &m))?,
         };
         // An error names its key: it points there.
         let at_key = |section: &str, m: &TableError| locate_key(&text, section, &m.to_string());
+        let in_table = |section: &'static str| {
+            let (bad, at_key) = (&bad, &at_key);
+            move |m: TableError| bad(at_key(section, &m), &m)
+        };
         let has_time = t.judge.time.is_some();
-        let limits = judge_limits(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
-        judge_sandbox(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?;
-        let game = t
-            .game
-            .as_ref()
-            .map(|g| GameSpec::load(g, dir))
-            .transpose()
-            .map_err(|m| bad(at_key("[game]", &m), &m))?;
+        let limits = judge_limits(&t.judge).map_err(in_table("[judge]"))?;
+        judge_sandbox(&t.judge).map_err(in_table("[judge]"))?;
+        let game = (t.game.as_ref().map(|g| GameSpec::load(g, dir)).transpose())
+            .map_err(in_table("[game]"))?;
         let engine_named = t.reference.engine.as_deref().and_then(Problem::from_name);
         let interact = interact_spec(t.interact.as_ref(), game.as_ref(), engine_named, dir)
-            .map_err(|m| bad(at_key("[interact]", &m), &m))?;
+            .map_err(in_table("[interact]"))?;
         // The package's own languages (`languages.toml` beside problem.toml), read over
         // the table before its solutions are known by their extensions.
         if dir.is_dir() {
             grundy_sandbox::language::read_package(dir).map_err(|e| Error::usage(e.0))?;
         }
-        let solutions = crate::solutions::load(dir, &t.solutions)
-            .map_err(|m| bad(at_key("[[solutions]]", &m), &m))?;
+        let solutions =
+            crate::solutions::load(dir, &t.solutions).map_err(in_table("[[solutions]]"))?;
         // Rules answer every test; so, for an interactive problem, does the setter's
         // interactor: neither needs a reference solution.
         let judged = game.is_some() || interact.as_ref().is_some_and(|i| i.interactor.is_some());
         let (engine, model, brute) = references(&t.reference, dir, game.is_some(), judged)
-            .map_err(|m| bad(at_key("[reference]", &m), &m))?;
+            .map_err(in_table("[reference]"))?;
         if t.statement.is_some() {
-            restated(&text, engine).map_err(|m| bad(at_section("[statement]"), &m))?;
+            let at = text
+                .find("[statement]")
+                .map_or((1, 1), |off| line_col(&text, off));
+            restated(&text, engine).map_err(|m| bad(at, &m))?;
         }
-        let checker = checker(&t.checker, dir).map_err(|m| bad(at_key("[checker]", &m), &m))?;
-        let checker_time = match t.checker.time {
-            None => Duration::from_secs(10),
-            Some(x) if x.is_finite() && x > 0.0 && x <= 3600.0 => Duration::from_secs_f64(x),
-            Some(_) => {
-                let m: TableError =
-                    "checker.time: expected seconds, more than 0 (at most 3600)".into();
-                return Err(bad(at_key("[checker]", &m), &m));
-            }
-        };
-        let rules_schema = rules_schema(&schema, game.as_ref(), model.is_some())
-            .map_err(|m| bad(at_key("[game]", &m), &m))?;
-        t.export
-            .check()
-            .map_err(|m| bad(at_key("[export]", &m), &m))?;
-        let name = t.name.unwrap_or_else(|| {
-            dir.canonicalize()
-                .ok()
-                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .unwrap_or_else(|| "problem".into())
-        });
+        let checker = checker(&t.checker, dir).map_err(in_table("[checker]"))?;
+        let checker_time = checker_time(t.checker.time).map_err(in_table("[checker]"))?;
+        let rules_schema =
+            rules_schema(&schema, game.as_ref(), model.is_some()).map_err(in_table("[game]"))?;
+        (t.export.check()).map_err(in_table("[export]"))?;
+        let name = t.name.unwrap_or_else(|| folder_name(dir));
         Ok(Package {
             dir: dir.to_path_buf(),
             name,
             schema,
             limits,
-            like: judge_preset(&t.judge).map_err(|m| bad(at_key("[judge]", &m), &m))?,
-            time_from: if has_time {
-                "[judge] time of problem.toml".into()
-            } else {
-                "grundy's default; problem.toml has no [judge] time".into()
-            },
+            like: judge_preset(&t.judge).map_err(in_table("[judge]"))?,
+            time_from: time_from(has_time).into(),
             model,
             brute,
             engine,

@@ -134,6 +134,55 @@ impl From<String> for Unanswered {
     }
 }
 
+/// `[game] answer`: what the program prints (`winner` by default).
+fn answer_kind(name: Option<&str>) -> Result<AnswerKind, TableError> {
+    let Some(a) = name else {
+        return Ok(AnswerKind::Winner);
+    };
+    AnswerKind::NAMES
+        .iter()
+        .find(|(n, _)| *n == a)
+        .map(|(_, k)| *k)
+        .ok_or_else(|| {
+            let names: Vec<&str> = AnswerKind::NAMES.iter().map(|(n, _)| *n).collect();
+            format!(
+                "game.answer: `{a}`{} (expected one of {})",
+                grundy_games::suggest::did_you_mean(a, names.iter().copied()),
+                names.join(", ")
+            )
+            .into()
+        })
+}
+
+/// `[game] per`: one answer per test case (`case`, the default) or per start (`start`).
+fn per_start(per: Option<&str>) -> Result<bool, TableError> {
+    match per {
+        None | Some("case") => Ok(false),
+        Some("start") => Ok(true),
+        Some(p) => Err(format!(
+            "game.per: `{p}`{} (expected case, one answer per test case, or start, one answer per start of `starts(case)`)",
+            grundy_games::suggest::did_you_mean(p, ["case", "start"].into_iter())
+        )
+        .into()),
+    }
+}
+
+/// `[game] words`: the words of the player to move winning and losing (and of a draw,
+/// for `outcome`); `First`, `Second` (and `Draw`) by default.
+fn words(words: Option<&Vec<String>>, answer: AnswerKind) -> Result<Vec<String>, TableError> {
+    let want = if answer == AnswerKind::Outcome { 3 } else { 2 };
+    match words {
+        None if want == 3 => Ok(vec!["First".into(), "Second".into(), "Draw".into()]),
+        None => Ok(vec!["First".into(), "Second".into()]),
+        Some(w) if w.len() == want && w.iter().all(|x| valid_word(x)) => Ok(w.clone()),
+        Some(w) => Err(format!(
+            "game.words: expected {want} words without spaces (the player to move wins, loses{}), found {w:?}",
+            if want == 3 { ", draw" } else { "" }
+        )
+        .into()),
+    }
+}
+
 impl GameSpec {
     /// Reads `[game]`; `dir` is the package folder.
     pub fn load(t: &GameToml, dir: &Path) -> Result<GameSpec, TableError> {
@@ -145,32 +194,8 @@ impl GameSpec {
         if !path.is_file() {
             return Err(format!("game.rules: {} does not exist", path.display()).into());
         }
-        let answer = match t.answer.as_deref() {
-            None => AnswerKind::Winner,
-            Some(a) => AnswerKind::NAMES
-                .iter()
-                .find(|(n, _)| *n == a)
-                .map(|(_, k)| *k)
-                .ok_or_else(|| {
-                    let names: Vec<&str> = AnswerKind::NAMES.iter().map(|(n, _)| *n).collect();
-                    format!(
-                        "game.answer: `{a}`{} (expected one of {})",
-                        grundy_games::suggest::did_you_mean(a, names.iter().copied()),
-                        names.join(", ")
-                    )
-                })?,
-        };
-        let per_start = match t.per.as_deref() {
-            None | Some("case") => false,
-            Some("start") => true,
-            Some(p) => {
-                return Err(format!(
-                    "game.per: `{p}`{} (expected case, one answer per test case, or start, one answer per start of `starts(case)`)",
-                    grundy_games::suggest::did_you_mean(p, ["case", "start"].into_iter())
-                )
-                .into())
-            }
-        };
+        let answer = answer_kind(t.answer.as_deref())?;
+        let per_start = per_start(t.per.as_deref())?;
         if per_start && answer == AnswerKind::WinningStarts {
             return Err("game.per: `answer = \"winning-starts\"` already answers for every start at once, on one line; with `per = \"start\"` ask for the `winner`, `outcome`, `value` or winning moves of each start".into());
         }
@@ -183,18 +208,7 @@ impl GameSpec {
         if answer == AnswerKind::Value && (loopy || ending == Ending::Misere) {
             return Err("game.answer: `value` (the Grundy value) is defined for normal play without repeated states only; ask for `winner`, `outcome` or the winning moves".into());
         }
-        let want = if answer == AnswerKind::Outcome { 3 } else { 2 };
-        let words = match &t.words {
-            None if want == 3 => vec!["First".into(), "Second".into(), "Draw".into()],
-            None => vec!["First".into(), "Second".into()],
-            Some(w) if w.len() == want && w.iter().all(|x| valid_word(x)) => w.clone(),
-            Some(w) => {
-                return Err(format!(
-                    "game.words: expected {want} words without spaces (the player to move wins, loses{}), found {w:?}",
-                    if want == 3 { ", draw" } else { "" }
-                ).into())
-            }
-        };
+        let words = words(t.words.as_ref(), answer)?;
         let none = t.none.clone().unwrap_or_else(|| "-1".into());
         // An empty word is a word: an empty line where there is no winning move.
         if !(none.is_empty() || valid_word(&none)) {

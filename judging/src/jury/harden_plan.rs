@@ -95,38 +95,16 @@ fn harden_with<S: Suite>(
         if grundy_sandbox::contain::interrupted() {
             break;
         }
-        let tier = if i % 5 == 4 {
-            Tier::Medium
-        } else {
-            Tier::Small
-        };
+        // Every fifth test a medium one.
+        let tier = [Tier::Small, Tier::Medium][usize::from(i % 5 == 4)];
         let (input, label) = suite.random(seed, i, tier)?;
         for (k, player) in Player::ALL.into_iter().enumerate() {
             let pseed = seed ^ (i << 8) ^ k as u64;
             let Some((weakness, _)) = weakness_on(suite, interactor, &input, player, pseed)? else {
                 continue;
             };
-            let kind = kind_of(&weakness);
-            // Shrunk while the same player shows the same kind of weakness.
-            let mut same = |cand: &S::Input| {
-                suite.valid(cand)
-                    && weakness_on(suite, interactor, cand, player, pseed)
-                        .ok()
-                        .flatten()
-                        .is_some_and(|(w, _)| kind_of(&w) == kind)
-            };
-            let shrunk = suite.shrink(input.clone(), &mut same);
-            let (weakness, g) = weakness_on(suite, interactor, &shrunk.case, player, pseed)?
-                .unwrap_or((
-                    weakness,
-                    harden::Game {
-                        exit: grundy_sandbox::runner::Exit::Success,
-                        message: String::new(),
-                        blunder: None,
-                        transcript: Vec::new(),
-                        broken: None,
-                    },
-                ));
+            let (shrunk, weakness, g) =
+                shrink_weakness(suite, interactor, &input, player, pseed, weakness)?;
             let text = suite.write(&shrunk.case);
             let key = (text.clone(), player.name(), kind_of(&weakness));
             let same_as = shown.get(&key).copied();
@@ -139,14 +117,8 @@ fn harden_with<S: Suite>(
                 ),
                 None => {
                     shown.insert(key, i);
-                    eprintln!(
-                        "\nweak interactor on test {i} ({label}), shrunk in {} steps to {}:\n{}the interactor {weakness}\nthe game (> the interactor, < {}):\n{}",
-                        shrunk.steps,
-                        described,
-                        crate::output::indent(&text, 4),
-                        player.name(),
-                        crate::output::indent(&cut_game(&game), 4)
-                    );
+                    let how = format!("shrunk in {} steps to {described}", shrunk.steps);
+                    say_weakness(i, &label, &how, &text, &weakness, player, &game);
                 }
             }
             found.push(Found {
@@ -172,16 +144,79 @@ fn harden_with<S: Suite>(
             break;
         }
     }
-    let outcome = if found.is_empty() {
+    let outcome = verdict(found.len(), cases);
+    Ok((found, outcome))
+}
+
+/// The hardening's last line and outcome: weak on `weak` of `cases` tests, or none.
+fn verdict(weak: usize, cases: u64) -> Outcome {
+    if weak == 0 {
         outln!(
             "the interactor accepted the perfect player and rejected every weak player that left it a won position, on {cases} tests"
         );
         Outcome::Passed
     } else {
-        outln!("the interactor is weak on {} of {cases} tests", found.len());
+        outln!("the interactor is weak on {weak} of {cases} tests");
         Outcome::Failed
+    }
+}
+
+/// A test's weakness shrunk while the same player shows the same kind of weakness: the
+/// shrunk test, and the weakness and the game on it.
+fn shrink_weakness<S: Suite>(
+    suite: &S,
+    interactor: &[String],
+    input: &S::Input,
+    player: Player,
+    pseed: u64,
+    weakness: String,
+) -> Result<
+    (
+        grundy_fuzzing::shrink::Shrunk<S::Input>,
+        String,
+        harden::Game,
+    ),
+    Error,
+> {
+    let kind = kind_of(&weakness);
+    let mut same = |cand: &S::Input| {
+        suite.valid(cand)
+            && weakness_on(suite, interactor, cand, player, pseed)
+                .ok()
+                .flatten()
+                .is_some_and(|(w, _)| kind_of(&w) == kind)
     };
-    Ok((found, outcome))
+    let shrunk = suite.shrink(input.clone(), &mut same);
+    let (weakness, g) = weakness_on(suite, interactor, &shrunk.case, player, pseed)?.unwrap_or((
+        weakness,
+        harden::Game {
+            exit: grundy_sandbox::runner::Exit::Success,
+            message: String::new(),
+            blunder: None,
+            transcript: Vec::new(),
+            broken: None,
+        },
+    ));
+    Ok((shrunk, weakness, g))
+}
+
+/// Prints a weakness shown for the first time: the test, the shrunk input, what the
+/// interactor did and the game.
+fn say_weakness(
+    i: u64,
+    label: &str,
+    how: &str,
+    text: &str,
+    weakness: &str,
+    player: Player,
+    game: &str,
+) {
+    eprintln!(
+        "\nweak interactor on test {i} ({label}), {how}:\n{}the interactor {weakness}\nthe game (> the interactor, < {}):\n{}",
+        crate::output::indent(text, 4),
+        player.name(),
+        crate::output::indent(&cut_game(game), 4)
+    );
 }
 
 /// The kind of a weakness (what a shrunk test must still show).
