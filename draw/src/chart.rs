@@ -41,54 +41,28 @@ const BOTTOM: f64 = 44.0;
 /// The chart as an SVG picture (560 × 300).
 pub fn chart_svg(c: &Chart) -> String {
     let axis = |v: f64| if c.log { v.max(1e-300).log10() } else { v };
-    let pts: Vec<(f64, f64)> = c
-        .points
-        .iter()
-        .filter(|(x, y)| x.is_finite() && y.is_finite() && (!c.log || (*x > 0.0 && *y > 0.0)))
-        .map(|&(x, y)| (axis(x), axis(y)))
-        .collect();
-    let fit: Vec<(f64, f64)> = c
-        .fitted
-        .iter()
-        .filter(|(x, y)| x.is_finite() && y.is_finite() && (!c.log || (*x > 0.0 && *y > 0.0)))
-        .map(|&(x, y)| (axis(x), axis(y)))
-        .collect();
+    let plotted = |xy: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        xy.iter()
+            .filter(|(x, y)| x.is_finite() && y.is_finite() && (!c.log || (*x > 0.0 && *y > 0.0)))
+            .map(|&(x, y)| (axis(x), axis(y)))
+            .collect()
+    };
+    let pts = plotted(&c.points);
+    let fit = plotted(&c.fitted);
     let mut body = String::new();
     text(&mut body, W / 2.0, 20.0, "middle", &c.title);
     if pts.is_empty() {
         text(&mut body, W / 2.0, H / 2.0, "middle", "no points to plot");
         return document(W, H, &body);
     }
-    let all = pts.iter().chain(&fit);
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for &(x, y) in all {
-        x0 = x0.min(x);
-        x1 = x1.max(x);
-        y0 = y0.min(y);
-        y1 = y1.max(y);
-    }
     let hline = c
         .hline
         .as_ref()
         .filter(|(y, _)| y.is_finite() && (!c.log || *y > 0.0))
         .map(|(y, name)| (axis(*y), name));
-    if let Some((y, _)) = hline {
-        y0 = y0.min(y);
-        y1 = y1.max(y);
-    }
-    if !c.log {
-        y0 = y0.min(0.0);
-    }
-    if x1 - x0 < 1e-9 {
-        x1 = x0 + 1.0;
-    }
-    if y1 - y0 < 1e-9 {
-        y1 = y0 + 1.0;
-    }
-    let px = |x: f64| LEFT + (x - x0) / (x1 - x0) * (W - LEFT - RIGHT);
-    let py = |y: f64| H - BOTTOM - (y - y0) / (y1 - y0) * (H - TOP - BOTTOM);
+    let f = Frame::around(pts.iter().chain(&fit), hline.map(|h| h.0), c.log);
     if let Some((from, to, what)) = &c.shade {
-        let (a, b) = (px(axis(*from)).max(LEFT), px(axis(*to)).min(W - RIGHT));
+        let (a, b) = (f.px(axis(*from)).max(LEFT), f.px(axis(*to)).min(W - RIGHT));
         if b > a {
             let _ = writeln!(
                 body,
@@ -99,47 +73,9 @@ pub fn chart_svg(c: &Chart) -> String {
             text(&mut body, a + 4.0, TOP + 14.0, "start", what);
         }
     }
-    // The axes and their ticks.
-    let _ = writeln!(
-        body,
-        "<path d=\"M{LEFT:.1},{TOP:.1} V{:.1} H{:.1}\" fill=\"none\" stroke=\"#000000\"/>",
-        H - BOTTOM,
-        W - RIGHT
-    );
-    for (v, label) in ticks(x0, x1, c.log, &[]) {
-        let x = px(v);
-        let _ = writeln!(
-            body,
-            "<path d=\"M{x:.1},{:.1} v5\" stroke=\"#000000\"/>",
-            H - BOTTOM
-        );
-        text(&mut body, x, H - BOTTOM + 18.0, "middle", &label);
-    }
-    for (v, label) in ticks(y0, y1, c.log, &c.y_names) {
-        let y = py(v);
-        let _ = writeln!(
-            body,
-            "<path d=\"M{LEFT:.1},{y:.1} h-5\" stroke=\"#000000\"/><path d=\"M{LEFT:.1},{y:.1} H{:.1}\" stroke=\"#eeeeee\"/>",
-            W - RIGHT
-        );
-        text(&mut body, LEFT - 8.0, y + 4.0, "end", &label);
-    }
-    text(
-        &mut body,
-        (LEFT + W - RIGHT) / 2.0,
-        H - 8.0,
-        "middle",
-        &c.x_label,
-    );
-    let _ = writeln!(
-        body,
-        "<text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 14 {:.1})\">{}</text>",
-        (TOP + H - BOTTOM) / 2.0,
-        (TOP + H - BOTTOM) / 2.0,
-        escape(&c.y_label)
-    );
+    f.axes(&mut body, c);
     if let Some((y, name)) = hline {
-        let y = py(y);
+        let y = f.py(y);
         let _ = writeln!(
             body,
             "<path class=\"limit\" d=\"M{LEFT:.1},{y:.1} H{:.1}\" stroke=\"#b00000\" stroke-width=\"1.5\"/>",
@@ -147,42 +83,136 @@ pub fn chart_svg(c: &Chart) -> String {
         );
         text(&mut body, LEFT + 6.0, y - 5.0, "start", name);
     }
-    if fit.len() >= 2 {
-        let d: Vec<String> = fit
-            .iter()
-            .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
-            .collect();
-        let _ = writeln!(
-            body,
-            "<polyline class=\"fitted\" points=\"{}\" fill=\"none\" stroke=\"#d04040\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>",
-            d.join(" ")
-        );
-        text(
-            &mut body,
-            W - RIGHT - 4.0,
-            TOP + 14.0,
-            "end",
-            &c.fitted_label,
-        );
-    }
-    let line: Vec<String> = pts
-        .iter()
-        .map(|&(x, y)| format!("{:.1},{:.1}", px(x), py(y)))
-        .collect();
-    let _ = writeln!(
-        body,
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"#9ab\" stroke-width=\"1\"/>",
-        line.join(" ")
-    );
-    for &(x, y) in &pts {
-        let _ = writeln!(
-            body,
-            "<circle class=\"point\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#2a6fb0\"/>",
-            px(x),
-            py(y)
-        );
-    }
+    f.series(&mut body, &pts, &fit, &c.fitted_label);
     document(W, H, &body)
+}
+
+/// The ranges a chart shows (in the axes' units), and where a value falls on the picture.
+struct Frame {
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+    log: bool,
+}
+
+impl Frame {
+    /// The frame around `points` and a horizontal line at `hline` (from 0 up on a linear
+    /// axis; never an empty range).
+    fn around<'a>(
+        points: impl Iterator<Item = &'a (f64, f64)>,
+        hline: Option<f64>,
+        log: bool,
+    ) -> Frame {
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for &(x, y) in points {
+            x0 = x0.min(x);
+            x1 = x1.max(x);
+            y0 = y0.min(y);
+            y1 = y1.max(y);
+        }
+        if let Some(y) = hline {
+            y0 = y0.min(y);
+            y1 = y1.max(y);
+        }
+        if !log {
+            y0 = y0.min(0.0);
+        }
+        if x1 - x0 < 1e-9 {
+            x1 = x0 + 1.0;
+        }
+        if y1 - y0 < 1e-9 {
+            y1 = y0 + 1.0;
+        }
+        Frame {
+            x0,
+            x1,
+            y0,
+            y1,
+            log,
+        }
+    }
+
+    fn px(&self, x: f64) -> f64 {
+        LEFT + (x - self.x0) / (self.x1 - self.x0) * (W - LEFT - RIGHT)
+    }
+
+    fn py(&self, y: f64) -> f64 {
+        H - BOTTOM - (y - self.y0) / (self.y1 - self.y0) * (H - TOP - BOTTOM)
+    }
+
+    /// The axes, their ticks and their labels.
+    fn axes(&self, body: &mut String, c: &Chart) {
+        let _ = writeln!(
+            body,
+            "<path d=\"M{LEFT:.1},{TOP:.1} V{:.1} H{:.1}\" fill=\"none\" stroke=\"#000000\"/>",
+            H - BOTTOM,
+            W - RIGHT
+        );
+        for (v, label) in ticks(self.x0, self.x1, self.log, &[]) {
+            let x = self.px(v);
+            let _ = writeln!(
+                body,
+                "<path d=\"M{x:.1},{:.1} v5\" stroke=\"#000000\"/>",
+                H - BOTTOM
+            );
+            text(body, x, H - BOTTOM + 18.0, "middle", &label);
+        }
+        for (v, label) in ticks(self.y0, self.y1, self.log, &c.y_names) {
+            let y = self.py(v);
+            let _ = writeln!(
+                body,
+                "<path d=\"M{LEFT:.1},{y:.1} h-5\" stroke=\"#000000\"/><path d=\"M{LEFT:.1},{y:.1} H{:.1}\" stroke=\"#eeeeee\"/>",
+                W - RIGHT
+            );
+            text(body, LEFT - 8.0, y + 4.0, "end", &label);
+        }
+        text(
+            body,
+            (LEFT + W - RIGHT) / 2.0,
+            H - 8.0,
+            "middle",
+            &c.x_label,
+        );
+        let _ = writeln!(
+            body,
+            "<text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 14 {:.1})\">{}</text>",
+            (TOP + H - BOTTOM) / 2.0,
+            (TOP + H - BOTTOM) / 2.0,
+            escape(&c.y_label)
+        );
+    }
+
+    /// The fitted curve (dashed, with its label) and the points joined by a line.
+    fn series(&self, body: &mut String, pts: &[(f64, f64)], fit: &[(f64, f64)], label: &str) {
+        let at = |xy: &[(f64, f64)]| -> String {
+            xy.iter()
+                .map(|&(x, y)| format!("{:.1},{:.1}", self.px(x), self.py(y)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if fit.len() >= 2 {
+            let _ = writeln!(
+                body,
+                "<polyline class=\"fitted\" points=\"{}\" fill=\"none\" stroke=\"#d04040\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>",
+                at(fit)
+            );
+            text(body, W - RIGHT - 4.0, TOP + 14.0, "end", label);
+        }
+        let _ = writeln!(
+            body,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#9ab\" stroke-width=\"1\"/>",
+            at(pts)
+        );
+        for &(x, y) in pts {
+            let _ = writeln!(
+                body,
+                "<circle class=\"point\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#2a6fb0\"/>",
+                self.px(x),
+                self.py(y)
+            );
+        }
+    }
 }
 
 /// The ticks of an axis from `lo` to `hi` (in the axis's units: log10 on a log axis),

@@ -39,30 +39,23 @@ pub fn instance_svg_marked(
             (
                 Item::Tree { count, .. } | Item::Graph { count, .. },
                 Value::Edges { n, edges, .. },
-            ) => Some((k, count.clone(), *n, edges)),
+            ) => Some((k, count.clone(), *n, edges.as_slice())),
             _ => None,
         });
     let mut caption: Vec<String> = Vec::new();
     if inst.cases.len() > 1 {
         caption.push(format!("test case 1 of {}", inst.cases.len()));
     }
-    let mut notes: Vec<Vec<String>> = Vec::new();
-    let mut listed: Vec<usize> = Vec::new();
-    let mut ringed: Vec<bool> = Vec::new();
     let mut strips: Vec<(String, Vec<String>)> = Vec::new();
-    if let Some((_, _, n, _)) = &structure {
-        notes = vec![Vec::new(); *n as usize];
-        listed = vec![0; *n as usize];
-        ringed = vec![false; *n as usize];
-    }
+    let mut marks = Marks::new(structure.as_ref().map_or(0, |s| s.2 as usize));
     // The integers: a vertex one rings its vertex; all are in the caption.
     let mut said: Vec<String> = Vec::new();
     for (name, v) in &ints {
         let on = schema.vertex_ints.get(name).copied();
         match (&structure, on) {
             (Some((k, _, n, _)), Some(item)) if item == *k && *v >= 1 && *v <= i64::from(*n) => {
-                ringed[(*v - 1) as usize] = true;
-                notes[(*v - 1) as usize].push(name.clone());
+                marks.ringed[(*v - 1) as usize] = true;
+                marks.notes[(*v - 1) as usize].push(name.clone());
                 said.push(format!("{name} = {v} (ringed)"));
             }
             _ => said.push(format!("{name} = {v}")),
@@ -71,6 +64,50 @@ pub fn instance_svg_marked(
     if !said.is_empty() {
         caption.push(said.join(", "));
     }
+    mark_arrays(
+        schema,
+        case,
+        &structure,
+        &mut marks,
+        &mut caption,
+        &mut strips,
+    );
+    let picture = picture(&structure, &marks, ring);
+    Some(stacked(&caption, &strips, picture.as_deref()))
+}
+
+/// The tree or graph of a test case: its item's index, the name of its vertex count, its
+/// vertices and its edges.
+type Structure<'a> = (usize, String, u32, &'a [(u32, u32)]);
+
+/// What is drawn on each vertex: the notes beside it, how many times a list names it
+/// (filled), and whether an integer names it (ringed).
+struct Marks {
+    notes: Vec<Vec<String>>,
+    listed: Vec<usize>,
+    ringed: Vec<bool>,
+}
+
+impl Marks {
+    fn new(n: usize) -> Marks {
+        Marks {
+            notes: vec![Vec::new(); n],
+            listed: vec![0; n],
+            ringed: vec![false; n],
+        }
+    }
+}
+
+/// The arrays of a test case: a list of vertices fills them (with how many times), one
+/// value per vertex is written beside each, and any other array is a strip of its own.
+fn mark_arrays(
+    schema: &Schema,
+    case: &grundy_games::schema::Case,
+    structure: &Option<Structure<'_>>,
+    marks: &mut Marks,
+    caption: &mut Vec<String>,
+    strips: &mut Vec<(String, Vec<String>)>,
+) {
     for (item, v) in schema.items.iter().zip(&case.values) {
         let (
             Item::Array {
@@ -81,7 +118,7 @@ pub fn instance_svg_marked(
         else {
             continue;
         };
-        match (&structure, values) {
+        match (structure, values) {
             // Vertices listed: each filled, with how many times.
             (Some((_, _, n, _)), Elements::Vertex) => {
                 let mut count = vec![0usize; *n as usize];
@@ -99,8 +136,8 @@ pub fn instance_svg_marked(
                     }
                 ));
                 for (v, &c) in count.iter().enumerate().filter(|(_, &c)| c > 0) {
-                    listed[v] += c;
-                    notes[v].push(if c == 1 {
+                    marks.listed[v] += c;
+                    marks.notes[v].push(if c == 1 {
                         name.clone()
                     } else {
                         format!("{name}×{c}")
@@ -110,7 +147,7 @@ pub fn instance_svg_marked(
             // One value per vertex: written beside each.
             (Some((_, count, _, _)), Elements::Range(_)) if len == count => {
                 for (v, x) in xs.iter().enumerate() {
-                    if let Some(note) = notes.get_mut(v) {
+                    if let Some(note) = marks.notes.get_mut(v) {
                         note.push(format!("{name}={x}"));
                     }
                 }
@@ -126,17 +163,33 @@ pub fn instance_svg_marked(
             )),
         }
     }
-    let picture = match &structure {
+}
+
+/// The picture of the test case's tree (its vertices marked, `ring` ringing a move's), or
+/// of its graph.
+fn picture(
+    structure: &Option<Structure<'_>>,
+    marks: &Marks,
+    ring: &dyn Fn(u32) -> Option<&'static str>,
+) -> Option<String> {
+    match structure {
         Some((_, _, n, edges)) => match grundy_games::Tree::from_edges(*n as usize, edges) {
             Ok(t) => Some(tree_svg(&t, &|v| {
                 let v = v as usize;
                 VertexStyle {
-                    fill: match (listed.get(v).copied().unwrap_or(0) > 0, ringed.get(v)) {
+                    fill: match (
+                        marks.listed.get(v).copied().unwrap_or(0) > 0,
+                        marks.ringed.get(v),
+                    ) {
                         (true, _) => "#f5c542",
                         (false, Some(true)) => "#bfe0ff",
                         _ => "#ffffff",
                     },
-                    note: notes.get(v).filter(|n| !n.is_empty()).map(|n| n.join(", ")),
+                    note: marks
+                        .notes
+                        .get(v)
+                        .filter(|n| !n.is_empty())
+                        .map(|n| n.join(", ")),
                     ring: ring(v as u32),
                     ..VertexStyle::default()
                 }
@@ -147,8 +200,7 @@ pub fn instance_svg_marked(
             }])),
         },
         None => None,
-    };
-    Some(stacked(&caption, &strips, picture.as_deref()))
+    }
 }
 
 /// The integers of a test case, by name, in input order.

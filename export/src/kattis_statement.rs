@@ -111,95 +111,7 @@ fn input_section(schema: &Schema) -> String {
         Tests::One => {}
     }
     for it in &schema.items {
-        out.push(match it {
-            Item::Ints(names) => format!(
-                "A line with {}: {}.",
-                names.iter().map(|n| format!("${}$", var(n))).collect::<Vec<_>>().join(", "),
-                names.iter().map(|n| range(schema, n)).collect::<Vec<_>>().join(", ")
-            ),
-            Item::Tree {
-                count,
-                parents,
-                weights,
-            } => {
-                let n = var(count);
-                let w = weights.as_ref().map_or(String::new(), |w| {
-                    format!(" Each edge has a weight {}.", range(schema, w))
-                });
-                if *parents {
-                    format!("A line with ${n}-1$ integers $p_2, \\dots, p_{{{n}}}$: the parent of each vertex of a tree on the vertices $1, \\dots, {n}$ rooted at vertex 1{}.{w}", if weights.is_some() { " (then a line with the weight of the edge above each vertex)" } else { "" })
-                } else {
-                    format!("${n}-1$ lines, each with two integers $u$ and $v${}: an edge of a tree on the vertices $1, \\dots, {n}$.{w}", if weights.is_some() { " and a weight" } else { "" })
-                }
-            }
-            Item::Graph {
-                count,
-                edges,
-                rules,
-                weights,
-            } => {
-                let mut traits = Vec::new();
-                traits.push(if rules.connected { "connected" } else { "not necessarily connected" });
-                if !rules.loops {
-                    traits.push("without loops");
-                }
-                if !rules.multi {
-                    traits.push("without parallel edges");
-                }
-                if rules.cactus {
-                    traits.push("every edge on at most one cycle");
-                }
-                format!(
-                    "${}$ lines, each with two integers $a$ and $b${}: the edges of a graph on the vertices $1, \\dots, {}$ ({}).{}",
-                    var(edges),
-                    if weights.is_some() { " and a weight" } else { "" },
-                    var(count),
-                    traits.join(", "),
-                    weights.as_ref().map_or(String::new(), |w| format!(" Weights: {}.", range(schema, w)))
-                )
-            }
-            Item::Array {
-                len,
-                values,
-                distinct,
-                name,
-                ..
-            } => match values {
-                Elements::Vertex => format!(
-                    "A line with ${}$ vertices{} (\\texttt{{{}}}).",
-                    var(len),
-                    if *distinct { ", all different" } else { "" },
-                    text(name)
-                ),
-                Elements::Range(v) => format!(
-                    "A line with ${}$ integers ${}_1, \\dots$ ({}).",
-                    var(len),
-                    var(v),
-                    range(schema, v)
-                ),
-            },
-            Item::Queries { count, kinds } => {
-                let kinds: Vec<String> = kinds
-                    .iter()
-                    .map(|k| {
-                        let fields: Vec<String> = k
-                            .fields
-                            .iter()
-                            .map(|f| match f {
-                                Field::Vertex => "a vertex".to_string(),
-                                Field::Edge => "an edge's number".to_string(),
-                                Field::Value(v) => format!("${}$ ({})", var(v), range(schema, v)),
-                            })
-                            .collect();
-                        match k.tag {
-                            Some(t) => format!("\\texttt{{{t}}} then {}", fields.join(", ")),
-                            None => fields.join(", "),
-                        }
-                    })
-                    .collect();
-                format!("${}$ lines, each a query: {}.", var(count), kinds.join("; or "))
-            }
-        });
+        out.push(item_sentence(schema, it));
     }
     for (name, most) in &schema.sums {
         out.push(format!(
@@ -208,6 +120,127 @@ fn input_section(schema: &Schema) -> String {
         ));
     }
     out.join("\n\n")
+}
+
+/// One input item in the statement's words.
+fn item_sentence(schema: &Schema, it: &Item) -> String {
+    match it {
+        Item::Ints(names) => format!(
+            "A line with {}: {}.",
+            names
+                .iter()
+                .map(|n| format!("${}$", var(n)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            names
+                .iter()
+                .map(|n| range(schema, n))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Item::Tree {
+            count,
+            parents,
+            weights,
+        } => {
+            let n = var(count);
+            let w = weights.as_ref().map_or(String::new(), |w| {
+                format!(" Each edge has a weight {}.", range(schema, w))
+            });
+            if *parents {
+                format!("A line with ${n}-1$ integers $p_2, \\dots, p_{{{n}}}$: the parent of each vertex of a tree on the vertices $1, \\dots, {n}$ rooted at vertex 1{}.{w}", if weights.is_some() { " (then a line with the weight of the edge above each vertex)" } else { "" })
+            } else {
+                format!("${n}-1$ lines, each with two integers $u$ and $v${}: an edge of a tree on the vertices $1, \\dots, {n}$.{w}", if weights.is_some() { " and a weight" } else { "" })
+            }
+        }
+        Item::Graph {
+            count,
+            edges,
+            rules,
+            weights,
+        } => graph_sentence(schema, count, edges, rules, weights.as_deref()),
+        Item::Array {
+            len,
+            values,
+            distinct,
+            name,
+            ..
+        } => match values {
+            Elements::Vertex => format!(
+                "A line with ${}$ vertices{} (\\texttt{{{}}}).",
+                var(len),
+                if *distinct { ", all different" } else { "" },
+                text(name)
+            ),
+            Elements::Range(v) => format!(
+                "A line with ${}$ integers ${}_1, \\dots$ ({}).",
+                var(len),
+                var(v),
+                range(schema, v)
+            ),
+        },
+        Item::Queries { count, kinds } => queries_sentence(schema, count, kinds),
+    }
+}
+
+/// A graph item in the statement's words: its edges, its vertices and what it is.
+fn graph_sentence(
+    schema: &Schema,
+    count: &str,
+    edges: &str,
+    rules: &grundy_games::schema::GraphRules,
+    weights: Option<&str>,
+) -> String {
+    let mut traits = Vec::new();
+    traits.push(if rules.connected {
+        "connected"
+    } else {
+        "not necessarily connected"
+    });
+    if !rules.loops {
+        traits.push("without loops");
+    }
+    if !rules.multi {
+        traits.push("without parallel edges");
+    }
+    if rules.cactus {
+        traits.push("every edge on at most one cycle");
+    }
+    format!(
+        "${}$ lines, each with two integers $a$ and $b${}: the edges of a graph on the vertices $1, \\dots, {}$ ({}).{}",
+        var(edges),
+        if weights.is_some() { " and a weight" } else { "" },
+        var(count),
+        traits.join(", "),
+        weights.as_ref().map_or(String::new(), |w| format!(" Weights: {}.", range(schema, w)))
+    )
+}
+
+/// A queries item in the statement's words: each kind of query, its tag and fields.
+fn queries_sentence(schema: &Schema, count: &str, kinds: &[grundy_games::schema::Kind]) -> String {
+    let kinds: Vec<String> = kinds
+        .iter()
+        .map(|k| {
+            let fields: Vec<String> = k
+                .fields
+                .iter()
+                .map(|f| match f {
+                    Field::Vertex => "a vertex".to_string(),
+                    Field::Edge => "an edge's number".to_string(),
+                    Field::Value(v) => format!("${}$ ({})", var(v), range(schema, v)),
+                })
+                .collect();
+            match k.tag {
+                Some(t) => format!("\\texttt{{{t}}} then {}", fields.join(", ")),
+                None => fields.join(", "),
+            }
+        })
+        .collect();
+    format!(
+        "${}$ lines, each a query: {}.",
+        var(count),
+        kinds.join("; or ")
+    )
 }
 
 fn output_section(pkg: &Package) -> String {

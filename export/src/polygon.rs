@@ -60,64 +60,14 @@ pub(crate) fn files(
         }
         None => None,
     };
-    let check_name = match (checker, own, &pkg.checker) {
-        (Some(src), _, _) => {
-            let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
-            out.push(plain("files/check.cpp", bytes));
-            None
-        }
-        (None, Some(own), _) => {
-            out.push(plain(
-                "files/check.cpp",
-                crate::own_checker::testlib(own).into_bytes(),
-            ));
-            match own {
-                Own::Compare(Compare::Lines) => Some("std::lcmp.cpp"),
-                Own::Compare(Compare::Tokens) => Some("std::wcmp.cpp"),
-                _ => None,
-            }
-        }
-        (None, None, Checker::Builtin(_)) => {
-            return Err(Error::internal(
-                "no checker for a package with a built-in comparison",
-            ))
-        }
-        (None, None, Checker::Program(argv)) => {
-            return Err(Error::usage(format!(
-                "{}: the checker `{}` is not a file of the package; Polygon needs its source",
-                pkg.dir.display(),
-                argv.join(" ")
-            )))
-        }
-    };
+    let (check, check_name) = check_cpp(pkg, checker, own)?;
+    out.push(check);
     let schema = crate::input_validator::input_schema(pkg)?;
     if let Some(schema) = &schema {
         let text = validator_source(&crate::input_validator::schema_json(schema));
         out.push(plain("files/validator.cpp", text.into_bytes()));
     }
-    let mut solutions = Vec::new();
-    for s in &pkg.solutions {
-        let Some(tag) = tag_of(s, solutions.iter().any(|(_, t, _)| *t == "main")) else {
-            eprintln!(
-                "note: {} is not in problem.xml: Polygon has no tag for \"{}\"",
-                s.name, s.expect
-            );
-            continue;
-        };
-        let name = s
-            .path
-            .file_name()
-            .map_or_else(|| "solution".into(), |n| n.to_string_lossy().into_owned());
-        let mut path = format!("solutions/{name}");
-        let mut k = 1;
-        while solutions.iter().any(|(p, _, _)| *p == path) {
-            k += 1;
-            path = format!("solutions/{k}-{name}");
-        }
-        let bytes = std::fs::read(&s.path).map_err(|e| Error::io(s.path.display(), e))?;
-        out.push(plain(&path, bytes));
-        solutions.push((path, tag, source_type(&name, s.lang.as_deref())));
-    }
+    let solutions = solution_files(pkg, &mut out)?;
     out.extend(crate::polygon_statement::files(pkg)?);
     let xml = problem_xml(
         pkg,
@@ -179,7 +129,6 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
     })
 }
 
-/// `problem.xml`.
 /// `s` as the text of an XML comment, which may not hold `--` nor end with `-`.
 fn comment_text(s: &str) -> String {
     let mut t = xml_escape(s);
@@ -192,6 +141,78 @@ fn comment_text(s: &str) -> String {
     t
 }
 
+/// The checker's source, `files/check.cpp` (the package's checker program, else grundy's
+/// own checker in testlib form), and the name of the standard checker it stands for,
+/// when it is one.
+fn check_cpp(
+    pkg: &Package,
+    checker: Option<&Path>,
+    own: Option<&Own>,
+) -> Result<(File, Option<&'static str>), Error> {
+    match (checker, own, &pkg.checker) {
+        (Some(src), _, _) => {
+            let bytes = std::fs::read(src).map_err(|e| Error::io(src.display(), e))?;
+            Ok((plain("files/check.cpp", bytes), None))
+        }
+        (None, Some(own), _) => {
+            let file = plain(
+                "files/check.cpp",
+                crate::own_checker::testlib(own).into_bytes(),
+            );
+            let name = match own {
+                Own::Compare(Compare::Lines) => Some("std::lcmp.cpp"),
+                Own::Compare(Compare::Tokens) => Some("std::wcmp.cpp"),
+                _ => None,
+            };
+            Ok((file, name))
+        }
+        (None, None, Checker::Builtin(_)) => Err(Error::internal(
+            "no checker for a package with a built-in comparison",
+        )),
+        (None, None, Checker::Program(argv)) => Err(Error::usage(format!(
+            "{}: the checker `{}` is not a file of the package; Polygon needs its source",
+            pkg.dir.display(),
+            argv.join(" ")
+        ))),
+    }
+}
+
+/// A solution in the package: its path, its Polygon tag and its source type.
+type SolutionFile = (String, &'static str, Option<String>);
+
+/// The package's solutions as files of `solutions/` (pushed to `out`), each with its
+/// Polygon tag and source type; a solution Polygon has no tag for is left out, said.
+fn solution_files(
+    pkg: &Package,
+    out: &mut Vec<File>,
+) -> Result<Vec<SolutionFile>, Error> {
+    let mut solutions: Vec<SolutionFile> = Vec::new();
+    for s in &pkg.solutions {
+        let Some(tag) = tag_of(s, solutions.iter().any(|(_, t, _)| *t == "main")) else {
+            eprintln!(
+                "note: {} is not in problem.xml: Polygon has no tag for \"{}\"",
+                s.name, s.expect
+            );
+            continue;
+        };
+        let name = s
+            .path
+            .file_name()
+            .map_or_else(|| "solution".into(), |n| n.to_string_lossy().into_owned());
+        let mut path = format!("solutions/{name}");
+        let mut k = 1;
+        while solutions.iter().any(|(p, _, _)| *p == path) {
+            k += 1;
+            path = format!("solutions/{k}-{name}");
+        }
+        let bytes = std::fs::read(&s.path).map_err(|e| Error::io(s.path.display(), e))?;
+        out.push(plain(&path, bytes));
+        solutions.push((path, tag, source_type(&name, s.lang.as_deref())));
+    }
+    Ok(solutions)
+}
+
+/// `problem.xml`: the problem's names, its statement, `<judging>` and `<assets>`.
 fn problem_xml(
     pkg: &Package,
     checker: Option<&str>,
@@ -202,9 +223,6 @@ fn problem_xml(
     width: usize,
 ) -> String {
     let short = crate::kattis::short_name(&pkg.name);
-    let ms = pkg.limits.time.as_millis().max(1);
-    // Polygon needs a number: an unlimited memory is written as 1 GiB.
-    let memory = pkg.limits.memory.unwrap_or(1 << 30);
     let mut x = String::from("<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n");
     let _ = writeln!(
         x,
@@ -227,6 +245,18 @@ fn problem_xml(
         crate::polygon_statement::PROBLEM_TEX
     );
     let _ = writeln!(x, "    </statements>");
+    x += &judging_xml(pkg, tests, width);
+    x += &assets_xml(checker, validator, interactor, solutions);
+    let _ = writeln!(x, "</problem>");
+    x
+}
+
+/// `problem.xml`'s `<judging>`: the limits and the tests (a sample marked so).
+fn judging_xml(pkg: &Package, tests: &[bool], width: usize) -> String {
+    let ms = pkg.limits.time.as_millis().max(1);
+    // Polygon needs a number: an unlimited memory is written as 1 GiB.
+    let memory = pkg.limits.memory.unwrap_or(1 << 30);
+    let mut x = String::new();
     let _ = writeln!(x, "    <judging input-file=\"\" output-file=\"\">");
     let _ = writeln!(x, "        <testset name=\"tests\">");
     let _ = writeln!(
@@ -259,6 +289,18 @@ fn problem_xml(
     let _ = writeln!(x, "            </tests>");
     let _ = writeln!(x, "        </testset>");
     let _ = writeln!(x, "    </judging>");
+    x
+}
+
+/// `problem.xml`'s `<assets>`: the checker, the interactor, the validator and the
+/// solutions with their tags.
+fn assets_xml(
+    checker: Option<&str>,
+    validator: bool,
+    interactor: Option<&(String, Option<String>)>,
+    solutions: &[(String, &str, Option<String>)],
+) -> String {
+    let mut x = String::new();
     let _ = writeln!(x, "    <assets>");
     match checker {
         Some(name) => {
@@ -300,7 +342,6 @@ fn problem_xml(
     }
     let _ = writeln!(x, "        </solutions>");
     let _ = writeln!(x, "    </assets>");
-    let _ = writeln!(x, "</problem>");
     x
 }
 
@@ -314,15 +355,6 @@ pub fn validator_cpp(schema: &grundy_games::schema::Schema) -> String {
 /// it) written into it, as the token text its `parse_schema` reads.
 fn validator_source(schema: &Value) -> String {
     let mut t = String::new();
-    let name = |v: &Value| v.as_str().map_or_else(|| "-".to_string(), str::to_string);
-    let flag = |v: &Value| if v.as_bool() == Some(true) { "1" } else { "0" };
-    let list = |v: &Value| {
-        let words: Vec<String> = v
-            .as_array()
-            .map(|a| a.iter().map(&name).collect())
-            .unwrap_or_default();
-        format!("{} {}", words.len(), words.join(" "))
-    };
     let empty = serde_json::Map::new();
     let limits = schema["limits"].as_object().unwrap_or(&empty);
     let _ = write!(t, "limits {}", limits.len());
@@ -347,48 +379,7 @@ fn validator_source(schema: &Value) -> String {
     let items = schema["items"].as_array().map_or(&[][..], Vec::as_slice);
     let _ = write!(t, "\nitems {}", items.len());
     for it in items {
-        let kind = name(&it["kind"]);
-        let _ = write!(t, "\n{kind}");
-        let _ = match kind.as_str() {
-            "ints" => write!(t, " {}", list(&it["names"])),
-            "tree" => write!(
-                t,
-                " {} {} {}",
-                name(&it["count"]),
-                flag(&it["parents"]),
-                name(&it["weights"])
-            ),
-            "graph" => write!(
-                t,
-                " {} {} {} {} {} {} {}",
-                name(&it["count"]),
-                name(&it["edges"]),
-                flag(&it["loops"]),
-                flag(&it["multi"]),
-                flag(&it["connected"]),
-                flag(&it["cactus"]),
-                name(&it["weights"])
-            ),
-            "array" => write!(
-                t,
-                " {} {} {} {}",
-                name(&it["len"]),
-                name(&it["values"]),
-                flag(&it["distinct"]),
-                name(&it["name"])
-            ),
-            _ => {
-                let kinds = it["kinds"].as_array().map_or(&[][..], Vec::as_slice);
-                let _ = write!(t, " {} {}", name(&it["count"]), kinds.len());
-                for k in kinds {
-                    let tag = k["tag"]
-                        .as_i64()
-                        .map_or_else(|| "-".into(), |v| v.to_string());
-                    let _ = write!(t, " {tag} {}", list(&k["fields"]));
-                }
-                Ok(())
-            }
-        };
+        item_line(&mut t, it);
     }
     let lines: Vec<String> = t.lines().map(|l| format!("    \"{l}\\n\"")).collect();
     VALIDATOR_CPP.replace(
@@ -398,6 +389,75 @@ fn validator_source(schema: &Value) -> String {
             lines.join("\n")
         ),
     )
+}
+
+/// A schema word of the validator's token format (`-` for none).
+fn name(v: &Value) -> String {
+    v.as_str().map_or_else(|| "-".to_string(), str::to_string)
+}
+
+/// A flag of the token format.
+fn flag(v: &Value) -> &'static str {
+    if v.as_bool() == Some(true) {
+        "1"
+    } else {
+        "0"
+    }
+}
+
+/// A list of the token format: its length, then its words.
+fn list(v: &Value) -> String {
+    let words: Vec<String> = v
+        .as_array()
+        .map(|a| a.iter().map(name).collect())
+        .unwrap_or_default();
+    format!("{} {}", words.len(), words.join(" "))
+}
+
+/// One input item of the schema as a line of the token format.
+fn item_line(t: &mut String, it: &Value) {
+    let kind = name(&it["kind"]);
+    let _ = write!(t, "\n{kind}");
+    let _ = match kind.as_str() {
+        "ints" => write!(t, " {}", list(&it["names"])),
+        "tree" => write!(
+            t,
+            " {} {} {}",
+            name(&it["count"]),
+            flag(&it["parents"]),
+            name(&it["weights"])
+        ),
+        "graph" => write!(
+            t,
+            " {} {} {} {} {} {} {}",
+            name(&it["count"]),
+            name(&it["edges"]),
+            flag(&it["loops"]),
+            flag(&it["multi"]),
+            flag(&it["connected"]),
+            flag(&it["cactus"]),
+            name(&it["weights"])
+        ),
+        "array" => write!(
+            t,
+            " {} {} {} {}",
+            name(&it["len"]),
+            name(&it["values"]),
+            flag(&it["distinct"]),
+            name(&it["name"])
+        ),
+        _ => {
+            let kinds = it["kinds"].as_array().map_or(&[][..], Vec::as_slice);
+            let _ = write!(t, " {} {}", name(&it["count"]), kinds.len());
+            for k in kinds {
+                let tag = k["tag"]
+                    .as_i64()
+                    .map_or_else(|| "-".into(), |v| v.to_string());
+                let _ = write!(t, " {tag} {}", list(&k["fields"]));
+            }
+            Ok(())
+        }
+    };
 }
 
 #[cfg(test)]

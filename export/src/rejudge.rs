@@ -47,53 +47,8 @@ fn limits() -> RunLimits {
 /// was re-judged, or why nothing was; `Err` naming the first right answer rejected.
 pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<String, Error> {
     let (out, scratch) = &workspace(out)?;
-    let (judge, what) = match layout {
-        Layout::Kattis | Layout::Domjudge => {
-            let dir = out.join(crate::kattis::VALIDATOR);
-            if !dir.is_dir() {
-                return Ok("the export has no checker to re-judge with: Kattis compares the outputs by tokens (its default validator)".into());
-            }
-            (
-                Judge::Kattis(built_validator(out, scratch)?),
-                format!(
-                    "the output validator {} (built, then run as Kattis runs it)",
-                    crate::kattis::VALIDATOR
-                ),
-            )
-        }
-        Layout::Plain => {
-            let py = out.join("checker.py");
-            if !py.is_file() {
-                return Ok("the export has no checker of grundy's own to re-judge with".into());
-            }
-            (
-                Judge::Testlib(vec!["python3".into(), py.display().to_string()]),
-                "checker.py".into(),
-            )
-        }
-        Layout::Polygon => {
-            let Some(testlib) = std::env::var_os("GRUNDY_TESTLIB") else {
-                return Ok("files/check.cpp not compiled: testlib.h is the judge's (set GRUNDY_TESTLIB to a folder holding it to have the export judge itself)".into());
-            };
-            let exe = scratch.path().join("check");
-            build(
-                &[
-                    "g++".into(),
-                    "-O2".into(),
-                    "-std=c++17".into(),
-                    "-I".into(),
-                    PathBuf::from(testlib).display().to_string(),
-                    "-o".into(),
-                    exe.display().to_string(),
-                    out.join("files/check.cpp").display().to_string(),
-                ],
-                "files/check.cpp",
-            )?;
-            (
-                Judge::Testlib(vec![exe.display().to_string()]),
-                "files/check.cpp (compiled with GRUNDY_TESTLIB's testlib.h)".into(),
-            )
-        }
+    let Some((judge, what)) = export_checker(layout, out, scratch)? else {
+        return Ok(why_not(layout).into());
     };
     let file = scratch.path().join("output");
     let feedback = scratch.path().join("feedback");
@@ -150,6 +105,77 @@ pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<
     ))
 }
 
+/// Why an export has no checker to re-judge with, by its layout.
+fn why_not(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Kattis | Layout::Domjudge => "the export has no checker to re-judge with: Kattis compares the outputs by tokens (its default validator)",
+        Layout::Plain => "the export has no checker of grundy's own to re-judge with",
+        Layout::Polygon => "files/check.cpp not compiled: testlib.h is the judge's (set GRUNDY_TESTLIB to a folder holding it to have the export judge itself)",
+    }
+}
+
+/// The export's checker as the judge runs it (built where it must be) and its name in
+/// the report; `None` when the export has none to run ([`why_not`]).
+fn export_checker(
+    layout: Layout,
+    out: &Path,
+    scratch: &tempfile::TempDir,
+) -> Result<Option<(Judge, String)>, Error> {
+    let found = match layout {
+        Layout::Kattis | Layout::Domjudge => {
+            let dir = out.join(crate::kattis::VALIDATOR);
+            if !dir.is_dir() {
+                return Ok(None);
+            }
+            (
+                Judge::Kattis(built_validator(out, scratch)?),
+                format!(
+                    "the output validator {} (built, then run as Kattis runs it)",
+                    crate::kattis::VALIDATOR
+                ),
+            )
+        }
+        Layout::Plain => {
+            let py = out.join("checker.py");
+            if !py.is_file() {
+                return Ok(None);
+            }
+            (
+                Judge::Testlib(vec!["python3".into(), py.display().to_string()]),
+                "checker.py".into(),
+            )
+        }
+        Layout::Polygon => {
+            let Some(testlib) = std::env::var_os("GRUNDY_TESTLIB") else {
+                return Ok(None);
+            };
+            let exe = scratch.path().join("check");
+            build(
+                &[
+                    "g++".into(),
+                    "-O2".into(),
+                    "-std=c++17".into(),
+                    "-I".into(),
+                    PathBuf::from(testlib).display().to_string(),
+                    "-o".into(),
+                    exe.display().to_string(),
+                    out.join("files/check.cpp").display().to_string(),
+                ],
+                "files/check.cpp",
+            )?;
+            (
+                Judge::Testlib(vec![exe.display().to_string()]),
+                "files/check.cpp (compiled with GRUNDY_TESTLIB's testlib.h)".into(),
+            )
+        }
+    };
+    Ok(Some(found))
+}
+
+/// A game an interactive export plays again: the solution's name, its command, the
+/// test's file name and its text.
+pub(crate) type Game<'t> = (&'t str, Vec<String>, &'t str, &'t str);
+
 /// Re-judges an interactive export: every game a correct solution won against the
 /// package's interactor (`accepted`: the solution's name and command, the test's written
 /// input and text) is played again against the interactor as exported — for Kattis, the
@@ -158,7 +184,7 @@ pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<
 pub(crate) fn rejudge_interactive(
     layout: Layout,
     out: &Path,
-    accepted: &[(&str, Vec<String>, &str, &str)],
+    accepted: &[Game<'_>],
     limits: &RunLimits,
 ) -> Result<String, Error> {
     if !layout.is_kattis() {

@@ -190,29 +190,97 @@ fn verdict(
     Ok((v, run.stdout))
 }
 
+/// The request of a Kattis export: the package given a uuid when it had none (written
+/// into its `problem.toml`, said), and its folder named by the problem's short name.
+fn for_kattis(pkg: &mut Packaged, r: &Request) -> Result<Request, Error> {
+    if let Some(uuid) = crate::kattis::give_uuid(&mut pkg.pkg)? {
+        eprintln!(
+            "{}: wrote `uuid = \"{uuid}\"` under [export] (Kattis knows the problem by it: keep it)",
+            pkg.pkg.dir.join("problem.toml").display()
+        );
+    }
+    let folder = crate::kattis::package_folder(&r.out, &pkg.pkg);
+    if folder != r.out {
+        eprintln!(
+            "the package goes in {} (a Kattis judge knows a problem by its folder's name)",
+            folder.display()
+        );
+    }
+    Ok(Request {
+        out: folder,
+        ..r.clone()
+    })
+}
+
+/// Judges every solution of the package on every test: which solutions each test kills,
+/// and the outputs accepted (for the export to judge again). A solution meant not to
+/// compile is judged by its compile alone; the names of those are returned.
+fn judge_solutions(pkg: &Packaged, tests: &mut [Test]) -> Result<Vec<String>, Error> {
+    let limits = pkg.pkg.limits;
+    let mut not_compiled: Vec<String> = Vec::new();
+    for s in &pkg.pkg.solutions {
+        let argv = match grundy_sandbox::program::prepare_as(
+            &[s.path.display().to_string()],
+            s.lang.as_deref(),
+        ) {
+            Ok(p) => p.argv,
+            Err(e)
+                if e.kind() == grundy_sandbox::program::PrepareKind::Compile
+                    && s.expect.met(Some("CE")) =>
+            {
+                eprintln!("{} does not compile, as expected (CE)", s.name);
+                not_compiled.push(s.name.clone());
+                continue;
+            }
+            Err(e) => return Err(Error::usage(format!("{}: {e}", s.name))),
+        };
+        eprintln!("judging {} on the {} tests", s.name, tests.len());
+        for t in tests.iter_mut() {
+            let (v, output) = verdict(pkg, &argv, &limits, t)?;
+            if v != Verdict::Ok {
+                t.kills.push((s.name.clone(), v.code().to_string()));
+            } else if !s.expect.must_fail() {
+                t.accepted.push((s.name.clone(), output));
+            }
+        }
+    }
+    Ok(not_compiled)
+}
+
+/// The games an interactive export plays again: each accepted solution (prepared) on
+/// each test it passed, with the test's file name and text.
+fn accepted_games<'t>(
+    pkg: &Packaged,
+    tests: &'t [Test],
+    names: &'t [String],
+) -> Result<Vec<crate::rejudge::Game<'t>>, Error> {
+    let mut games = Vec::new();
+    for (t, input) in tests.iter().zip(names) {
+        for (name, _) in &t.accepted {
+            let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
+            let argv = s
+                .map(|s| {
+                    grundy_sandbox::program::prepare_as(
+                        &[s.path.display().to_string()],
+                        s.lang.as_deref(),
+                    )
+                    .map(|p| p.argv)
+                })
+                .transpose()?
+                .unwrap_or_default();
+            games.push((name.as_str(), argv, input.as_str(), t.text.as_str()));
+        }
+    }
+    Ok(games)
+}
+
 /// Writes the test set.
 pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let mut pkg = Packaged::load(&r.dir)?;
     pkg.pkg.use_calibrated_limit()?;
     let kattis_out;
     let r = if r.layout.is_kattis() {
-        if let Some(uuid) = crate::kattis::give_uuid(&mut pkg.pkg)? {
-            eprintln!(
-                "{}: wrote `uuid = \"{uuid}\"` under [export] (Kattis knows the problem by it: keep it)",
-                pkg.pkg.dir.join("problem.toml").display()
-            );
-        }
-        let folder = crate::kattis::package_folder(&r.out, &pkg.pkg);
-        if folder != r.out {
-            eprintln!(
-                "the package goes in {} (a Kattis judge knows a problem by its folder's name)",
-                folder.display()
-            );
-        }
-        kattis_out = Request {
-            out: folder,
-            ..r.clone()
-        };
+        kattis_out = for_kattis(&mut pkg, r)?;
         &kattis_out
     } else {
         r
@@ -226,34 +294,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
     let mut tests = collect_tests(suite, &pkg, r)?;
     // Which solutions each test kills; the right answers, for the export to judge again.
     let limits = pkg.pkg.limits;
-    let mut not_compiled: Vec<String> = Vec::new();
-    for s in &pkg.pkg.solutions {
-        let argv = match grundy_sandbox::program::prepare_as(
-            &[s.path.display().to_string()],
-            s.lang.as_deref(),
-        ) {
-            Ok(p) => p.argv,
-            // A solution meant not to compile is judged by its compile alone.
-            Err(e)
-                if e.kind() == grundy_sandbox::program::PrepareKind::Compile
-                    && s.expect.met(Some("CE")) =>
-            {
-                eprintln!("{} does not compile, as expected (CE)", s.name);
-                not_compiled.push(s.name.clone());
-                continue;
-            }
-            Err(e) => return Err(Error::usage(format!("{}: {e}", s.name))),
-        };
-        eprintln!("judging {} on the {} tests", s.name, tests.len());
-        for t in tests.iter_mut() {
-            let (v, output) = verdict(&pkg, &argv, &limits, t)?;
-            if v != Verdict::Ok {
-                t.kills.push((s.name.clone(), v.code().to_string()));
-            } else if !s.expect.must_fail() {
-                t.accepted.push((s.name.clone(), output));
-            }
-        }
-    }
+    let not_compiled = judge_solutions(&pkg, &mut tests)?;
     if r.minimal {
         minimize(&mut tests, &pkg.pkg.solutions);
     }
@@ -263,23 +304,7 @@ pub fn run<S: Suite>(suite: &S, r: &Request) -> Result<Outcome, Error> {
         write_page(&pkg, page, &lines, &tests, &names)?;
     }
     if interactor.is_some() {
-        let mut games = Vec::new();
-        for (t, input) in tests.iter().zip(&names) {
-            for (name, _) in &t.accepted {
-                let s = pkg.pkg.solutions.iter().find(|s| &s.name == name);
-                let argv = s
-                    .map(|s| {
-                        grundy_sandbox::program::prepare_as(
-                            &[s.path.display().to_string()],
-                            s.lang.as_deref(),
-                        )
-                        .map(|p| p.argv)
-                    })
-                    .transpose()?
-                    .unwrap_or_default();
-                games.push((name.as_str(), argv, input.as_str(), t.text.as_str()));
-            }
-        }
+        let games = accepted_games(&pkg, &tests, &names)?;
         outln!(
             "{}",
             crate::rejudge::rejudge_interactive(r.layout, &r.out, &games, &limits)?

@@ -259,6 +259,92 @@ pub fn warn_once() {
     }
 }
 
+/// What a jailed program sees read-only: the system folders, the entries of `/etc` a
+/// toolchain reads, and the paths of its own command line.
+fn shown(spec: &Spec) -> Vec<Source> {
+    let mut sources: Vec<Source> = Vec::new();
+    sources.extend(SYSTEM.iter().filter_map(|s| Source::open(Path::new(s))));
+    if let Ok(entries) = std::fs::read_dir("/etc") {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if ETC
+                .iter()
+                .any(|w| name == *w || (w.ends_with('-') && name.starts_with(w)))
+            {
+                sources.extend(Source::open(&e.path()));
+            }
+        }
+    }
+    sources.extend(spec.read_only.iter().filter_map(|p| Source::open(p)));
+    sources
+}
+
+/// The program's working folder inside the root: a tmpfs scratch of `scratch` bytes,
+/// or (with none) the host's working folder, bound through its open descriptor.
+fn working_folder(
+    scratch: Option<u64>,
+    at: &Path,
+    host_work: &std::fs::File,
+) -> Result<(), SetupError> {
+    use rustix::mount::{self, MountFlags};
+    match scratch {
+        Some(bytes) => {
+            let opts = std::ffi::CString::new(format!("size={bytes},nr_inodes=16384,mode=0777"))
+                .unwrap_or_default();
+            step(
+                || "mounting the scratch folder (tmpfs)".into(),
+                mount::mount(
+                    "scratch",
+                    at,
+                    "tmpfs",
+                    MountFlags::NOSUID | MountFlags::NODEV,
+                    opts.as_c_str(),
+                )
+                .map_err(rx),
+            )
+        }
+        None => {
+            use std::os::fd::AsRawFd;
+            let fd = format!("/proc/self/fd/{}", host_work.as_raw_fd());
+            step(
+                || "binding the working folder".into(),
+                mount::mount_bind(fd.as_str(), at).map_err(rx),
+            )
+        }
+    }
+}
+
+/// Makes `root` the process's root (`pivot_root`), the host's root detached, and — where
+/// the kernel could not make the tree read-only at once (`at_once`) — remounts it so.
+fn pivot(root: &Path, at_once: bool) -> Result<(), SetupError> {
+    use rustix::mount::{self, MountFlags};
+    step(
+        || "entering the root".into(),
+        std::env::set_current_dir(root),
+    )?;
+    step(
+        || "pivot_root".into(),
+        rustix::process::pivot_root(".", ".").map_err(rx),
+    )?;
+    step(
+        || "detaching the host's root".into(),
+        mount::unmount(".", mount::UnmountFlags::DETACH).map_err(rx),
+    )?;
+    if !at_once {
+        step(
+            || "making the root read-only".into(),
+            mount::mount_remount(
+                "/",
+                MountFlags::RDONLY | MountFlags::NOSUID | MountFlags::NODEV,
+                c"",
+            )
+            .map_err(rx),
+        )?;
+    }
+    Ok(())
+}
+
 /// The system folders every jailed program sees read-only (those that exist; a link such
 /// as `/bin -> usr/bin` is made as the same link).
 const SYSTEM: &[&str] = &[
@@ -538,21 +624,7 @@ impl Source {
 /// root and enters it.
 pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
     use rustix::mount::{self, MountFlags, MountPropagationFlags};
-    let mut sources: Vec<Source> = Vec::new();
-    sources.extend(SYSTEM.iter().filter_map(|s| Source::open(Path::new(s))));
-    if let Ok(entries) = std::fs::read_dir("/etc") {
-        for e in entries.flatten() {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            if ETC
-                .iter()
-                .any(|w| name == *w || (w.ends_with('-') && name.starts_with(w)))
-            {
-                sources.extend(Source::open(&e.path()));
-            }
-        }
-    }
-    sources.extend(spec.read_only.iter().filter_map(|p| Source::open(p)));
+    let sources = shown(spec);
     // The host folder itself, kept open: the root's tmpfs is mounted over it.
     let host_work = step(
         || format!("opening {}", work.display()),
@@ -613,56 +685,10 @@ pub(crate) fn enter(spec: &Spec, work: &Path) -> Result<(), SetupError> {
         )
         .map_err(rx),
     )?;
-    match spec.scratch {
-        Some(bytes) => {
-            let opts = std::ffi::CString::new(format!("size={bytes},nr_inodes=16384,mode=0777"))
-                .unwrap_or_default();
-            step(
-                || "mounting the scratch folder (tmpfs)".into(),
-                mount::mount(
-                    "scratch",
-                    &scratch,
-                    "tmpfs",
-                    MountFlags::NOSUID | MountFlags::NODEV,
-                    opts.as_c_str(),
-                )
-                .map_err(rx),
-            )?;
-        }
-        None => {
-            use std::os::fd::AsRawFd;
-            let fd = format!("/proc/self/fd/{}", host_work.as_raw_fd());
-            step(
-                || "binding the working folder".into(),
-                mount::mount_bind(fd.as_str(), &scratch).map_err(rx),
-            )?;
-        }
-    }
+    working_folder(spec.scratch, &scratch, &host_work)?;
     drop(host_work);
     drop(sources);
-    step(
-        || "entering the root".into(),
-        std::env::set_current_dir(root),
-    )?;
-    step(
-        || "pivot_root".into(),
-        rustix::process::pivot_root(".", ".").map_err(rx),
-    )?;
-    step(
-        || "detaching the host's root".into(),
-        mount::unmount(".", mount::UnmountFlags::DETACH).map_err(rx),
-    )?;
-    if !at_once {
-        step(
-            || "making the root read-only".into(),
-            mount::mount_remount(
-                "/",
-                MountFlags::RDONLY | MountFlags::NOSUID | MountFlags::NODEV,
-                c"",
-            )
-            .map_err(rx),
-        )?;
-    }
+    pivot(root, at_once)?;
     // No user namespace inside this one (a way back to capabilities).
     let _ = std::fs::write("/proc/sys/user/max_user_namespaces", "0");
     let _ = rustix::system::sethostname(b"grundy");

@@ -343,13 +343,7 @@ fn jailed(
     // SAFETY: geteuid reads this process's credentials.
     let host_root = unsafe { libc::geteuid() } == 0;
     if spec.scratch.is_none() && host_root {
-        // A compile's folder, and what grundy put in it (the output folder, a source
-        // copied under its class's name), is written by the jail's user (nobody, for
-        // root).
-        let _ = std::os::unix::fs::chown(&work, Some(65534), Some(65534));
-        for entry in std::fs::read_dir(&work).into_iter().flatten().flatten() {
-            let _ = std::os::unix::fs::lchown(entry.path(), Some(65534), Some(65534));
-        }
+        give_to_nobody(&work);
     }
     // The network of every jail of this grundy, joined (else one of its own is made).
     let namespaces = match spec.network {
@@ -404,10 +398,27 @@ fn jailed(
         libc::write(go[1], b"g".as_ptr().cast(), 1);
         libc::close(go[1]);
     }
-    // The init says on `up` that it forked the program (or closes it, failing): the
-    // program is then its first child, whose pid as grundy sees it the launcher says.
+    say_program(fd, up[0], init);
+    // SAFETY: closing our end.
+    unsafe { libc::close(up[0]) };
+    wait_exit(init)
+}
+
+/// A compile's folder, and what grundy put in it (the output folder, a source copied
+/// under its class's name), given to the jail's user (nobody, when grundy runs as root),
+/// who writes it.
+fn give_to_nobody(work: &Path) {
+    let _ = std::os::unix::fs::chown(work, Some(65534), Some(65534));
+    for entry in std::fs::read_dir(work).into_iter().flatten().flatten() {
+        let _ = std::os::unix::fs::lchown(entry.path(), Some(65534), Some(65534));
+    }
+}
+
+/// The jail's init says on `up` that it forked the program (or closes it, failing): the
+/// program is then its first child, whose pid as grundy sees it is said on `fd`.
+fn say_program(fd: RawFd, up: RawFd, init: libc::pid_t) {
     let mut b = [0u8; 1];
-    if read_full(up[0], &mut b) == 1 {
+    if read_full(up, &mut b) == 1 {
         let kids = std::fs::read_to_string(format!("/proc/{init}/task/{init}/children"));
         if let Some(pid) = kids
             .ok()
@@ -416,9 +427,6 @@ fn jailed(
             say(fd, &format!("H {pid}\n"));
         }
     }
-    // SAFETY: closing our end.
-    unsafe { libc::close(up[0]) };
-    wait_exit(init)
 }
 
 /// Waits for our child `pid` and returns its exit code (125 when it did not exit).

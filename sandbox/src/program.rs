@@ -275,6 +275,51 @@ pub fn compile_limits() -> RunLimits {
 /// How many lines of a compiler's message a compile error shows.
 const COMPILER_LINES: usize = 12;
 
+/// What a compiler's run says: nothing when it succeeded; else why the source did not
+/// compile (CE: its time, its output, its first lines of errors, the source named as the
+/// user named it), or why the compiler could not be run.
+fn compiled(
+    run: &runner::Run,
+    limits: &RunLimits,
+    first: &str,
+    lang: &Language,
+    source: &Path,
+) -> Result<(), PrepareError> {
+    let compile_error =
+        |what: String| PrepareError::of(PrepareKind::Compile, format!("{first}: {what}"));
+    match &run.exit {
+        Exit::Success => Ok(()),
+        Exit::SpawnFailed(why) => Err(PrepareError::of(
+            PrepareKind::Toolchain,
+            format!("{first}: cannot run {}: {why}", lang.compile[0]),
+        )),
+        Exit::Timeout => Err(compile_error(format!(
+            "compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
+            run.cpu.as_secs_f64(),
+            run.wall.as_secs_f64(),
+            limits.time.as_secs()
+        ))),
+        Exit::OutputLimit => Err(compile_error(format!(
+            "compilation stopped: the compiler printed more than {} MiB",
+            limits.output >> 20
+        ))),
+        other => {
+            // javac and a few others write their errors on stdout.
+            let mut said = String::from_utf8_lossy(&run.stderr).into_owned();
+            if said.trim().is_empty() {
+                said = String::from_utf8_lossy(&run.stdout).into_owned();
+            }
+            // The source as the user named it, not the path the compiler was given.
+            let said = said.replace(&source.display().to_string(), first);
+            Err(compile_error(format!(
+                "compilation failed ({}: {other}):\n{}",
+                lang.compile[0],
+                first_lines(&said, COMPILER_LINES)
+            )))
+        }
+    }
+}
+
 /// Builds the source `text` (the file `first`, at `source`) with `lang`'s compile command,
 /// once: the build folder is cached by a hash of the source and the command, and the
 /// time of a fresh build is returned beside it. The compiler runs as a judged program
@@ -330,43 +375,7 @@ fn build(
     let run = runner::run_in(&argv, &limits, work.path());
     let compile_error =
         |what: String| PrepareError::of(PrepareKind::Compile, format!("{first}: {what}"));
-    match &run.exit {
-        Exit::Success => {}
-        Exit::SpawnFailed(why) => {
-            return Err(PrepareError::of(
-                PrepareKind::Toolchain,
-                format!("{first}: cannot run {}: {why}", lang.compile[0]),
-            ))
-        }
-        Exit::Timeout => {
-            return Err(compile_error(format!(
-                "compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
-                run.cpu.as_secs_f64(),
-                run.wall.as_secs_f64(),
-                limits.time.as_secs()
-            )))
-        }
-        Exit::OutputLimit => {
-            return Err(compile_error(format!(
-                "compilation stopped: the compiler printed more than {} MiB",
-                limits.output >> 20
-            )))
-        }
-        other => {
-            // javac and a few others write their errors on stdout.
-            let mut said = String::from_utf8_lossy(&run.stderr).into_owned();
-            if said.trim().is_empty() {
-                said = String::from_utf8_lossy(&run.stdout).into_owned();
-            }
-            // The source as the user named it, not the path the compiler was given.
-            let said = said.replace(&source.display().to_string(), first);
-            return Err(compile_error(format!(
-                "compilation failed ({}: {other}):\n{}",
-                lang.compile[0],
-                first_lines(&said, COMPILER_LINES)
-            )));
-        }
-    }
+    compiled(&run, &limits, first, lang, &source)?;
     if std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_none()) {
         return Err(compile_error(format!(
             "the compiler wrote nothing ({command})"
