@@ -35,6 +35,27 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// grundy's time on one case: the worker warmed up (it starts and loads the rules), then
+/// the median of `runs` searches; with the value and the states the search found.
+fn grundy_median(
+    pool: &Pool,
+    case: &serde_json::Value,
+    opts: grundy_oracle::ruleset::Options,
+    runs: usize,
+) -> Result<(Option<u32>, usize, Duration), grundy_oracle::ruleset::RulesError> {
+    let (solved, _) = pool.solve(case, false, opts)?;
+    let (value, states) = (solved.value(), solved.states());
+    drop(solved);
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        let (s, _) = pool.solve(case, false, opts)?;
+        times.push(t.elapsed());
+        drop(s);
+    }
+    Ok((value, states, median(times)))
+}
+
 /// Runs the benchmark on `files` (the package's largest adversarial inputs when empty).
 pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Error> {
     let pkg = Package::load(dir)?;
@@ -69,18 +90,7 @@ pub fn rules(dir: &Path, files: &[PathBuf], runs: usize) -> Result<Outcome, Erro
             let fault = |e: grundy_oracle::ruleset::RulesError| {
                 Error::input(format!("{name}: the rules fail: {e}"))
             };
-            // Warm-up: the worker starts and loads the rules.
-            let (solved, _) = pool.solve(&case, false, opts).map_err(fault)?;
-            let (value, states) = (solved.value(), solved.states());
-            drop(solved);
-            let mut times = Vec::new();
-            for _ in 0..runs {
-                let t = Instant::now();
-                let (s, _) = pool.solve(&case, false, opts).map_err(fault)?;
-                times.push(t.elapsed());
-                drop(s);
-            }
-            let g = median(times);
+            let (value, states, g) = grundy_median(&pool, &case, opts, runs).map_err(fault)?;
             let case_file = scratch.path().join("case.json");
             std::fs::write(&case_file, case.to_string())
                 .map_err(|e| Error::io(case_file.display(), e))?;

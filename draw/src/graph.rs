@@ -68,27 +68,7 @@ pub fn graphs_svg_marked(
                 edge_number(&mut body, lx, ly - r - 3.0, id);
                 continue;
             }
-            let (x2, y2) = at(b);
-            // The k-th copy of an edge bends k steps to alternating sides.
-            let bend = if copy == 0 {
-                0.0
-            } else {
-                let side = if copy % 2 == 1 { 1.0 } else { -1.0 };
-                side * 18.0 * copy.div_ceil(2) as f64
-            };
-            let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
-            let (qx, qy) = (mx - (y2 - y1) / len * bend, my + (x2 - x1) / len * bend);
-            let _ = writeln!(
-                body,
-                "<path d=\"M {x1:.1} {y1:.1} Q {qx:.1} {qy:.1} {x2:.1} {y2:.1}\" fill=\"none\" {stroke}/>"
-            );
-            // The number on the curve, the copies' numbers at staggered points of it.
-            let t = 0.5 + [0.0, -0.14, 0.14, -0.26, 0.26][copy % 5];
-            let at_t = |p1: f64, q: f64, p2: f64| {
-                (1.0 - t) * (1.0 - t) * p1 + 2.0 * t * (1.0 - t) * q + t * t * p2
-            };
-            edge_number(&mut body, at_t(x1, qx, x2), at_t(y1, qy, y2) + 3.5, id);
+            curved_edge(&mut body, (x1, y1), at(b), copy, &stroke, id);
         }
         for v in 0..g.n {
             let (x, y) = at(v);
@@ -104,6 +84,38 @@ pub fn graphs_svg_marked(
         );
     }
     svg::document(CELL * graphs.len().max(1) as f64, CELL + 10.0, &body)
+}
+
+/// An edge between two vertices at `(x1, y1)` and `(x2, y2)`, its `copy`-th copy bent
+/// aside (the copies to alternating sides), with its number on the curve.
+fn curved_edge(
+    body: &mut String,
+    (x1, y1): (f64, f64),
+    (x2, y2): (f64, f64),
+    copy: usize,
+    stroke: &str,
+    id: u32,
+) {
+    // The k-th copy of an edge bends k steps to alternating sides.
+    let bend = if copy == 0 {
+        0.0
+    } else {
+        let side = if copy % 2 == 1 { 1.0 } else { -1.0 };
+        side * 18.0 * copy.div_ceil(2) as f64
+    };
+    let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    let len = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+    let (qx, qy) = (mx - (y2 - y1) / len * bend, my + (x2 - x1) / len * bend);
+    let _ = writeln!(
+        body,
+        "<path d=\"M {x1:.1} {y1:.1} Q {qx:.1} {qy:.1} {x2:.1} {y2:.1}\" fill=\"none\" {stroke}/>"
+    );
+    // The number on the curve, the copies' numbers at staggered points of it.
+    let t = 0.5 + [0.0, -0.14, 0.14, -0.26, 0.26][copy % 5];
+    let at_t = |p1: f64, q: f64, p2: f64| {
+        (1.0 - t) * (1.0 - t) * p1 + 2.0 * t * (1.0 - t) * q + t * t * p2
+    };
+    edge_number(body, at_t(x1, qx, x2), at_t(y1, qy, y2) + 3.5, id);
 }
 
 /// An edge's number in the input (1-based), small, on a white halo, at (`x`, `y`).

@@ -182,10 +182,7 @@ type SolutionFile = (String, &'static str, Option<String>);
 
 /// The package's solutions as files of `solutions/` (pushed to `out`), each with its
 /// Polygon tag and source type; a solution Polygon has no tag for is left out, said.
-fn solution_files(
-    pkg: &Package,
-    out: &mut Vec<File>,
-) -> Result<Vec<SolutionFile>, Error> {
+fn solution_files(pkg: &Package, out: &mut Vec<File>) -> Result<Vec<SolutionFile>, Error> {
     let mut solutions: Vec<SolutionFile> = Vec::new();
     for s in &pkg.solutions {
         let Some(tag) = tag_of(s, solutions.iter().any(|(_, t, _)| *t == "main")) else {

@@ -140,6 +140,45 @@ fn emit(p: Pending, ops: &mut Vec<Op>) {
     }
 }
 
+/// A `)` or a `,`: the pending operators down to its `(` are emitted; a `)` ends a
+/// parenthesis or a call (`min`, `max` with their count of arguments), a `,` counts one
+/// more argument of the call it is in.
+fn close(c: char, stack: &mut Vec<Pending>, ops: &mut Vec<Op>) -> Result<(), BoundError> {
+    loop {
+        match stack.pop() {
+            None => return Err(BoundError::from(format!("`{c}` without its `(`"))),
+            Some(Pending::Paren) if c == ')' => return Ok(()),
+            Some(Pending::Paren) => return Err(BoundError::from("`,` outside min(…) or max(…)")),
+            Some(Pending::Call(min, k)) if c == ',' => {
+                stack.push(Pending::Call(min, k + 1));
+                return Ok(());
+            }
+            Some(Pending::Call(min, k)) => {
+                ops.push(if min { Op::Min(k) } else { Op::Max(k) });
+                return Ok(());
+            }
+            Some(p) => emit(p, ops),
+        }
+    }
+}
+
+/// A token where it does not belong, and what was expected there.
+fn unexpected(t: &Tok, operand: bool) -> BoundError {
+    BoundError::from(format!(
+        "unexpected {} (expected {})",
+        match t {
+            Tok::Num(v) => format!("`{v}`"),
+            Tok::Name(n) => format!("`{n}`"),
+            Tok::Sym(c) => format!("`{c}`"),
+        },
+        if operand {
+            "a number, a name or `(`"
+        } else {
+            "an operator or the end"
+        }
+    ))
+}
+
 impl Expr {
     /// Parses a bound's expression; the error says what was expected.
     pub fn parse(text: &str) -> Result<Expr, BoundError> {
@@ -189,41 +228,10 @@ impl Expr {
                     operand = true;
                 }
                 Tok::Sym(c @ (')' | ',')) if !operand => {
-                    loop {
-                        match stack.pop() {
-                            None => return Err(BoundError::from(format!("`{c}` without its `(`"))),
-                            Some(Pending::Paren) if *c == ')' => break,
-                            Some(Pending::Paren) => {
-                                return Err(BoundError::from("`,` outside min(…) or max(…)"))
-                            }
-                            Some(Pending::Call(min, k)) if *c == ',' => {
-                                stack.push(Pending::Call(min, k + 1));
-                                break;
-                            }
-                            Some(Pending::Call(min, k)) => {
-                                ops.push(if min { Op::Min(k) } else { Op::Max(k) });
-                                break;
-                            }
-                            Some(p) => emit(p, &mut ops),
-                        }
-                    }
+                    close(*c, &mut stack, &mut ops)?;
                     operand = *c == ',';
                 }
-                t => {
-                    return Err(BoundError::from(format!(
-                        "unexpected {} (expected {})",
-                        match t {
-                            Tok::Num(v) => format!("`{v}`"),
-                            Tok::Name(n) => format!("`{n}`"),
-                            Tok::Sym(c) => format!("`{c}`"),
-                        },
-                        if operand {
-                            "a number, a name or `(`"
-                        } else {
-                            "an operator or the end"
-                        }
-                    )))
-                }
+                t => return Err(unexpected(t, operand)),
             }
             i += 1;
         }

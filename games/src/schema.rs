@@ -1147,31 +1147,7 @@ fn resolve_limits(
             limits.insert(name.to_string(), (lo_v, hi_v));
         }
         if limits.len() == before {
-            let stuck: Vec<&str> = parsed
-                .keys()
-                .filter(|n| !limits.contains_key(**n))
-                .copied()
-                .collect();
-            // A divisor that may be 0 is the other way a bound fails to evaluate.
-            for n in &stuck {
-                let (lo, hi) = &parsed[n];
-                let env = |m: &str| limits.get(m).copied().or(Some((0, 0)));
-                for e in [lo, hi] {
-                    if let Err(why) = e.eval(&env) {
-                        if why.0.contains("divide") {
-                            return Err(SpecError::from(format!("limits.{n}: {why}")));
-                        }
-                    }
-                }
-            }
-            return Err(SpecError::from(format!(
-                "limits: the bounds of {} name each other in a cycle",
-                stuck
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
+            return Err(stuck(&parsed, &limits));
         }
     }
     let dependent = parsed
@@ -1180,6 +1156,39 @@ fn resolve_limits(
         .map(|(n, b)| (n.to_string(), b))
         .collect();
     Ok((limits, dependent))
+}
+
+/// Why the bounds of [limits] left some integers without a range: a divisor that may be 0,
+/// or bounds that name each other in a cycle.
+fn stuck(
+    parsed: &BTreeMap<&str, (Expr, Expr)>,
+    limits: &BTreeMap<String, (i64, i64)>,
+) -> SpecError {
+    let stuck: Vec<&str> = parsed
+        .keys()
+        .filter(|n| !limits.contains_key(**n))
+        .copied()
+        .collect();
+    // A divisor that may be 0 is the other way a bound fails to evaluate.
+    for n in &stuck {
+        let (lo, hi) = &parsed[n];
+        let env = |m: &str| limits.get(m).copied().or(Some((0, 0)));
+        for e in [lo, hi] {
+            if let Err(why) = e.eval(&env) {
+                if why.0.contains("divide") {
+                    return SpecError::from(format!("limits.{n}: {why}"));
+                }
+            }
+        }
+    }
+    SpecError::from(format!(
+        "limits: the bounds of {} name each other in a cycle",
+        stuck
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// Only the keys `allowed` (beside the item's kind) may be given.

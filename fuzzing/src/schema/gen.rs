@@ -207,6 +207,43 @@ fn plan_counts(
     counts
 }
 
+/// A graph item of `n` vertices: a spanning tree of the shape's and extra edges (as many
+/// again at the extreme), within the edge count's range and the item's rules.
+fn gen_graph(
+    schema: &Schema,
+    rng: &mut Rng,
+    item: &Item,
+    n: usize,
+    known: &BTreeMap<String, i64>,
+    shape: &Shape,
+) -> Value {
+    let Item::Graph {
+        edges: m_name,
+        rules,
+        weights,
+        ..
+    } = item
+    else {
+        unreachable!("a graph item");
+    };
+    let extra = if shape.extreme {
+        n
+    } else {
+        rng.below(n as u64 / 2 + 2) as usize
+    };
+    let s = tree_shape(rng, shape);
+    let m_range = schema.range_in(m_name, &|k| known.get(k).copied());
+    let edges = graph_edges(rng, n, n - 1 + extra, m_range, rules, s);
+    let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
+    Value::Edges {
+        n: n as u32,
+        edges,
+        weights,
+    }
+}
+
+/// One test case of the schema: its counts planned first, then each item drawn in input
+/// order (a bound that names an integer drawn before is evaluated with its value).
 fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> Case {
     let counts = plan_counts(schema, rng, per_case, shape.extreme);
     // The integers made so far (the planned counts, then each as it is drawn): the
@@ -231,27 +268,9 @@ fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> C
                     weights,
                 }
             }
-            Item::Graph {
-                count,
-                edges: m_name,
-                rules,
-                weights,
-            } => {
+            Item::Graph { count, .. } => {
                 let n = counts[count].max(1) as usize;
-                let extra = if shape.extreme {
-                    n
-                } else {
-                    rng.below(n as u64 / 2 + 2) as usize
-                };
-                let s = tree_shape(rng, shape);
-                let m_range = schema.range_in(m_name, &|k| known.get(k).copied());
-                let edges = graph_edges(rng, n, n - 1 + extra, m_range, rules, s);
-                let weights = edge_weights(schema, rng, weights.as_deref(), edges.len());
-                Value::Edges {
-                    n: n as u32,
-                    edges,
-                    weights,
-                }
+                gen_graph(schema, rng, it, n, &known, shape)
             }
             Item::Array {
                 len,

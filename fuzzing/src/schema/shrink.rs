@@ -46,6 +46,33 @@ fn query_args(fields: &[Field], args: &[i64], vmap: &[u32], emap: &[u32]) -> Opt
     Some(args)
 }
 
+/// The integers of an `ints` item after a structure's vertices moved (`vmap`): those that
+/// are vertices of structure `s` follow their vertex (1-based), and one whose vertex is
+/// gone becomes 0.
+fn moved_ints(schema: &Schema, s: usize, names: &[String], xs: &[i64], vmap: &[u32]) -> Vec<i64> {
+    names
+        .iter()
+        .zip(xs)
+        .map(|(name, &x)| {
+            if schema.vertex_ints.get(name) != Some(&s) {
+                return x;
+            }
+            match usize::try_from(x - 1).ok().and_then(|v| vmap.get(v)) {
+                Some(&to) if to != GONE => i64::from(to) + 1,
+                _ => 0,
+            }
+        })
+        .collect()
+}
+
+/// A vertex (0-based) after the vertices moved; `None` when it is gone.
+fn moved_vertex(v: i64, vmap: &[u32]) -> Option<i64> {
+    match vmap.get(v as usize) {
+        Some(&to) if to != GONE => Some(i64::from(to)),
+        _ => None,
+    }
+}
+
 /// Applies a renumbering of the vertices (`vmap[old]` = new id or [`GONE`]) and of the
 /// edges (`emap[old]` = new index or [`GONE`]) of structure `s` to everything in `case`
 /// that refers to them; `new` is the structure's new value.
@@ -73,20 +100,7 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
             (Item::Ints(names), Value::Ints(xs))
                 if names.iter().any(|n| schema.vertex_ints.get(n) == Some(&s)) =>
             {
-                let moved = names
-                    .iter()
-                    .zip(xs)
-                    .map(|(name, &x)| {
-                        if schema.vertex_ints.get(name) != Some(&s) {
-                            return x;
-                        }
-                        match usize::try_from(x - 1).ok().and_then(|v| vmap.get(v)) {
-                            Some(&to) if to != GONE => i64::from(to) + 1,
-                            _ => 0,
-                        }
-                    })
-                    .collect();
-                out.values[i] = Value::Ints(moved);
+                out.values[i] = Value::Ints(moved_ints(schema, s, names, xs, vmap));
             }
             // Arrays of vertices: each follows its vertex (dropped with it); those of
             // another structure stay as they are.
@@ -97,13 +111,7 @@ fn remap(schema: &Schema, case: &Case, s: usize, new: Value, vmap: &[u32], emap:
                 },
                 Value::Array(a),
             ) if schema.structure_before(i) == Some(s) => {
-                let kept = a
-                    .iter()
-                    .filter_map(|&v| match vmap.get(v as usize) {
-                        Some(&to) if to != GONE => Some(i64::from(to)),
-                        _ => None,
-                    })
-                    .collect();
+                let kept = a.iter().filter_map(|&v| moved_vertex(v, vmap)).collect();
                 out.values[i] = Value::Array(kept);
             }
             (
