@@ -1,7 +1,9 @@
 //! Differential machinery shared by every front end (the campaign, `exhaust`, the corpus
-//! replay, `grundy check` and the cargo-fuzz targets): random generators, the per-game
-//! `check` that compares the solver with the oracle, exhaustive enumeration of small
-//! positions, and the structure-aware shrinker. As in wasmtime's `crates/fuzzing`, the
+//! replay, `grundy check` and the cargo-fuzz targets): random generators, the one
+//! comparison of the solver with the oracle ([`compare`]), exhaustive enumeration of
+//! small positions and its check ([`exhaust`], [`exhaustive`]), the structure-aware
+//! shrinker, a schema's inputs ([`schema`]), and the functions over any game ([`any`])
+//! that dispatch to each game's [`room`]. As in wasmtime's `crates/fuzzing`, the
 //! fuzz targets are a few lines of glue over this library.
 
 #![forbid(unsafe_code)]
@@ -14,6 +16,7 @@ pub mod compare;
 pub mod contest;
 pub mod corpus;
 pub mod exhaust;
+pub mod exhaustive;
 pub mod families;
 pub mod gen;
 pub mod growth;

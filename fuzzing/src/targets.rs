@@ -27,6 +27,52 @@ pub fn names() -> Vec<String> {
     v
 }
 
+/// Why an artifact decodes to no position ([`decode_artifact`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undecoded {
+    /// The target is not a `check_GAME` or `roundtrip` target.
+    UnknownTarget,
+    /// A `roundtrip` artifact with no byte (its first byte picks the game).
+    Empty,
+    /// The target rejects this input: its fuzz target decodes it to no position.
+    Rejected(String),
+}
+
+impl std::fmt::Display for Undecoded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undecoded::UnknownTarget => f.write_str("unknown target"),
+            Undecoded::Empty => f.write_str("empty artifact"),
+            Undecoded::Rejected(target) if target == "roundtrip" => {
+                f.write_str("the roundtrip target rejects this input")
+            }
+            Undecoded::Rejected(target) => write!(
+                f,
+                "the {target} target rejects this input (it decodes to no position)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Undecoded {}
+
+/// The position an artifact of a `check_GAME` or `roundtrip` target decodes to, exactly
+/// as the target decoded it (`roundtrip`'s first byte picks the game), with its problem
+/// (the game's native format).
+pub fn decode_artifact(target: &str, data: &[u8]) -> Result<(Problem, Position), Undecoded> {
+    let (game, bytes) = if let Some(g) = target.strip_prefix("check_") {
+        (Game::from_name(g).ok_or(Undecoded::UnknownTarget)?, data)
+    } else if target == "roundtrip" {
+        let (&first, rest) = data.split_first().ok_or(Undecoded::Empty)?;
+        (Game::ALL[first as usize % Game::ALL.len()], rest)
+    } else {
+        return Err(Undecoded::UnknownTarget);
+    };
+    decode(game, bytes)
+        .map(|p| (Problem::Native(game), p))
+        .ok_or_else(|| Undecoded::Rejected(target.to_string()))
+}
+
 /// The position a `check_GAME` input encodes, or `None` if it is rejected.
 pub fn decode(game: Game, data: &[u8]) -> Option<Position> {
     if data.len() > MAX_INPUT {

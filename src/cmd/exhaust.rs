@@ -4,112 +4,19 @@
 
 use super::summary;
 use crate::args::*;
-use grundy_fuzzing::any;
 use grundy_fuzzing::campaign::{self, Failure, Finding};
 use grundy_fuzzing::compare::SOLVER;
 use grundy_fuzzing::compare::{check_with, CheckError, Subject, RELABEL_SEED};
 use grundy_fuzzing::exhaust::Bounds;
-use grundy_fuzzing::pool::{self, Event, OnHang, Slot};
+use grundy_fuzzing::exhaustive::{self, Job, Scanned};
 use grundy_fuzzing::shrink;
 use grundy_games::{Game, Position};
 use grundy_judging::error::{Error, Outcome};
 use grundy_judging::outln;
 use grundy_oracle::Budget;
 use grundy_sandbox::contain;
-use std::ops::ControlFlow;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What one worker's part of the enumeration found: positions checked, skipped (over
-/// budget), its first failing position (with its index and error).
-type Scan = (u64, u64, Option<(Position, u64, CheckError)>);
-
-/// What the workers share: the lowest failing index found so far (`u64::MAX` for none;
-/// positions past it need not be checked) and the count of positions checked.
-#[derive(Default)]
-struct Shared {
-    lowest_failure: AtomicU64,
-    checked: AtomicU64,
-}
-
-/// An exhaustive run.
-#[derive(Clone, Copy, Debug)]
-pub struct Job {
-    /// The game.
-    pub game: Game,
-    /// What is enumerated.
-    pub bounds: Bounds,
-    /// The oracle's budget per position.
-    pub budget: Budget,
-    /// Only this position of the enumeration.
-    pub only: Option<u64>,
-    /// A position whose check runs longer is a hang.
-    pub case_time: Duration,
-    /// What is checked against the oracle.
-    pub subject: Subject,
-    /// Worker threads.
-    pub jobs: usize,
-}
-
-/// Checks the positions of shard `k` of `jobs` (index ≡ k mod jobs; only position `only`
-/// when given) on the calling thread, stopping past the lowest failure any worker found.
-fn scan(
-    job: &Job,
-    (k, jobs): (u64, u64),
-    current: &Slot<(u64, Position)>,
-    shared: &Shared,
-) -> Scan {
-    let Job {
-        game,
-        bounds,
-        budget,
-        subject,
-        only,
-        ..
-    } = *job;
-    let start = Instant::now();
-    let (mut checked, mut skipped, mut index) = (0u64, 0u64, 0u64);
-    let mut failure = None;
-    let mut last_report = Instant::now();
-    let _ = any::positions(game, &bounds, |pos| {
-        let i = index;
-        index += 1;
-        if contain::interrupted() || i > shared.lowest_failure.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
-        if only.is_some_and(|o| i != o) || (only.is_none() && i % jobs != k) {
-            return if only.is_some_and(|o| i > o) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            };
-        }
-        current.busy((i, pos.clone()));
-        let result = check_with(&pos, budget, &subject.answer, RELABEL_SEED);
-        current.idle();
-        match result {
-            Ok(_) => checked += 1,
-            Err(CheckError::Oracle(_)) => skipped += 1,
-            Err(e) => {
-                shared.lowest_failure.fetch_min(i, Ordering::Relaxed);
-                failure = Some((pos, i, e));
-                return ControlFlow::Break(());
-            }
-        }
-        let all = shared.checked.fetch_add(1, Ordering::Relaxed) + 1;
-        if k == 0 && last_report.elapsed().as_secs() >= 2 {
-            eprintln!(
-                "… {all} positions checked ({:.0} s)",
-                start.elapsed().as_secs_f64()
-            );
-            last_report = Instant::now();
-        }
-        ControlFlow::Continue(())
-    });
-    (checked, skipped, failure)
-}
 
 /// Runs the exhaustive check `job` on its worker threads (one for `--case`), saving a
 /// finding under `corpus`.
@@ -118,45 +25,21 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         game,
         bounds,
         budget,
-        only,
         case_time,
         subject,
-        jobs,
+        ..
     } = job;
     contain::install();
     grundy_fuzzing::corpus::ensure_folder(corpus).map_err(|e| Error::io(corpus.display(), e))?;
     let start = Instant::now();
-    let jobs = if only.is_some() {
-        1
-    } else {
-        jobs.max(1) as u64
-    };
-    let shared = Arc::new(Shared {
-        lowest_failure: AtomicU64::new(u64::MAX),
-        checked: AtomicU64::new(0),
-    });
     let again = |k: u64| reproduce_line(&job, k);
-    let (mut checked, mut skipped, mut failure) = (0, 0, None);
-    let (mut scans, mut hung) = (0, None);
-    let workers = shared.clone();
-    pool::watched(
-        jobs as usize,
-        case_time,
-        move |k, slot, out| out.send(scan(&job, (k as u64, jobs), slot, &workers)),
-        |event| match event {
-            Event::Message((c, s, f)) => {
-                scans += 1;
-                checked += c;
-                skipped += s;
-                failure = lowest(failure.take(), f);
-                OnHang::Wait
-            }
-            Event::Hung(h) => {
-                hung = Some(h);
-                OnHang::Leave
-            }
-        },
-    );
+    let Scanned {
+        checked,
+        skipped,
+        failure,
+        hung,
+        complete,
+    } = exhaustive::run(&job, contain::interrupted);
     if let Some((k, pos)) = hung {
         let how = Hang {
             budget,
@@ -167,7 +50,7 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
         report_hang(game, pos, k, &how, &again(k));
         return Ok(Outcome::Failed);
     }
-    if scans < jobs {
+    if !complete {
         return Err(Error::internal(
             "the exhaustive check stopped unexpectedly (a worker ended without its result)",
         ));
@@ -240,17 +123,6 @@ fn report_failure(
     super::fuzz::print_finding(&f, saved.as_deref(), subject.name, &again);
     outln!("{}", summary(checked, 1));
     Ok(())
-}
-
-/// The failure of lower index.
-fn lowest<T>(
-    a: Option<(Position, u64, T)>,
-    b: Option<(Position, u64, T)>,
-) -> Option<(Position, u64, T)> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(if b.1 < a.1 { b } else { a }),
-        (a, b) => a.or(b),
-    }
 }
 
 /// How a hang is shrunk and saved.
@@ -342,7 +214,7 @@ pub struct ExhaustArgs {
 impl ExhaustArgs {
     /// Runs the command with these arguments.
     pub fn run(self) -> Result<Outcome, Error> {
-        let job = crate::cmd::exhaust::Job {
+        let job = Job {
             game: self.game,
             bounds: Bounds {
                 max_nodes: self.max_nodes,

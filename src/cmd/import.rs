@@ -39,37 +39,13 @@ pub fn import(
     import_position(problem, position, target, corpus_dir, &name, budget)
 }
 
-/// The position a `check_GAME` or `roundtrip` artifact decodes to.
+/// The position a `check_GAME` or `roundtrip` artifact decodes to
+/// ([`targets::decode_artifact`]), or why it decodes to none, naming the artifact.
 fn decode(artifact: &Path, target: &str, data: &[u8]) -> Result<(Problem, Position), Error> {
-    let (game, bytes, what) = if let Some(g) = target.strip_prefix("check_") {
-        let Some(game) = Game::from_name(g) else {
-            return Err(unknown(target));
-        };
-        (
-            game,
-            data,
-            format!("the {target} target rejects this input (it decodes to no position)"),
-        )
-    } else if target == "roundtrip" {
-        let Some((&first, rest)) = data.split_first() else {
-            return Err(Error::usage(format!(
-                "{}: empty artifact",
-                artifact.display()
-            )));
-        };
-        let game = Game::ALL[first as usize % Game::ALL.len()];
-        (
-            game,
-            rest,
-            "the roundtrip target rejects this input".to_string(),
-        )
-    } else {
-        return Err(unknown(target));
-    };
-    match targets::decode(game, bytes) {
-        Some(p) => Ok((Problem::Native(game), p)),
-        None => Err(Error::usage(format!("{}: {what}", artifact.display()))),
-    }
+    targets::decode_artifact(target, data).map_err(|e| match e {
+        targets::Undecoded::UnknownTarget => unknown(target),
+        e => Error::usage(format!("{}: {e}", artifact.display())),
+    })
 }
 
 /// A `parse_PROBLEM` artifact: an input the parser takes is kept as a regression case
