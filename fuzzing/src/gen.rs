@@ -74,7 +74,7 @@ impl TreeShape {
     }
 }
 
-/// Parent of every vertex i ≥ 1 (parent[i] < i), vertex 0 the root, for a shape.
+/// Parent of every vertex i ≥ 1 (`parent[i] < i`), vertex 0 the root, for a shape.
 pub fn parents(rng: &mut Rng, n: usize, shape: TreeShape) -> Vec<u32> {
     let mut parent = vec![u32::MAX; n];
     match shape {

@@ -1,6 +1,6 @@
 //! The pieces every page of grundy is made of: the head with its style, the foot, text
 //! escaped for HTML and cut to a length. The pages themselves sit beside what they show
-//! (`report_html`, `steps_html`, `harden_html`, `tle_html`, and the export's and explore's
+//! (`report_html`, `jury::steps_html`, `jury::harden_html`, `tle::html`, and the export's and explore's
 //! pages) and import this module; it imports none of them.
 
 /// Text for HTML: control characters shown as `\xHH` (as the text report shows them),

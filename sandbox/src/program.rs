@@ -499,7 +499,7 @@ pub enum Sanitized {
     Unavailable(String),
 }
 
-/// The sanitized build of `cmd` ([`sanitized_compiler`]), run through `env` with the
+/// The sanitized build of `cmd` ([`sanitized_language`]), run through `env` with the
 /// sanitizers' options: no leak check, a trace on abort (libstdc++'s debug mode aborts),
 /// and a resident-memory cap of `rss_mib` (ASan reserves terabytes of address space, so
 /// an address-space limit cannot hold it).
