@@ -55,6 +55,16 @@ pub fn run(job: Job, corpus: &Path) -> Result<Outcome, Error> {
             "the exhaustive check stopped unexpectedly (a worker ended without its result)",
         ));
     }
+    // A position past the enumeration is no test at all, not a pass.
+    if let (Some(k), 0, 0, None) = (job.only, checked, skipped, &failure) {
+        if !contain::interrupted() {
+            return Err(Error::usage(format!(
+                "--case {k}: the enumeration of {} with {} has no position {k} (they are numbered from 0)",
+                game.name(),
+                grundy_fuzzing::any::bounds_flags(game, &bounds)
+            )));
+        }
+    }
     let secs = start.elapsed().as_secs_f64();
     if let Some((pos, k, error)) = failure {
         report_failure(&job, corpus, (pos, k, error), checked, secs)?;

@@ -334,6 +334,28 @@ fn exhaust_on_several_threads_reports_the_first_failing_position() {
     assert!(one.contains("--case 5"), "{one}");
     assert_eq!(reproduce("2"), one);
     assert_eq!(reproduce("3"), one);
+    // A position past the enumeration is refused, not passed.
+    let out = grundy(
+        &[
+            "exhaust",
+            "cut",
+            "--max-nodes",
+            "5",
+            "--case",
+            "99999999",
+            "--corpus",
+            dir.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "--case 99999999: the enumeration of cut with --max-nodes 5 has no position 99999999"
+        ),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
