@@ -152,6 +152,54 @@ pub fn spawn_passing(cmd: &mut Command, pass: Option<std::os::fd::RawFd>) -> io:
     Ok(child)
 }
 
+/// Closes every descriptor above 2 but `keep` (the launcher's report pipe): whatever the
+/// process that started grundy left open without `CLOEXEC` (a file, a folder, a make
+/// jobserver's pipe, a CI runner's log) never reaches a judged program. With `on_exec`,
+/// they are only marked close-on-exec (a child between `fork` and `exec` still needs the
+/// pipe that reports a failed `exec`). One `close_range` call a range; where the kernel
+/// has none (before 5.9), each descriptor up to the process's limit.
+///
+/// Async-signal-safe (system calls only): fit for a child between `fork` and `exec`.
+pub fn close_inherited(keep: Option<std::os::fd::RawFd>, on_exec: bool) {
+    const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+    let flags = if on_exec { CLOSE_RANGE_CLOEXEC } else { 0 };
+    let ranges = match keep {
+        Some(k) if k >= 3 => [(3, k - 1), (k + 1, libc::c_int::MAX)],
+        _ => [(3, libc::c_int::MAX), (1, 0)],
+    };
+    for (from, to) in ranges {
+        if from > to {
+            continue;
+        }
+        // SAFETY: close_range only closes (or flags) this process's descriptors.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_close_range,
+                from as libc::c_uint,
+                to as libc::c_uint,
+                flags,
+            )
+        };
+        if r == 0 {
+            continue;
+        }
+        // SAFETY: getrlimit fills a valid struct; fcntl and close act on descriptors of
+        // this process only.
+        unsafe {
+            let mut lim: libc::rlimit = std::mem::zeroed();
+            libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim);
+            let top = (lim.rlim_cur.min(1 << 16) as libc::c_int).min(to);
+            for fd in from..=top {
+                if on_exec {
+                    libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+                } else {
+                    libc::close(fd);
+                }
+            }
+        }
+    }
+}
+
 /// Forgets a registered child that has been waited for.
 pub fn release(pid: i32) {
     lock().spawned.remove(&pid);

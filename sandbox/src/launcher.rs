@@ -268,6 +268,9 @@ fn launch(args: Vec<OsString>) -> i32 {
         return malformed();
     }
     let fd = fd as RawFd;
+    // Nothing the caller of grundy left open reaches the program: only the report pipe
+    // is kept (the standard streams are the run's own pipes).
+    contain::close_inherited(Some(fd), false);
     let program = &args[next + 1..];
     if program.is_empty() {
         return 125;
@@ -748,6 +751,7 @@ fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command
     unsafe {
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
+            contain::close_inherited(None, true);
             if die_with_parent {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
             }

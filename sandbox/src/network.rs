@@ -90,6 +90,8 @@ fn write_maps(pid: i32) -> std::io::Result<()> {
 /// The holder itself: makes the namespaces, says `ready`, waits for its maps (`go`), then
 /// for the end of its stdin. Returns the process's exit code.
 pub(crate) fn hold() -> i32 {
+    // It holds nothing of its caller's but its pipes.
+    crate::contain::close_inherited(None, false);
     // SAFETY: unshare changes this (single-threaded, just started) process's namespaces.
     if unsafe { libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWNET) } != 0 {
         return 1;

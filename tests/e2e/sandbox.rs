@@ -14,8 +14,12 @@ use std::process::Output;
 
 /// `grundy check agc017d --case 0 [extra] -- python3 tests/hostile/NAME.py …`.
 fn hostile(name: &str, extra: &[&str], args: &[&str]) -> Output {
+    hostile_in(grundy(), name, extra, args)
+}
+
+/// [`hostile`], with `cmd` the way grundy is started.
+fn hostile_in(mut cmd: std::process::Command, name: &str, extra: &[&str], args: &[&str]) -> Output {
     let dir = repo("tests/hostile");
-    let mut cmd = grundy();
     cmd.args(["check", "agc017d", "--case", "0", "--color", "never"])
         .args(extra)
         .arg("--")
@@ -83,6 +87,35 @@ fn a_program_cannot_read_or_list_the_host_s_files() {
         ),
         "read",
     );
+}
+
+/// A shell that opens a file and a folder on descriptors 7 and 8 (not close-on-exec, as
+/// a CI runner's log or a make jobserver's pipe is) and then runs grundy with them open.
+fn grundy_inheriting(file: &Path, folder: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg(r#"exec 7<"$1" 8<"$2"; shift 2; exec "$@""#)
+        .arg("sh")
+        .arg(file)
+        .arg(folder)
+        .arg(env!("CARGO_BIN_EXE_grundy"));
+    cmd
+}
+
+#[test]
+fn a_program_inherits_no_descriptor_of_the_caller_of_grundy() {
+    let host = tempfile::tempdir().unwrap();
+    let secret = host.path().join("secret.txt");
+    std::fs::write(&secret, "the host's secret\n").unwrap();
+    let cmd = grundy_inheriting(&secret, host.path());
+    contained(&hostile_in(cmd, "reads_inherited", &[], &[]));
+    // Compiles and the programs of a package go through the same launcher; without the
+    // sandbox too, the descriptors are closed.
+    let cmd = grundy_inheriting(&secret, host.path());
+    let out = hostile_in(cmd, "reads_inherited", &["--sandbox", "none"], &[]);
+    let err = said(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("ESCAPED"), "{err}");
 }
 
 #[test]
