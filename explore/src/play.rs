@@ -500,7 +500,7 @@ pub fn serve(
             seed,
         };
         ready(&addr);
-        answer(&server, &mut s, &pkg.name);
+        answer(&server, &addr, &mut s, &pkg.name);
         Ok(())
     });
     result.map_err(|e| Error::usage(format!("{}: the rules failed: {e}", pkg.dir.display())))
@@ -534,21 +534,36 @@ pub fn serve_builtin(
         seed,
     };
     ready(&addr);
-    answer(&server, &mut s, problem.name());
+    answer(&server, &addr, &mut s, problem.name());
     Ok(())
 }
 
 /// Answers the page's requests over one game until the process is stopped: the first
 /// SIGINT, SIGTERM or SIGHUP ends the loop within a tenth of a second (the server's
 /// socket is then closed by its owner, and the command exits with 128 + the signal).
-fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) {
+fn answer<A: Shown>(server: &tiny_http::Server, addr: &str, s: &mut Session<A>, name: &str) {
     grundy_sandbox::contain::install();
+    let port = addr.rsplit_once(':').map_or("", |(_, p)| p).to_string();
     while !grundy_sandbox::contain::interrupted() {
         let mut req = match server.recv_timeout(std::time::Duration::from_millis(100)) {
             Ok(Some(req)) => req,
             Ok(None) => continue,
             Err(_) => return,
         };
+        let header = |name: &'static str| {
+            req.headers()
+                .iter()
+                .find(|h| h.field.equiv(name))
+                .map(|h| h.value.as_str().to_string())
+        };
+        if let Err(why) = same_origin(
+            header("Host").as_deref(),
+            header("Origin").as_deref(),
+            &port,
+        ) {
+            respond(req, 403, "text/plain", why);
+            continue;
+        }
         let url = req.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
         let mut body = String::new();
@@ -596,6 +611,36 @@ fn answer<A: Shown>(server: &tiny_http::Server, s: &mut Session<A>, name: &str) 
     }
 }
 
+/// Whether a request comes from the page itself: its `Host` is the address the server
+/// listens on (`127.0.0.1:PORT` or `localhost:PORT`: another name is a DNS rebinding,
+/// a page of another site that made its name point here), and its `Origin`, when a
+/// browser sends one (every cross-site request, every POST), is that address too. Any
+/// other request is refused, whatever its method: a page of another site open in the
+/// same browser cannot drive or read the game.
+fn same_origin(host: Option<&str>, origin: Option<&str>, port: &str) -> Result<(), String> {
+    let ours = |h: &str| {
+        ["127.0.0.1", "localhost"]
+            .iter()
+            .any(|name| h.eq_ignore_ascii_case(&format!("{name}:{port}")))
+    };
+    match host {
+        Some(h) if ours(h) => {}
+        Some(h) => {
+            return Err(format!(
+                "refused: the request names the host '{h}'; this server answers only 127.0.0.1:{port} and localhost:{port}"
+            ))
+        }
+        None => return Err("refused: the request names no host".into()),
+    }
+    match origin {
+        None => Ok(()),
+        Some(o) if o.strip_prefix("http://").is_some_and(ours) => Ok(()),
+        Some(o) => Err(format!(
+            "refused: a request from the page of another origin ('{o}')"
+        )),
+    }
+}
+
 fn respond(req: tiny_http::Request, code: u16, kind: &str, body: String) {
     let header = tiny_http::Header::from_bytes("Content-Type", kind).expect("a valid header");
     let _ = req.respond(
@@ -633,4 +678,43 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_origin;
+
+    #[test]
+    fn only_the_page_s_own_origin_is_answered() {
+        assert!(same_origin(Some("127.0.0.1:8000"), None, "8000").is_ok());
+        assert!(same_origin(
+            Some("localhost:8000"),
+            Some("http://localhost:8000"),
+            "8000"
+        )
+        .is_ok());
+        assert!(same_origin(
+            Some("LOCALHOST:8000"),
+            Some("http://127.0.0.1:8000"),
+            "8000"
+        )
+        .is_ok());
+        // DNS rebinding: another name pointed at this address.
+        let e = same_origin(Some("evil.example:8000"), None, "8000").unwrap_err();
+        assert!(e.contains("'evil.example:8000'"), "{e}");
+        // Another port of this machine is another origin.
+        assert!(same_origin(Some("127.0.0.1:9000"), None, "8000").is_err());
+        assert!(same_origin(None, None, "8000").is_err());
+        // A page of another site posting here.
+        let e =
+            same_origin(Some("127.0.0.1:8000"), Some("https://evil.example"), "8000").unwrap_err();
+        assert!(e.contains("another origin"), "{e}");
+        assert!(same_origin(Some("127.0.0.1:8000"), Some("null"), "8000").is_err());
+        assert!(same_origin(
+            Some("127.0.0.1:8000"),
+            Some("http://127.0.0.1:80001"),
+            "8000"
+        )
+        .is_err());
+    }
 }

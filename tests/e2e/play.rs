@@ -74,6 +74,55 @@ fn edited(addr: &str, input: &str) -> serde_json::Value {
     serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }
 
+/// A raw request with the given extra header lines: the status line and the body.
+fn raw(addr: &str, request: &str) -> (String, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out.lines().next().unwrap_or("").to_string();
+    let body = out
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// Another site's page (a cross-origin POST) and a DNS rebinding (another `Host`) are
+/// refused with 403, for every method, and change nothing; the page's own requests are
+/// answered.
+#[test]
+fn the_play_page_answers_only_its_own_origin() {
+    let server = start(&[std::ffi::OsStr::new("agc017d")]);
+    let addr = &server.addr;
+    let before = json(addr, "GET", "/state");
+    let port = addr.rsplit_once(':').unwrap().1;
+    let evil_post = format!(
+        "POST /random HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    let (status, body) = raw(addr, &evil_post);
+    assert!(status.contains(" 403 "), "{status}");
+    assert!(
+        body.contains("another origin ('http://evil.example')"),
+        "{body}"
+    );
+    for method in ["GET", "POST"] {
+        let rebound = format!(
+            "{method} /state HTTP/1.1\r\nHost: evil.example:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        );
+        let (status, body) = raw(addr, &rebound);
+        assert!(status.contains(" 403 "), "{method}: {status}");
+        assert!(body.contains("names the host 'evil.example:"), "{body}");
+    }
+    // Nothing was played; the page's own origin is served.
+    assert_eq!(json(addr, "GET", "/state"), before);
+    let own = format!(
+        "POST /new HTTP/1.1\r\nHost: localhost:{port}\r\nOrigin: http://localhost:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    let (status, _) = raw(addr, &own);
+    assert!(status.contains(" 200 "), "{status}");
+}
+
 #[test]
 fn a_builtin_game_is_redrawn_after_each_move_with_its_moves_ringed() {
     // agc017d (Green Hackenbush on a rooted tree): a move names the child end of the edge
