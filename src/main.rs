@@ -9,5 +9,9 @@ fn main() {
     // First: in launcher mode this process only starts one judged program (see
     // `grundy_sandbox::launcher`).
     grundy_sandbox::launcher::enter();
-    std::process::exit(grundy::cli::main());
+    let code = grundy::cli::main();
+    // The control group folder of this grundy (its runs' groups are gone by now; one
+    // left by a grundy that was killed is removed by the next one).
+    grundy_sandbox::cgroup::remove_own();
+    std::process::exit(code);
 }

@@ -120,6 +120,13 @@ pub fn classify(run: &Run, limits: &RunLimits) -> Result<Option<Verdict>, Error>
     let over = limits
         .memory
         .is_some_and(|m| run.own_peak().is_some_and(|p| p > m));
+    // The kernel killed a process of the run at the memory limit of all its processes
+    // together (its control group): MLE, whichever process it was and however the run
+    // then ended.
+    if run.killed_at_memory_limit() && !matches!(run.exit, Exit::SpawnFailed(_) | Exit::Interrupted)
+    {
+        return Ok(Some(Verdict::MemoryLimit));
+    }
     Ok(Some(match &run.exit {
         // The verdict is CPU time; the wall-clock backstop is for programs that sleep or
         // wait. Stopped by it under the CPU limit, the run says so.

@@ -206,14 +206,20 @@ pub fn in_force() -> Result<bool, Refused> {
     match p.mode {
         Mode::None => Ok(false),
         Mode::Auto => Ok(*support() == Support::Full),
-        Mode::Strict => match support() {
-            Support::Full => Ok(true),
-            Support::Missing(why) => Err(Refused(format!(
+        Mode::Strict => match (support(), crate::cgroup::support()) {
+            (Support::Full, crate::cgroup::Support::Full(_)) => Ok(true),
+            (Support::Missing(why), _) => Err(Refused(format!(
                 "sandbox strict: no run without the sandbox, and this machine does not allow it ({why}); to enable it, {HOW_TO_ENABLE}"
+            ))),
+            (Support::Full, crate::cgroup::Support::Missing(why)) => Err(Refused(format!(
+                "sandbox strict: no run without a control group of its own, and this machine does not allow one ({why}); to enable it, {HOW_TO_ENABLE_GROUPS}"
             ))),
         },
     }
 }
+
+/// How to let grundy make a control group per run.
+pub const HOW_TO_ENABLE_GROUPS: &str = "run grundy as root, or in a control group delegated to your user (v2: `systemd-run --user --scope -p Delegate=yes grundy …`)";
 
 /// The process cap of the jail, when judged runs are jailed.
 pub fn in_force_cap() -> Option<u32> {
@@ -232,7 +238,8 @@ pub fn describe() -> String {
         Mode::None => "sandbox: none (--sandbox none: the program runs with your rights)".into(),
         _ => match support() {
             Support::Full => format!(
-                "sandbox: namespaces (user, mount, pid, network), {} processes, scratch {} MiB",
+                "sandbox: namespaces (user, mount, pid, network), {}, {} processes, scratch {} MiB",
+                groups_in_words(),
                 p.processes,
                 p.scratch >> 20
             ),
@@ -242,6 +249,21 @@ pub fn describe() -> String {
             }
         },
     }
+}
+
+/// The control groups in a few words (and, where they are missing, a note once on
+/// stderr of what that leaves per process).
+fn groups_in_words() -> String {
+    if let crate::cgroup::Support::Missing(why) = crate::cgroup::support() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            eprintln!(
+                "note: no control groups: {why}.\n  A run's CPU time and memory are then its main process's: children it does not wait for, and memory it shares, are not counted.\n  To enable them, {HOW_TO_ENABLE_GROUPS}. `--sandbox strict` refuses to run without them."
+            );
+        });
+        return "no control groups (CPU time and memory per process)".into();
+    }
+    crate::cgroup::describe()
 }
 
 /// Says once on stderr that the jail is missing, what a program can then do and how to

@@ -29,11 +29,12 @@ use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::cgroup::Group;
 use crate::contain::{self, RunId};
 use crate::error::{Error, ErrorKind};
 use crate::jail::{self, Spec};
@@ -68,8 +69,8 @@ pub fn registered() -> bool {
 pub(crate) fn args(
     report: RawFd,
     die_with_parent: bool,
-    memory: Option<u64>,
-    stack: Option<u64>,
+    (memory, stack): (Option<u64>, Option<u64>),
+    group: Option<&Group>,
     jail: Option<&Spec>,
 ) -> Vec<OsString> {
     let limit = |v: Option<u64>| v.map_or("-".to_string(), |b| b.to_string());
@@ -84,6 +85,16 @@ pub(crate) fn args(
     .into_iter()
     .map(OsString::from)
     .collect();
+    match group {
+        Some(g) => {
+            let procs = g.procs_files();
+            v.push("cg".into());
+            v.push(g.cpu_file().into_os_string());
+            v.push(procs.len().to_string().into());
+            v.extend(procs.into_iter().map(PathBuf::into_os_string));
+        }
+        None => v.push("-".into()),
+    }
     match jail {
         Some(spec) => v.extend(spec.args()),
         None => v.push("-".into()),
@@ -121,6 +132,9 @@ pub(crate) struct Report {
     pub failed: Option<i32>,
     /// The step at which the jail could not be made, and the errno.
     pub jail: Option<(String, i32)>,
+    /// The run group's CPU time (ns) when the program started: what the launcher and the
+    /// jail's making cost, not the program's.
+    pub baseline: Option<u64>,
     buf: Vec<u8>,
 }
 
@@ -166,6 +180,10 @@ impl Report {
                 Some(b'E') => {
                     let (_, errno) = (num(), num());
                     self.failed = errno.map(|e| e as i32);
+                }
+                Some(b'B') => {
+                    let (_, ns) = (num(), num());
+                    self.baseline = ns.map(|n| n as u64);
                 }
                 Some(b'J') => {
                     let (_, errno) = (num(), num());
@@ -256,10 +274,30 @@ fn launch(args: Vec<OsString>) -> i32 {
     else {
         return malformed();
     };
-    let (jail, next) = match text(5) {
+    let (group, at) = match text(5) {
         Some("-") => (None, 6),
-        Some("ns") => match Spec::parse(&args[6..]) {
-            Some((spec, used)) => (Some(spec), 6 + used),
+        Some("cg") => {
+            let Some(count) = text(7).and_then(|t| t.parse::<usize>().ok()) else {
+                return malformed();
+            };
+            let Some(files) = args.get(8..8 + count) else {
+                return malformed();
+            };
+            let c = |a: &OsString| CString::new(a.as_bytes()).ok();
+            let (Some(cpu), Some(procs)) = (
+                args.get(6).and_then(c),
+                files.iter().map(c).collect::<Option<Vec<_>>>(),
+            ) else {
+                return malformed();
+            };
+            (Some((cpu, procs)), 8 + count)
+        }
+        _ => return malformed(),
+    };
+    let (jail, next) = match text(at) {
+        Some("-") => (None, at + 1),
+        Some("ns") => match Spec::parse(&args[at + 1..]) {
+            Some((spec, used)) => (Some(spec), at + 1 + used),
             None => return malformed(),
         },
         _ => return malformed(),
@@ -296,12 +334,29 @@ fn launch(args: Vec<OsString>) -> i32 {
     };
     let mut argv: Vec<*const libc::c_char> = cargs.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
+    // The run's group, joined before anything of the run starts: every process it makes
+    // is born in it.
+    if let Some((_, procs)) = &group {
+        // SAFETY: the files are valid C strings.
+        if let Err(e) = unsafe { crate::cgroup::join(procs) } {
+            let e = io::Error::from_raw_os_error(e);
+            say(
+                fd,
+                &String::from_utf8_lossy(&jail::report_line("joining the run's control group", &e)),
+            );
+            return 125;
+        }
+    }
+    let cpu_file = group
+        .as_ref()
+        .map(|(cpu, _)| Path::new(std::ffi::OsStr::from_bytes(cpu.as_bytes())));
     if let Some(spec) = jail {
-        return jailed(fd, &argv, memory, stack, &spec);
+        return jailed(fd, &argv, (memory, stack), cpu_file, &spec);
     }
     match start(&argv, memory, stack, None) {
         Ok((pid, floor)) => {
             say(fd, &format!("P {pid} {floor}\n"));
+            say_baseline(fd, cpu_file);
             reap(fd, pid)
         }
         Err((code, e)) => {
@@ -329,8 +384,8 @@ const JAIL_NAMESPACES: libc::c_int = libc::CLONE_NEWUSER
 fn jailed(
     fd: RawFd,
     argv: &[*const libc::c_char],
-    memory: Option<u64>,
-    stack: Option<u64>,
+    (memory, stack): (Option<u64>, Option<u64>),
+    cpu_file: Option<&Path>,
     spec: &Spec,
 ) -> i32 {
     let (mut go, mut up) = ([0; 2], [0; 2]);
@@ -402,6 +457,7 @@ fn jailed(
         libc::close(go[1]);
     }
     say_program(fd, up[0], init);
+    say_baseline(fd, cpu_file);
     // SAFETY: closing our end.
     unsafe { libc::close(up[0]) };
     wait_exit(init)
@@ -429,6 +485,14 @@ fn say_program(fd: RawFd, up: RawFd, init: libc::pid_t) {
         {
             say(fd, &format!("H {pid}\n"));
         }
+    }
+}
+
+/// Says the run group's CPU time now (`B ns`), as the program starts: the launcher's and
+/// the jail's own part, taken off the group's figure.
+fn say_baseline(fd: RawFd, cpu_file: Option<&Path>) {
+    if let Some(ns) = cpu_file.and_then(crate::cgroup::read_cpu_ns) {
+        say(fd, &format!("B {ns}\n"));
     }
 }
 
@@ -684,6 +748,9 @@ pub struct Contained {
     /// The command that starts the launcher (or, without one, the program itself).
     pub cmd: Command,
     report: Option<(OwnedFd, OwnedFd)>,
+    /// The run's control group (a sandboxed run, where the machine has them), or why it
+    /// could not be made.
+    group: Option<io::Result<Group>>,
 }
 
 /// The command for `argv` contained under `limits` in `dir`, marked as run `id`: a
@@ -709,6 +776,13 @@ pub fn contained(
     // (`-Xmx{memory_mib}m`), and a runtime measured by resident memory (a JVM, Node.js)
     // gets no address-space limit: it reserves far more than it uses.
     let argv = &crate::language::fill_limits(argv, limits.memory, limits.stack);
+    // A sandboxed run is one accounted unit: a control group over all its processes,
+    // its memory limit theirs together (a JVM's and Node's too: what they hold, during
+    // the run).
+    let group = match (&report, jail) {
+        (Some(_), Some(spec)) => Group::create(limits.memory, Some(spec.processes)),
+        _ => None,
+    };
     let limits = &RunLimits {
         memory: limits
             .memory
@@ -721,8 +795,8 @@ pub fn contained(
             cmd.args(args(
                 w.as_raw_fd(),
                 die_with_parent,
-                limits.memory,
-                limits.stack,
+                (limits.memory, limits.stack),
+                group.as_ref().and_then(|g| g.as_ref().ok()),
                 jail,
             ))
             .args(argv)
@@ -738,7 +812,7 @@ pub fn contained(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    Contained { cmd, report }
+    Contained { cmd, report, group }
 }
 
 /// Without a launcher: the program forked from this process, set up before `exec`.
@@ -769,6 +843,16 @@ fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command
 impl Contained {
     /// Starts it (registered with [`contain`], so a sweep never takes it for a stray).
     pub fn spawn(mut self) -> io::Result<Launched> {
+        let group = match self.group.take() {
+            Some(Ok(g)) => Some(g),
+            Some(Err(e)) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("cannot make the run's control group: {e}"),
+                ))
+            }
+            None => None,
+        };
         let pass = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
         let inherited = if pass.is_some() { 0 } else { rss_now() };
         let child = contain::spawn_passing(&mut self.cmd, pass)?;
@@ -778,6 +862,7 @@ impl Contained {
             report_fd: self.report.map(|(r, _)| r),
             report: Report::default(),
             inherited,
+            group,
         })
     }
 }
@@ -792,6 +877,8 @@ pub struct Launched {
     report: Report,
     /// Without a launcher: this process's size when it started the program.
     inherited: u64,
+    /// The run's control group: its CPU time, memory and processes are the run's.
+    group: Option<Group>,
 }
 
 /// How a contained program ended, as measured.
@@ -806,6 +893,17 @@ pub struct Ended {
     /// The least peak that can be measured: a `max_rss` at or below it (plus a little)
     /// is a bound, not the program's own figure.
     pub floor: u64,
+    /// What the run's control group measured, where it had one.
+    pub group: Option<GroupMeasure>,
+}
+
+/// What a run's control group measured over all its processes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupMeasure {
+    /// The peak memory of all its processes together (bytes; 0: not said by the kernel).
+    pub peak: u64,
+    /// How many of its processes the kernel killed at the memory limit.
+    pub oom_kills: u64,
 }
 
 /// How far above the floor a peak must be to be the program's own (the pages the
@@ -835,9 +933,22 @@ impl Launched {
         self.report.program
     }
 
-    /// The program's CPU time so far (its waited-for children included).
+    /// The run's CPU time so far: its group's (every process it started, waited for or
+    /// not, less what the launcher and the jail's making took), or without a group the
+    /// program's (its waited-for children included).
     pub fn cpu(&mut self) -> Duration {
-        self.program().map_or(Duration::ZERO, process_cpu)
+        let program = self.program();
+        match &self.group {
+            Some(g) => g
+                .cpu()
+                .saturating_sub(Duration::from_nanos(self.report.baseline.unwrap_or(0))),
+            None => program.map_or(Duration::ZERO, process_cpu),
+        }
+    }
+
+    /// True when the run has a control group.
+    pub fn grouped(&self) -> bool {
+        self.group.is_some()
     }
 
     /// How many processes the program is now: it and every descendant (each process's
@@ -927,6 +1038,7 @@ impl Launched {
             cpu: cpu_of(&usage),
             max_rss: usage.ru_maxrss as u64 * 1024,
             floor: self.inherited,
+            group: None,
         };
         if self.report_fd.is_none() {
             return Some(Ok(own));
@@ -944,17 +1056,38 @@ impl Launched {
             let e = io::Error::from_raw_os_error(e);
             return Some(Err(Error::new(ErrorKind::Start, "exec", e)));
         }
-        Some(Ok(match self.report.ended {
+        let ended = match self.report.ended {
             Some((status, cpu_us, peak)) => Ended {
                 status,
                 cpu: Duration::from_micros(cpu_us),
                 max_rss: peak,
                 floor: self.report.floor,
+                group: None,
             },
             // The launcher itself was killed (by the program, say): its status stands,
             // and the program's peak was not measured.
             None => Ended { max_rss: 0, ..own },
-        }))
+        };
+        Some(Ok(self.measured_by_group(ended)))
+    }
+
+    /// `ended` with the group's figures: the CPU time of every process of the run, the
+    /// peak of them all and the kills at the memory limit.
+    fn measured_by_group(&mut self, ended: Ended) -> Ended {
+        let Some(g) = &self.group else {
+            return ended;
+        };
+        let cpu = g
+            .cpu()
+            .saturating_sub(Duration::from_nanos(self.report.baseline.unwrap_or(0)));
+        Ended {
+            cpu: cpu.max(ended.cpu),
+            group: Some(GroupMeasure {
+                peak: g.peak(),
+                oom_kills: g.oom_kills(),
+            }),
+            ..ended
+        }
     }
 }
 

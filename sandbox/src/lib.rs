@@ -5,6 +5,8 @@
 //!   markers, the sweep of strays) and grundy's own stop on SIGINT/SIGTERM/SIGHUP;
 //! - [`launcher`]: the small process that starts every judged program, so that starting
 //!   one costs the same whatever grundy's size and its peak memory is its own;
+//! - [`cgroup`]: a run as one accounted unit (CPU time, memory and processes over all
+//!   its processes);
 //! - [`jail`]: what a judged program may touch (its own namespaces, a read-only view of
 //!   the toolchain, an empty scratch folder, no network, a process cap);
 //! - [`network`]: the one empty network namespace every jail of a grundy process joins;
@@ -17,6 +19,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub mod cgroup;
 pub mod contain;
 pub mod error;
 pub mod jail;

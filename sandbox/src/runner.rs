@@ -8,7 +8,7 @@
 
 use crate::contain::{self, RunId};
 use crate::jail;
-use crate::launcher::{self, Ended, Launched};
+use crate::launcher::{self, Ended, GroupMeasure, Launched};
 use std::io::Read;
 use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::ExitStatusExt;
@@ -149,6 +149,10 @@ pub struct Run {
     /// descendants; 0 when it ended by itself or could not be counted): a fork bomb's
     /// count, said with its verdict.
     pub processes: usize,
+    /// What the run's control group measured over all its processes (a sandboxed run,
+    /// where the machine has them): their peak memory together and the kernel's kills
+    /// at the memory limit.
+    pub group: Option<GroupMeasure>,
 }
 
 impl Run {
@@ -169,7 +173,14 @@ impl Run {
             cpu: self.cpu,
             max_rss: self.max_rss,
             floor: self.floor,
+            group: self.group,
         }
+    }
+
+    /// True when the kernel killed a process of the run at its memory limit (the run's
+    /// processes together: its control group's).
+    pub fn killed_at_memory_limit(&self) -> bool {
+        self.group.is_some_and(|g| g.oom_kills > 0)
     }
 
     /// The program's own peak memory, when it is above the [`Run::floor`].
@@ -177,8 +188,23 @@ impl Run {
         self.ended().own_peak()
     }
 
-    /// The peak memory in words for a report.
+    /// The peak memory in words for a report: the program's own, and where its control
+    /// group says more (its children's memory, a kill at the limit), all its processes'.
     pub fn peak_text(&self) -> String {
+        let own = self.own_peak_text();
+        match self.group {
+            Some(g) if g.oom_kills > 0 => format!(
+                "{own}; its processes together {} MiB, killed by the kernel at the memory limit",
+                g.peak >> 20
+            ),
+            Some(g) if g.peak > self.max_rss + GROUP_SAYS_MORE => {
+                format!("{own}; its processes together {} MiB", g.peak >> 20)
+            }
+            _ => own,
+        }
+    }
+
+    fn own_peak_text(&self) -> String {
         match self.own_peak() {
             _ if self.max_rss == 0 => "peak memory not measured".to_string(),
             Some(p) if p < 10 << 20 => {
@@ -205,9 +231,14 @@ impl Run {
             max_rss: 0,
             floor: 0,
             processes: 0,
+            group: None,
         }
     }
 }
+
+/// How much more than the program's own peak its group's must be to be said: the
+/// launcher, the jail's init and root, and the files the run read are in it too.
+const GROUP_SAYS_MORE: u64 = 16 << 20;
 
 /// Most bytes of stderr kept.
 pub(crate) const STDERR_CAP: usize = 64 * 1024;
@@ -522,6 +553,7 @@ fn execute(
         max_rss: ended.max_rss,
         floor: ended.floor,
         processes,
+        group: ended.group,
     }
 }
 

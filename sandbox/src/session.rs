@@ -328,6 +328,7 @@ impl Session {
                     cpu: Duration::ZERO,
                     max_rss: 0,
                     floor: 0,
+                    group: None,
                 };
                 (none, Some(Exit::SpawnFailed(why.to_string())))
             }
@@ -347,6 +348,7 @@ impl Session {
             max_rss: ended.max_rss,
             floor: ended.floor,
             processes: 0,
+            group: ended.group,
         };
         (run, after)
     }

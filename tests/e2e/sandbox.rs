@@ -118,6 +118,68 @@ fn a_program_inherits_no_descriptor_of_the_caller_of_grundy() {
     assert!(!err.contains("ESCAPED"), "{err}");
 }
 
+/// The check failed on test 0 with `verdict`, and the report's resource line says `said`.
+fn judged(out: &Output, verdict: &str, said_too: &str) {
+    let err = said(out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("verdict: {verdict}")), "{err}");
+    assert!(err.contains(said_too), "{err}");
+    assert!(
+        err.contains("control groups v1 (memory, pids, cpuacct)")
+            || err.contains("control groups v2 (memory, pids, cpu)"),
+        "{err}"
+    );
+}
+
+/// Without the sandbox (per-process limits), the same program is accepted: what the
+/// test asserts is the run's accounting, not the program's answer.
+fn accepted_per_process(name: &str, args: &[&str]) {
+    let out = hostile(name, &["--sandbox", "none"], args);
+    let err = said(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("1 passed, 0 failed"), "{err}");
+}
+
+#[test]
+fn the_cpu_time_of_children_nobody_waits_for_is_the_run_s() {
+    // 2 × 1.2 s of CPU time under a 2 s limit, the program itself idle.
+    judged(
+        &hostile(
+            "children_burn_cpu",
+            &["--shrink-time", "0"],
+            &["seconds=1.2"],
+        ),
+        "TLE",
+        "s CPU (limit 2 s)",
+    );
+    accepted_per_process("children_burn_cpu", &["seconds=1.2"]);
+}
+
+#[test]
+fn the_memory_of_all_a_run_s_processes_is_limited_together() {
+    // 8 × 100 MiB under 256 MiB: each child under it, all together far over it.
+    judged(
+        &hostile(
+            "children_hold_memory",
+            &["--shrink-time", "0"],
+            &["mib=100"],
+        ),
+        "MLE",
+        "killed by the kernel at the memory limit",
+    );
+    accepted_per_process("children_hold_memory", &["mib=100"]);
+}
+
+#[test]
+fn memory_in_a_memfd_counts_against_the_limit() {
+    judged(
+        &hostile("fills_memfd", &["--shrink-time", "0"], &["mib=512"]),
+        "MLE",
+        "killed by the kernel at the memory limit",
+    );
+    accepted_per_process("fills_memfd", &["mib=512"]);
+}
+
 #[test]
 fn a_program_cannot_connect_to_a_listener_on_the_host() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
