@@ -182,6 +182,7 @@ mod tests {
             max_rss: 0,
             floor: 0,
             processes: 0,
+            group: None,
         }
     }
 
