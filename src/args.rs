@@ -149,6 +149,7 @@ impl LimitArgs {
                 Some(o) => mib("--output-limit", o)? as usize,
                 None => base.output,
             },
+            files: base.files,
         })
     }
 }

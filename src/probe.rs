@@ -73,6 +73,7 @@ pub fn hangs_within(
         memory: None,
         stack: Some(64 << 20),
         output: 1 << 20,
+        files: None,
     };
     let budget = budget.max_states;
     Some(move |pos: &Position| {

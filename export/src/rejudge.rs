@@ -40,6 +40,7 @@ fn limits() -> RunLimits {
         memory: None,
         stack: None,
         output: 1 << 20,
+        files: None,
     }
 }
 

@@ -128,6 +128,8 @@ struct JudgeToml {
     sandbox: Option<String>,
     processes: Option<u32>,
     scratch: Option<u64>,
+    #[serde(rename = "compile-output")]
+    compile_output: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -474,12 +476,13 @@ fn judge_limits(judge: &JudgeToml) -> Result<RunLimits, TableError> {
         memory,
         stack,
         output: (output.clamp(1, 1 << 30) << 20) as usize,
+        files: None,
     };
     Ok(limits)
 }
 
-/// The sandbox keys of `[judge]` (`sandbox`, `processes`, `scratch` in MiB), for what
-/// the command line does not set.
+/// The sandbox keys of `[judge]` (`sandbox`, `processes`, `scratch` and
+/// `compile-output` in MiB), for what the command line does not set.
 fn judge_sandbox(judge: &JudgeToml) -> Result<(), TableError> {
     use grundy_sandbox::jail;
     let mode = match judge.sandbox.as_deref() {
@@ -494,12 +497,20 @@ fn judge_sandbox(judge: &JudgeToml) -> Result<(), TableError> {
             return Err("judge.processes: expected 1 to 100000".into());
         }
     }
-    if let Some(s) = judge.scratch {
-        if !(1..=1 << 20).contains(&s) {
-            return Err("judge.scratch: expected MiB (1 to 1048576)".into());
+    for (key, value) in [
+        ("scratch", judge.scratch),
+        ("compile-output", judge.compile_output),
+    ] {
+        if value.is_some_and(|s| !(1..=1 << 20).contains(&s)) {
+            return Err(format!("judge.{key}: expected MiB (1 to 1048576)").into());
         }
     }
-    jail::set_from_package(mode, judge.processes, judge.scratch.map(|m| m << 20));
+    jail::set_from_package(
+        mode,
+        judge.processes,
+        judge.scratch.map(|m| m << 20),
+        judge.compile_output.map(|m| m << 20),
+    );
     Ok(())
 }
 
@@ -858,6 +869,7 @@ fn run_reference(
         memory: None,
         stack: None,
         output: pkg.limits.output.max(64 << 20),
+        files: None,
     };
     let run = runner::run(argv, input.as_bytes(), &limits);
     match judge::classify(&run, &limits)? {
@@ -1031,6 +1043,7 @@ pub fn run_checker(
         memory: None,
         stack: None,
         output: 1 << 20,
+        files: None,
     };
     let run = runner::run_trusted(&args, b"", &limits);
     let message = escape_bytes(&run.stderr[..run.stderr.len().min(500)])

@@ -69,6 +69,8 @@ pub struct Policy {
     pub processes: u32,
     /// Size of a run's scratch folder (its working folder), in bytes.
     pub scratch: u64,
+    /// The most a compile may write: its largest file and its build folder, in bytes.
+    pub compile_output: u64,
 }
 
 /// The most processes and threads of one run by default (a JVM starts about 20 threads).
@@ -77,12 +79,16 @@ pub const DEFAULT_PROCESSES: u32 = 64;
 /// A run's scratch folder by default: 64 MiB.
 pub const DEFAULT_SCRATCH: u64 = 64 << 20;
 
+/// The most a compile may write by default: 256 MiB.
+pub const DEFAULT_COMPILE_OUTPUT: u64 = 256 << 20;
+
 impl Default for Policy {
     fn default() -> Self {
         Policy {
             mode: Mode::Auto,
             processes: DEFAULT_PROCESSES,
             scratch: DEFAULT_SCRATCH,
+            compile_output: DEFAULT_COMPILE_OUTPUT,
         }
     }
 }
@@ -93,17 +99,20 @@ struct Given {
     mode: Option<Mode>,
     processes: Option<u32>,
     scratch: Option<u64>,
+    compile_output: Option<u64>,
 }
 
 static COMMAND_LINE: Mutex<Given> = Mutex::new(Given {
     mode: None,
     processes: None,
     scratch: None,
+    compile_output: None,
 });
 static PACKAGE: Mutex<Given> = Mutex::new(Given {
     mode: None,
     processes: None,
     scratch: None,
+    compile_output: None,
 });
 
 fn lock(m: &Mutex<Given>) -> std::sync::MutexGuard<'_, Given> {
@@ -117,13 +126,19 @@ pub fn set_from_command_line(mode: Option<Mode>, processes: Option<u32>) {
     g.processes = processes;
 }
 
-/// A package's settings (`[judge] sandbox`, `processes`, `scratch`), for what the
-/// command line did not set.
-pub fn set_from_package(mode: Option<Mode>, processes: Option<u32>, scratch: Option<u64>) {
+/// A package's settings (`[judge] sandbox`, `processes`, `scratch`, `compile-output`),
+/// for what the command line did not set.
+pub fn set_from_package(
+    mode: Option<Mode>,
+    processes: Option<u32>,
+    scratch: Option<u64>,
+    compile_output: Option<u64>,
+) {
     *lock(&PACKAGE) = Given {
         mode,
         processes,
         scratch,
+        compile_output,
     };
 }
 
@@ -134,6 +149,10 @@ pub fn policy() -> Policy {
         mode: c.mode.or(p.mode).unwrap_or(d.mode),
         processes: c.processes.or(p.processes).unwrap_or(d.processes),
         scratch: c.scratch.or(p.scratch).unwrap_or(d.scratch),
+        compile_output: c
+            .compile_output
+            .or(p.compile_output)
+            .unwrap_or(d.compile_output),
     }
 }
 

@@ -64,12 +64,12 @@ pub fn registered() -> bool {
 }
 
 /// The launcher's arguments before the program's: the report descriptor, whether to die
-/// with the spawning thread, the expected parent, the memory and stack limits, the jail
-/// (`-`: none).
+/// with the spawning thread, the expected parent, the memory, stack and file size limits,
+/// the run's control group (`-`: none), the jail (`-`: none).
 pub(crate) fn args(
     report: RawFd,
     die_with_parent: bool,
-    (memory, stack): (Option<u64>, Option<u64>),
+    (memory, stack, files): (Option<u64>, Option<u64>, Option<u64>),
     group: Option<&Group>,
     jail: Option<&Spec>,
 ) -> Vec<OsString> {
@@ -81,6 +81,7 @@ pub(crate) fn args(
         std::process::id().to_string(),
         limit(memory),
         limit(stack),
+        limit(files),
     ]
     .into_iter()
     .map(OsString::from)
@@ -269,28 +270,33 @@ fn launch(args: Vec<OsString>) -> i32 {
         eprintln!("grundy launcher: malformed arguments (this mode is grundy's own)");
         125
     };
-    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack)) =
-        (number(0), number(1), number(2), limit(3), limit(4))
-    else {
+    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack), Some(file_size)) = (
+        number(0),
+        number(1),
+        number(2),
+        limit(3),
+        limit(4),
+        limit(5),
+    ) else {
         return malformed();
     };
-    let (group, at) = match text(5) {
-        Some("-") => (None, 6),
+    let (group, at) = match text(6) {
+        Some("-") => (None, 7),
         Some("cg") => {
-            let Some(count) = text(7).and_then(|t| t.parse::<usize>().ok()) else {
+            let Some(count) = text(8).and_then(|t| t.parse::<usize>().ok()) else {
                 return malformed();
             };
-            let Some(files) = args.get(8..8 + count) else {
+            let Some(files) = args.get(9..9 + count) else {
                 return malformed();
             };
             let c = |a: &OsString| CString::new(a.as_bytes()).ok();
             let (Some(cpu), Some(procs)) = (
-                args.get(6).and_then(c),
+                args.get(7).and_then(c),
                 files.iter().map(c).collect::<Option<Vec<_>>>(),
             ) else {
                 return malformed();
             };
-            (Some((cpu, procs)), 8 + count)
+            (Some((cpu, procs)), 9 + count)
         }
         _ => return malformed(),
     };
@@ -324,6 +330,11 @@ fn launch(args: Vec<OsString>) -> i32 {
         libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
     }
     set_limit(libc::RLIMIT_CORE, Some(0));
+    // The largest file the run may write (a compile's output): inherited by everything
+    // the launcher starts; the launcher itself writes only to pipes.
+    if file_size.is_some() {
+        set_limit(libc::RLIMIT_FSIZE, file_size);
+    }
     let Ok(cargs) = program
         .iter()
         .map(|a| CString::new(a.as_bytes()))
@@ -795,7 +806,7 @@ pub fn contained(
             cmd.args(args(
                 w.as_raw_fd(),
                 die_with_parent,
-                (limits.memory, limits.stack),
+                (limits.memory, limits.stack, limits.files),
                 group.as_ref().and_then(|g| g.as_ref().ok()),
                 jail,
             ))
@@ -819,7 +830,7 @@ pub fn contained(
 fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command {
     let mut cmd = Command::new(&argv[0]);
     cmd.args(&argv[1..]);
-    let (memory, stack) = (limits.memory, limits.stack);
+    let (memory, stack, files) = (limits.memory, limits.stack, limits.files);
     // SAFETY: only async-signal-safe calls (setpgid, prctl, setrlimit) run between fork
     // and exec.
     unsafe {
@@ -834,6 +845,9 @@ fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command
             }
             set_limit(libc::RLIMIT_STACK, stack);
             set_limit(libc::RLIMIT_CORE, Some(0));
+            if files.is_some() {
+                set_limit(libc::RLIMIT_FSIZE, files);
+            }
             Ok(())
         });
     }

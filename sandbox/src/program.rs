@@ -261,15 +261,50 @@ fn fill(words: &[String], source: &Path, out: &Path, class: Option<&str>) -> Vec
         .collect()
 }
 
-/// The limits of a compile: a minute of CPU time (three of wall time), 4 GiB of address
-/// space, an unlimited stack, 1 MiB of output.
+/// The limits of a compile: a minute of CPU time (three of wall time), 4 GiB of memory,
+/// an unlimited stack, 1 MiB of printed output, and no file larger than the compile
+/// output cap (`[judge] compile-output`, 256 MiB by default). In the sandbox they hold
+/// for the whole compiler (its control group: `cc1plus`, `as` and `ld`, not only the
+/// `g++` driver).
 pub fn compile_limits() -> RunLimits {
     RunLimits {
         memory: Some(4 << 30),
         stack: None,
         output: 1 << 20,
+        files: Some(crate::jail::policy().compile_output),
         ..RunLimits::with_time(std::time::Duration::from_secs(60), 3.0)
     }
+}
+
+/// The size of a folder's files, its subfolders' included (0 where unreadable), and its
+/// largest file.
+fn folder_size(dir: &Path) -> (u64, u64) {
+    let (mut total, mut largest) = (0, 0);
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            match e.metadata() {
+                Ok(m) if m.is_dir() => todo.push(e.path()),
+                Ok(m) => {
+                    total += m.len();
+                    largest = largest.max(m.len());
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    (total, largest)
+}
+
+/// A compile error naming the compile output cap: `wrote` bytes written.
+fn over_output_cap(first: &str, wrote: &str, limits: &RunLimits) -> PrepareError {
+    PrepareError::of(
+        PrepareKind::Compile,
+        format!(
+            "{first}: compilation stopped: {wrote}, over the compile output limit of {} MiB (`[judge] compile-output`)",
+            limits.files.unwrap_or(0) >> 20
+        ),
+    )
 }
 
 /// How many lines of a compiler's message a compile error shows.
@@ -375,7 +410,29 @@ fn build(
     let run = runner::run_in(&argv, &limits, work.path());
     let compile_error =
         |what: String| PrepareError::of(PrepareKind::Compile, format!("{first}: {what}"));
+    // A file at the cap is one the kernel stopped there (`RLIMIT_FSIZE`): the compile
+    // failed on the cap, whatever the compiler then said.
+    let cap = limits.files.unwrap_or(u64::MAX);
+    let (_, largest) = folder_size(work.path());
+    if run.exit != Exit::Success && largest >= cap
+        || matches!(run.exit, Exit::Signal(libc::SIGXFSZ, _))
+    {
+        return Err(over_output_cap(
+            first,
+            "it wrote a file as large as the cap",
+            &limits,
+        ));
+    }
     compiled(&run, &limits, first, lang, &source)?;
+    // The build kept is never over the cap, all its files together.
+    let (total, _) = folder_size(&out);
+    if total > cap {
+        return Err(over_output_cap(
+            first,
+            &format!("its build is {} MiB", total >> 20),
+            &limits,
+        ));
+    }
     if std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_none()) {
         return Err(compile_error(format!(
             "the compiler wrote nothing ({command})"

@@ -32,6 +32,9 @@ pub struct RunLimits {
     pub stack: Option<u64>,
     /// Most bytes of stdout kept; past it the program is killed.
     pub output: usize,
+    /// The largest file the run may write (`RLIMIT_FSIZE`; `None`: unlimited): a
+    /// compile's output cap.
+    pub files: Option<u64>,
 }
 
 impl RunLimits {
@@ -46,6 +49,7 @@ impl RunLimits {
             memory: None,
             stack: Some(8 << 20),
             output: 64 << 20,
+            files: None,
         }
     }
 

@@ -333,6 +333,35 @@ fn compiles_run_in_the_sandbox() {
     assert!(Path::new(&rust).exists());
 }
 
+/// A compile is bounded as a run is: a 600 MiB initialized array makes the assembler
+/// write past the compile output cap (256 MiB), which stops it there; the check says CE
+/// with the compiler's words, and the build cache keeps nothing of it.
+#[test]
+fn a_compile_cannot_write_past_its_output_cap() {
+    let cache = tempfile::tempdir().unwrap();
+    let source = cache.path().join("huge.cpp");
+    std::fs::write(
+        &source,
+        "#include <cstdio>\nint a[150000000] = {1};\nint main() { std::printf(\"%d\\n\", a[0]); }\n",
+    )
+    .unwrap();
+    let out = grundy()
+        .env("GRUNDY_CACHE", cache.path().join("cache"))
+        .args(["check", "agc017d", "--case", "0", "--color", "never", "--"])
+        .arg(&source)
+        .output()
+        .unwrap();
+    let err = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("CE: "), "{err}");
+    assert!(err.contains("File size limit exceeded"), "{err}");
+    let build = cache.path().join("cache/build");
+    let kept: Vec<_> = std::fs::read_dir(&build)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(kept.is_empty(), "the cache kept {kept:?}");
+}
+
 /// The holder of the jails' shared network namespace (`sandbox/src/network.rs`) makes
 /// it, says `ready`, and ends when its stdin closes (when grundy ends, or is killed):
 /// it outlives no grundy.

@@ -26,6 +26,7 @@ pub fn run<S: Suite>(
         memory: None,
         stack: None,
         output: 256 << 20,
+        files: None,
     };
     let mut inputs: Vec<(String, S::Input)> = Vec::new();
     for (k, name) in suite.adversarial().into_iter().enumerate() {
