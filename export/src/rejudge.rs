@@ -79,7 +79,12 @@ pub(crate) fn rejudge(layout: Layout, out: &Path, outputs: &[Output]) -> Result<
                 (a, b"", Exit::Success)
             }
         };
-        let run = runner::run_trusted(&argv, stdin, &limits());
+        let shown = [out.to_path_buf()];
+        let place = runner::PackagePlace {
+            shown: &shown,
+            folder: Some(scratch.path()),
+        };
+        let run = runner::run_package(&argv, stdin, &limits(), place);
         if run.exit != accepted {
             let said = String::from_utf8_lossy(&run.stderr);
             let said = if said.trim().is_empty() {
@@ -163,6 +168,7 @@ fn export_checker(
                     out.join("files/check.cpp").display().to_string(),
                 ],
                 "files/check.cpp",
+                scratch.path(),
             )?;
             (
                 Judge::Testlib(vec![exe.display().to_string()]),
@@ -243,13 +249,19 @@ fn built_validator(out: &Path, scratch: &tempfile::TempDir) -> Result<PathBuf, E
     build(
         &["sh".into(), copy.join("build").display().to_string()],
         "build",
+        scratch.path(),
     )?;
     Ok(copy.join("run"))
 }
 
-/// Runs a build step; its failure is the export's.
-fn build(argv: &[String], what: &str) -> Result<(), Error> {
-    let run = runner::run_trusted(argv, b"", &limits());
+/// Runs a build step in the export's scratch copy `folder` (which it writes); its failure
+/// is the export's.
+fn build(argv: &[String], what: &str, folder: &Path) -> Result<(), Error> {
+    let place = runner::PackagePlace {
+        shown: &[],
+        folder: Some(folder),
+    };
+    let run = runner::run_package(argv, b"", &limits(), place);
     if run.exit != Exit::Success {
         return Err(Error::usage(format!(
             "the export's {what} does not build ({}): {}",

@@ -1045,7 +1045,12 @@ pub fn run_checker(
         output: 1 << 20,
         files: None,
     };
-    let run = runner::run_trusted(&args, b"", &limits);
+    let shown = [pkg.dir.clone()];
+    let place = runner::PackagePlace {
+        shown: &shown,
+        folder: None,
+    };
+    let run = runner::run_package(&args, b"", &limits, place);
     let message = escape_bytes(&run.stderr[..run.stderr.len().min(500)])
         .trim()
         .to_string();

@@ -141,6 +141,9 @@ impl Worker {
         let stderr_path = dir.path().join("stderr.txt");
         let stderr = std::fs::File::create(&stderr_path)
             .map_err(|e| died(format!("cannot create {}: {e}", stderr_path.display())))?;
+        // The rules file by its real path: a package's `../other/rules.py` names a folder
+        // the rules' jail does not show.
+        let rules = std::fs::canonicalize(rules).unwrap_or_else(|_| rules.to_path_buf());
         let argv = [
             grundy_sandbox::program::python().to_string(),
             "-u".to_string(),
@@ -154,7 +157,11 @@ impl Worker {
         };
         // Not killed with the thread that starts it: a pooled worker outlives that job
         // thread; when grundy dies, its input closes and the shim ends.
-        let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false, None);
+        // The rules are the package's code: in a jail of their own (the folder of the
+        // rules file shown read-only), as a checker is.
+        let jail = grundy_sandbox::jail::for_package(&argv, &[], false)
+            .map_err(|why| died(why.to_string()))?;
+        let mut cmd = launcher::contained(&argv, dir.path(), &id, &limits, false, jail.as_ref());
         if SHOW_STDERR.load(std::sync::atomic::Ordering::Relaxed) {
             cmd.cmd.stderr(Stdio::inherit());
         } else {

@@ -525,6 +525,39 @@ pub fn for_run(argv: &[String]) -> Result<Option<Spec>, Refused> {
     }))
 }
 
+/// The jail of a program of a package (a checker, an interactor, a generator, a game's
+/// rules): as [`for_run`], with the folders `shown` (the package's) and those of the
+/// files its command line names read-only, and with
+/// `host_folder` its host working folder writable (a feedback folder) instead of a
+/// scratch.
+pub fn for_package(
+    argv: &[String],
+    shown: &[PathBuf],
+    host_folder: bool,
+) -> Result<Option<Spec>, Refused> {
+    // The folders of the files its command line names: a package's `checker.py`
+    // imports the modules beside it, a wrapper script runs the program beside it.
+    let folders = argv.iter().filter_map(|a| {
+        let p = Path::new(a);
+        (p.is_absolute() && p.is_file() && !is_system(p)).then(|| p.parent())?
+    });
+    Ok(for_run(argv)?.map(|mut s| {
+        for p in shown.iter().map(PathBuf::as_path).chain(folders) {
+            if let Ok(real) = std::fs::canonicalize(p) {
+                push_unique(&mut s.read_only, real);
+            }
+        }
+        // A path inside a folder bound is bound with it.
+        let all = s.read_only.clone();
+        s.read_only
+            .retain(|p| !all.iter().any(|q| q != p && p.starts_with(q) && q.is_dir()));
+        if host_folder {
+            s.scratch = None;
+        }
+        s
+    }))
+}
+
 /// The jail of a compile: as [`for_run`], with the host working folder writable (the
 /// output is taken from it).
 pub fn for_compile(argv: &[String]) -> Result<Option<Spec>, Refused> {

@@ -452,11 +452,36 @@ pub fn run(argv: &[String], input: &[u8], limits: &RunLimits) -> Run {
     }
 }
 
-/// Runs a program of the jury (a package's checker, generator or validator: the setter's
-/// own code, which reads and writes the files it is given) as [`run`] does, contained
-/// but outside the sandbox.
+/// Runs one of grundy's own probes (a toolchain's `--version`) contained, outside the
+/// sandbox: no code of a package or a contestant.
 pub fn run_trusted(argv: &[String], input: &[u8], limits: &RunLimits) -> Run {
     execute(argv, input, limits, None, None)
+}
+
+/// Where a program of a package runs (a checker, a generator, the export's re-judge): the
+/// folders it sees read-only besides its own files (the package's), and the host folder
+/// it may write, its working folder (`None`: a fresh scratch of its own).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PackagePlace<'a> {
+    /// Host folders shown read-only (the package's folder).
+    pub shown: &'a [std::path::PathBuf],
+    /// The host folder it works in and may write (a feedback folder, a build), if any.
+    pub folder: Option<&'a std::path::Path>,
+}
+
+/// Runs a program of a package as [`run`] does, in a jail of its own under the policy in
+/// force ([`jail::for_package`]): the setter's code is no more trusted than a
+/// contestant's. Under `--sandbox none` it runs with the user's rights.
+pub fn run_package(
+    argv: &[String],
+    input: &[u8],
+    limits: &RunLimits,
+    place: PackagePlace<'_>,
+) -> Run {
+    match jail::for_package(argv, place.shown, place.folder.is_some()) {
+        Ok(spec) => execute(argv, input, limits, spec.as_ref(), place.folder),
+        Err(why) => Run::failed_to_start(why.0, Instant::now()),
+    }
 }
 
 /// Runs `argv` in the sandbox whatever the policy (the probe of [`jail::support`]).

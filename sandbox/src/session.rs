@@ -74,26 +74,36 @@ impl Session {
     pub fn start(argv: &[String], limits: &RunLimits) -> Result<Session, Error> {
         let jail = crate::jail::for_run(argv)
             .map_err(|why| Error::new(ErrorKind::Jail, why.0, std::io::Error::other("refused")))?;
-        Session::start_in(argv, limits, jail.as_ref())
+        Session::start_in(argv, limits, jail.as_ref(), None)
     }
 
-    /// Starts a program of the jury (an interactor: the setter's own code, which writes
-    /// the feedback files it is given) as [`Session::start`] does, outside the sandbox.
-    pub fn start_trusted(argv: &[String], limits: &RunLimits) -> Result<Session, Error> {
-        Session::start_in(argv, limits, None)
+    /// Starts a program of a package (an interactor: the setter's own code, which writes
+    /// the feedback files it is given) as [`Session::start`] does, in a jail of its own
+    /// ([`crate::jail::for_package`]): the folders of `place` shown read-only, its working
+    /// folder the host folder of `place` (where its feedback files go), writable.
+    pub fn start_package(
+        argv: &[String],
+        limits: &RunLimits,
+        place: runner::PackagePlace<'_>,
+    ) -> Result<Session, Error> {
+        let jail = crate::jail::for_package(argv, place.shown, place.folder.is_some())
+            .map_err(|why| Error::new(ErrorKind::Jail, why.0, std::io::Error::other("refused")))?;
+        Session::start_in(argv, limits, jail.as_ref(), place.folder)
     }
 
     fn start_in(
         argv: &[String],
         limits: &RunLimits,
         jail: Option<&crate::jail::Spec>,
+        folder: Option<&std::path::Path>,
     ) -> Result<Session, Error> {
         let workdir = tempfile::Builder::new()
             .prefix("grundy-play-")
             .tempdir()
             .map_err(|e| Error::new(ErrorKind::Setup, "creating a working directory", e))?;
         let id = RunId::new();
-        let mut child = launcher::contained(argv, workdir.path(), &id, limits, true, jail)
+        let dir = folder.unwrap_or(workdir.path());
+        let mut child = launcher::contained(argv, dir, &id, limits, true, jail)
             .spawn()
             .map_err(|e| Error::new(ErrorKind::Start, format!("starting {}", argv[0]), e))?;
         let stdin = child.child.stdin.take();

@@ -1259,6 +1259,47 @@ fn a_slow_checker_is_the_package_s_fault_in_words() {
     assert!(!err.contains("()"), "{err}");
 }
 
+/// A package's checker is package code, jailed as a contestant's program is: the one of
+/// `tests/hostile/checker_escapes.py` writes nothing on the host and reads nothing of it
+/// (and, under `--sandbox none`, does both: the program tests something).
+#[test]
+fn a_package_s_checker_runs_in_a_jail_of_its_own() {
+    let correct = "import sys\nn = int(sys.stdin.read().split()[0])\nprint(n - 1)\n";
+    let host = tempfile::tempdir().unwrap();
+    let target = host.path().join("written-by-the-checker");
+    let secret = host.path().join("secret.txt");
+    std::fs::write(&secret, "the host's\n").unwrap();
+    let checker = std::fs::read_to_string(common::repo("tests/hostile/checker_escapes.py"))
+        .unwrap()
+        .replace("{write}", &target.display().to_string())
+        .replace("{read}", &secret.display().to_string());
+    let dir = package(
+        &format!(
+            "{TREE}\n[reference]\nmodel = \"model.py\"\n[checker]\nprogram = \"checker.py\"\n"
+        ),
+        &[
+            ("model.py", correct),
+            ("checker.py", &checker),
+            ("sol.py", correct),
+        ],
+    );
+    let sol = dir.path().join("sol.py").display().to_string();
+    let (out, _) = check(dir.path(), &["--cases", "2"], &["python3", &sol]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("ESCAPED"), "{err}");
+    assert!(!target.exists(), "the checker wrote on the host");
+    let (out, _) = check(
+        dir.path(),
+        &["--cases", "2", "--sandbox", "none", "--shrink-time", "0"],
+        &["python3", &sol],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("ESCAPED: wrote"), "{err}");
+    assert!(target.exists());
+}
+
 #[test]
 fn a_broken_reference_checker_or_generator_is_the_package_s_fault() {
     let correct = "import sys\nn = int(sys.stdin.read().split()[0])\nprint(n - 1)\n";
@@ -1945,8 +1986,15 @@ fn a_kattis_interactor_judges_the_games() {
 #[test]
 fn harden_plays_every_game_of_a_multi_test_package() {
     let dir = tempfile::tempdir().unwrap();
-    let interactor = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/solutions/subtraction_multi_interactor.py");
+    // The interactor inside the package, where its wrapper script finds it: the package's
+    // programs see the package's files, not the rest of the host.
+    let interactor = dir.path().join("interactor.py");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/solutions/subtraction_multi_interactor.py"),
+        &interactor,
+    )
+    .unwrap();
     let rules = example("subtraction").join("rules.py");
     std::fs::write(
         dir.path().join("problem.toml"),

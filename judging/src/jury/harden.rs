@@ -196,7 +196,11 @@ fn against(
             .args(dir.path())
             .map_err(|e| Error::io(dir.path().display(), e))?,
     );
-    let mut s = Session::start_trusted(&argv, limits)
+    let place = grundy_sandbox::runner::PackagePlace {
+        shown: &[],
+        folder: Some(dir.path()),
+    };
+    let mut s = Session::start_package(&argv, limits, place)
         .map_err(|e| Error::usage(format!("the interactor: {e}")))?;
     let mut g = Game {
         exit: Exit::Success,

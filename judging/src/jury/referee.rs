@@ -80,7 +80,11 @@ pub fn referee(
             .map_err(|e| PlayError::Start(format!("a scratch folder: {e}")))?,
     );
     // The interactor gets the same limits, its CPU time its own.
-    let mut jury = Session::start_trusted(&cmd, limits)
+    let place = grundy_sandbox::runner::PackagePlace {
+        shown: &[],
+        folder: Some(dir.path()),
+    };
+    let mut jury = Session::start_package(&cmd, limits, place)
         .map_err(|e| PlayError::Rules(format!("the interactor cannot start: {e}")))?;
     let mut program = Session::start(argv, limits).map_err(|e| PlayError::Start(e.to_string()))?;
     let (transcript, ending) = relay(&mut jury, &mut program, limits.wall);

@@ -75,7 +75,12 @@ impl Packaged {
             .collect();
         let argv = grundy_sandbox::program::prepare(&words)?;
         let limits = RunLimits::with_time(Duration::from_secs(30), 2.0);
-        let run = runner::run_trusted(&argv, b"", &limits);
+        let shown = [self.pkg.dir.clone()];
+        let place = runner::PackagePlace {
+            shown: &shown,
+            folder: None,
+        };
+        let run = runner::run_package(&argv, b"", &limits, place);
         if judge::classify(&run, &limits)?.is_some() {
             return Err(Error::usage(format!(
                 "problem package {}: the generator `{command}` failed: it {} (limits: {} s, {} MiB of output)",
