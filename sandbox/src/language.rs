@@ -43,6 +43,9 @@ pub struct Language {
     pub source: Option<String>,
     /// The compile command (none: the source is run as it is).
     pub compile: Vec<String>,
+    /// A check of the source before it runs, for a language with no compile (Python
+    /// byte-compiled, as DOMjudge and Kattis do): its failure is CE with its message.
+    pub syntax: Vec<String>,
     /// The run command.
     pub run: Vec<String>,
     /// The command that prints its version.
@@ -67,6 +70,7 @@ struct Entry {
     extensions: Option<Vec<String>>,
     source: Option<String>,
     compile: Option<Vec<String>>,
+    syntax: Option<Vec<String>>,
     run: Option<Vec<String>>,
     version: Option<Vec<String>>,
     install: Option<String>,
@@ -146,6 +150,7 @@ impl Languages {
             l.name = e.name.unwrap_or(std::mem::take(&mut l.name));
             l.source = e.source.or(l.source.take());
             l.compile = e.compile.unwrap_or(std::mem::take(&mut l.compile));
+            l.syntax = e.syntax.unwrap_or(std::mem::take(&mut l.syntax));
             l.run = e.run.unwrap_or(std::mem::take(&mut l.run));
             l.version = e.version.unwrap_or(std::mem::take(&mut l.version));
             l.install = e.install.unwrap_or(std::mem::take(&mut l.install));
@@ -227,6 +232,13 @@ impl Language {
         }
     }
 }
+
+/// The memory a runtime measured by resident memory (a JVM, Node.js) holds besides the
+/// heap its flag bounds (`-Xmx{memory_mib}m`): its code, metadata and threads. Its run's
+/// control group is limited to the memory limit plus this, so that a heap run out is the
+/// runtime's own `OutOfMemoryError`, and a run that holds more is still stopped while it
+/// runs (the verdict is MLE past the limit either way).
+pub const RUNTIME_OUTSIDE_HEAP: u64 = 64 << 20;
 
 /// A toolchain's program as a judged compile or a version probe runs it: `rustc` is the
 /// toolchain's own binary (`rustc --print sysroot`, asked once), not rustup's proxy in

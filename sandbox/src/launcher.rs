@@ -790,8 +790,17 @@ pub fn contained(
     // A sandboxed run is one accounted unit: a control group over all its processes,
     // its memory limit theirs together (a JVM's and Node's too: what they hold, during
     // the run).
+    // A runtime measured by resident memory bounds its own heap by the limit (`-Xmx`):
+    // its group leaves room for the rest of it, so that the runtime says it ran out
+    // (`OutOfMemoryError`: MLE) before the kernel stops it.
+    let memory = match limits.memory {
+        Some(m) if crate::language::resident(&argv[0]) => {
+            Some(m + crate::language::RUNTIME_OUTSIDE_HEAP)
+        }
+        m => m,
+    };
     let group = match (&report, jail) {
-        (Some(_), Some(spec)) => Group::create(limits.memory, Some(spec.processes)),
+        (Some(_), Some(spec)) => Group::create(memory, Some(spec.processes)),
         _ => None,
     };
     let limits = &RunLimits {

@@ -190,6 +190,9 @@ pub fn prepare_as(cmd: &[String], lang: Option<&str>) -> Result<Prepared, Prepar
     let source =
         std::fs::canonicalize(path).map_err(|e| PrepareError::io(format!("{first}: {e}"), e))?;
     let (out, compiled) = if lang.compile.is_empty() {
+        if !lang.syntax.is_empty() {
+            check_syntax(first, lang, &text, &source)?;
+        }
         (PathBuf::new(), None)
     } else {
         build(first, lang, &text, &source, class.as_deref())?
@@ -317,8 +320,8 @@ fn compiled(
     run: &runner::Run,
     limits: &RunLimits,
     first: &str,
-    lang: &Language,
     source: &Path,
+    compiler: &str,
 ) -> Result<(), PrepareError> {
     let compile_error =
         |what: String| PrepareError::of(PrepareKind::Compile, format!("{first}: {what}"));
@@ -326,7 +329,7 @@ fn compiled(
         Exit::Success => Ok(()),
         Exit::SpawnFailed(why) => Err(PrepareError::of(
             PrepareKind::Toolchain,
-            format!("{first}: cannot run {}: {why}", lang.compile[0]),
+            format!("{first}: cannot run {compiler}: {why}"),
         )),
         Exit::Timeout => Err(compile_error(format!(
             "compilation stopped after {:.0} s of CPU time ({:.0} s wall): over the compile limit of {} s",
@@ -346,9 +349,11 @@ fn compiled(
             }
             // The source as the user named it, not the path the compiler was given.
             let said = said.replace(&source.display().to_string(), first);
+            let compiler = Path::new(compiler)
+                .file_name()
+                .map_or(compiler.into(), |n| n.to_string_lossy());
             Err(compile_error(format!(
-                "compilation failed ({}: {other}):\n{}",
-                lang.compile[0],
+                "compilation failed ({compiler}: {other}):\n{}",
                 first_lines(&said, COMPILER_LINES)
             )))
         }
@@ -423,7 +428,7 @@ fn build(
             &limits,
         ));
     }
-    compiled(&run, &limits, first, lang, &source)?;
+    compiled(&run, &limits, first, &source, &lang.compile[0])?;
     // The build kept is never over the cap, all its files together.
     let (total, _) = folder_size(&out);
     if total > cap {
@@ -452,6 +457,47 @@ fn build(
         m.insert(kept.clone(), run.wall);
     }
     Ok((kept, Some(run.wall)))
+}
+
+/// Checks the source `text` (the file `first`, at `source`) with `lang`'s `syntax`
+/// command before it runs, as a judge byte-compiles Python: in the sandbox, under the
+/// compile limits; its failure is CE with its message. A source that passed is
+/// remembered in the cache (by a hash of the source and the command), so that it is
+/// checked once.
+fn check_syntax(
+    first: &str,
+    lang: &Language,
+    text: &[u8],
+    source: &Path,
+) -> Result<(), PrepareError> {
+    let command = lang.syntax.join(" ");
+    let key = content_hash(&[text, command.as_bytes(), b"\0syntax"].concat());
+    let dir = cache_dir().join("syntax");
+    let passed = dir.join(format!("{key:016x}"));
+    if passed.is_file() {
+        return Ok(());
+    }
+    let work = tempfile::Builder::new()
+        .prefix("grundy-syntax-")
+        .tempdir()
+        .map_err(|e| PrepareError::io(format!("a folder to check {first} in: {e}"), e))?;
+    let out = work.path().join("out");
+    std::fs::create_dir(&out)
+        .map_err(|e| PrepareError::io(format!("{}: {e}", out.display()), e))?;
+    let mut argv = fill(&lang.syntax, source, &out, None);
+    if argv[0] == "python3" {
+        argv[0] = python().to_string();
+    }
+    let limits = compile_limits();
+    let run = runner::run_in(&argv, &limits, work.path());
+    compiled(&run, &limits, first, source, &argv[0])?;
+    // Remembered atomically: a marker written whole under a temporary name, then renamed.
+    let _ = std::fs::create_dir_all(&dir);
+    let tmp = dir.join(format!(".{key:016x}.{}", std::process::id()));
+    if std::fs::write(&tmp, b"").is_ok() && std::fs::rename(&tmp, &passed).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    Ok(())
 }
 
 /// The builds this process compiled, with their compile time: a build prepared again

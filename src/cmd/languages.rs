@@ -65,6 +65,13 @@ impl LanguagesArgs {
                 if !l.compile.is_empty() {
                     outln!("{:<id_width$}  compile: {}", "", l.compile.join(" "));
                 }
+                if !l.syntax.is_empty() {
+                    outln!(
+                        "{:<id_width$}  syntax:  {} (checked before it runs: a failure is CE)",
+                        "",
+                        l.syntax[0]
+                    );
+                }
                 outln!("{:<id_width$}  run:     {}", "", l.run.join(" "));
                 if l.memory == language::Memory::Resident {
                     outln!(

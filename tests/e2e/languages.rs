@@ -183,6 +183,25 @@ fn a_single_program_that_does_not_compile_gets_ce() {
     assert!(xml.contains("CE") && xml.contains("<failure"), "{xml}");
 }
 
+/// A Python source with a syntax error is CE, as DOMjudge and Kattis byte-compile Python
+/// first (it was RE: the error only showed when it ran), with Python's own words; a
+/// correct one is checked once and then runs as before.
+#[test]
+fn a_python_syntax_error_is_a_compile_error() {
+    let scratch = tempfile::tempdir().unwrap();
+    let broken = scratch.path().join("unclosed.py");
+    std::fs::write(&broken, "import sys\nprint(\"Alice\"\n").unwrap();
+    let (out, text, err) = check(
+        &repo("tests/packages/languages"),
+        &["--", broken.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert!(text.contains("CE: "), "{text}");
+    assert!(text.contains("compilation failed (python"), "{text}");
+    assert!(text.contains("SyntaxError: '(' was never closed"), "{text}");
+    assert!(!text.contains("RE"), "{text}");
+}
+
 /// A language chosen by `--lang` (the table's ids), and an unknown one named with the
 /// ones there are.
 #[test]
