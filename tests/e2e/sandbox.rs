@@ -362,6 +362,30 @@ fn a_compile_cannot_write_past_its_output_cap() {
     assert!(kept.is_empty(), "the cache kept {kept:?}");
 }
 
+/// An interactive contestant that closes its output mid-game and waits, alive: the jury
+/// sees the end of its output (WA, stopped mid-game) at once, not a time limit, with the
+/// sandbox and without.
+#[test]
+fn an_interactive_contestant_that_closes_its_output_ends_the_game() {
+    for sandbox in ["auto", "none"] {
+        let out = grundy()
+            .args(["check"])
+            .arg(repo("examples/problems/node-kayles-interactive"))
+            .args(["--case", "0", "--color", "never", "--shrink-time", "0"])
+            .args(["--sandbox", sandbox, "--", "python3"])
+            .arg(repo("tests/hostile/closes_output_mid_game.py"))
+            .output()
+            .unwrap();
+        let err = said(&out);
+        assert_eq!(out.status.code(), Some(1), "{sandbox}: {err}");
+        assert!(err.contains("verdict: WA: "), "{sandbox}: {err}");
+        assert!(
+            err.contains("stopped mid-game: its output ended where the side it takes was expected"),
+            "{sandbox}: {err}"
+        );
+    }
+}
+
 /// The holder of the jails' shared network namespace (`sandbox/src/network.rs`) makes
 /// it, says `ready`, and ends when its stdin closes (when grundy ends, or is killed):
 /// it outlives no grundy.
