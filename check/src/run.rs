@@ -130,7 +130,10 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
     });
     let quiet = Quiet::default();
     let error: Mutex<Option<Error>> = Mutex::new(None);
+    // Each worker's runs on a core of their own (the sandbox pins them).
+    let workers = std::sync::atomic::AtomicUsize::new(0);
     pool::scoped(o.jobs, || loop {
+        pin_worker(&workers);
         if o.time.is_some_and(|t| start.elapsed() >= t) {
             return;
         }
@@ -261,6 +264,19 @@ pub(crate) fn hunt<S: Suite>(
 
 /// A failing test's evidence for a report: the expected output beside the program's (or
 /// the game's last lines), cut to fit.
+/// Gives the calling worker thread its job number the first time (each worker's runs are
+/// pinned to a core of their own: [`grundy_sandbox::pin`]).
+fn pin_worker(workers: &std::sync::atomic::AtomicUsize) {
+    thread_local! {
+        static PINNED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !PINNED.with(std::cell::Cell::get) {
+        PINNED.with(|p| p.set(true));
+        let k = workers.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        grundy_sandbox::pin::this_thread(k);
+    }
+}
+
 fn evidence<I>(f: &Failure<I>) -> String {
     const LINES: usize = 20;
     let shown = match &f.judged_by {

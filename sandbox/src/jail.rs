@@ -257,7 +257,7 @@ pub fn describe() -> String {
         Mode::None => "sandbox: none (--sandbox none: the program runs with your rights)".into(),
         _ => match support() {
             Support::Full => format!(
-                "sandbox: namespaces (user, mount, pid, network), {}, {} processes, scratch {} MiB",
+                "sandbox: namespaces (user, mount, pid, network), {}, {} processes, scratch {} MiB, one core per job",
                 groups_in_words(),
                 p.processes,
                 p.scratch >> 20

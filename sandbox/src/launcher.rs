@@ -65,11 +65,12 @@ pub fn registered() -> bool {
 
 /// The launcher's arguments before the program's: the report descriptor, whether to die
 /// with the spawning thread, the expected parent, the memory, stack and file size limits,
-/// the run's control group (`-`: none), the jail (`-`: none).
+/// the core to pin the run to (`-`: none), the run's control group (`-`: none), the jail
+/// (`-`: none).
 pub(crate) fn args(
     report: RawFd,
     die_with_parent: bool,
-    (memory, stack, files): (Option<u64>, Option<u64>, Option<u64>),
+    (memory, stack, files, core): (Option<u64>, Option<u64>, Option<u64>, Option<u64>),
     group: Option<&Group>,
     jail: Option<&Spec>,
 ) -> Vec<OsString> {
@@ -82,6 +83,7 @@ pub(crate) fn args(
         limit(memory),
         limit(stack),
         limit(files),
+        limit(core),
     ]
     .into_iter()
     .map(OsString::from)
@@ -270,33 +272,34 @@ fn launch(args: Vec<OsString>) -> i32 {
         eprintln!("grundy launcher: malformed arguments (this mode is grundy's own)");
         125
     };
-    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack), Some(file_size)) = (
+    let (Some(fd), Some(die), Some(parent), Some(memory), Some(stack), Some(file_size), Some(core)) = (
         number(0),
         number(1),
         number(2),
         limit(3),
         limit(4),
         limit(5),
+        limit(6),
     ) else {
         return malformed();
     };
-    let (group, at) = match text(6) {
-        Some("-") => (None, 7),
+    let (group, at) = match text(7) {
+        Some("-") => (None, 8),
         Some("cg") => {
-            let Some(count) = text(8).and_then(|t| t.parse::<usize>().ok()) else {
+            let Some(count) = text(9).and_then(|t| t.parse::<usize>().ok()) else {
                 return malformed();
             };
-            let Some(files) = args.get(9..9 + count) else {
+            let Some(files) = args.get(10..10 + count) else {
                 return malformed();
             };
             let c = |a: &OsString| CString::new(a.as_bytes()).ok();
             let (Some(cpu), Some(procs)) = (
-                args.get(7).and_then(c),
+                args.get(8).and_then(c),
                 files.iter().map(c).collect::<Option<Vec<_>>>(),
             ) else {
                 return malformed();
             };
-            (Some((cpu, procs)), 9 + count)
+            (Some((cpu, procs)), 10 + count)
         }
         _ => return malformed(),
     };
@@ -334,6 +337,10 @@ fn launch(args: Vec<OsString>) -> i32 {
     // the launcher starts; the launcher itself writes only to pipes.
     if file_size.is_some() {
         set_limit(libc::RLIMIT_FSIZE, file_size);
+    }
+    // The run's core: the launcher's, inherited by everything it starts.
+    if let Some(core) = core {
+        crate::pin::pin_self(core as usize);
     }
     let Ok(cargs) = program
         .iter()
@@ -839,7 +846,12 @@ pub fn contained(
             cmd.args(args(
                 w.as_raw_fd(),
                 die_with_parent,
-                (limits.memory, limits.stack, limits.files),
+                (
+                    limits.memory,
+                    limits.stack,
+                    limits.files,
+                    jail.map(|_| crate::pin::core() as u64),
+                ),
                 group.as_ref().and_then(|g| g.as_ref().ok()),
                 jail,
             ))

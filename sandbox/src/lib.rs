@@ -9,6 +9,7 @@
 //!   its processes);
 //! - [`jail`]: what a judged program may touch (its own namespaces, a read-only view of
 //!   the toolchain, an empty scratch folder, no network, a process cap);
+//! - [`pin`]: the CPU core a run is pinned to (one per job);
 //! - [`network`]: the one empty network namespace every jail of a grundy process joins;
 //! - [`runner`]: one run on one input, with its limits, its verdict-free outcome;
 //! - [`session`]: a two-way run, line by line (an interactive problem);
@@ -26,6 +27,7 @@ pub mod jail;
 pub mod language;
 pub mod launcher;
 pub mod network;
+pub mod pin;
 pub mod program;
 pub mod runner;
 pub mod session;

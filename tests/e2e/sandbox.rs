@@ -180,6 +180,16 @@ fn memory_in_a_memfd_counts_against_the_limit() {
     accepted_per_process("fills_memfd", &["mib=512"]);
 }
 
+/// A run is pinned to one core, its children with it (a program of a judge's own tests
+/// checks it); `--jobs 2` gives each job's runs a core of its own.
+#[test]
+fn a_run_and_its_children_are_pinned_to_one_core() {
+    contained(&hostile("checks_its_core", &[], &[]));
+    contained(&hostile("checks_its_core", &["--jobs", "2"], &[]));
+    let err = said(&hostile("checks_its_core", &[], &[]));
+    assert!(err.contains(", one core per job\n"), "{err}");
+}
+
 #[test]
 fn a_program_cannot_connect_to_a_listener_on_the_host() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
