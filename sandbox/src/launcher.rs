@@ -373,7 +373,7 @@ fn launch(args: Vec<OsString>) -> i32 {
     }
     match start(&argv, memory, stack, None) {
         Ok((pid, floor)) => {
-            detach_streams();
+            detach_streams(fd);
             say(fd, &format!("P {pid} {floor}\n"));
             say_baseline(fd, cpu_file);
             reap(fd, pid)
@@ -452,7 +452,7 @@ fn jailed(
         libc::close(go[0]);
         libc::close(up[1]);
     }
-    detach_streams();
+    detach_streams(fd);
     if init < 0 {
         let e = io::Error::last_os_error();
         say(
@@ -511,12 +511,13 @@ fn say_program(fd: RawFd, up: RawFd, init: libc::pid_t) {
 /// Lets go of the run's standard streams once the program holds them: the launcher and
 /// the jail's init keep no copy of the pipes, so that a program that closes its output
 /// is seen to end it (an interactive contestant that stops mid-game), and one that closes
-/// its input gets `EPIPE`. They are `/dev/null` from then on.
-fn detach_streams() {
+/// its input gets `EPIPE`. They are `/dev/null` from then on (but the report's
+/// descriptor, when it is one of them).
+fn detach_streams(report: RawFd) {
     // SAFETY: open, dup2 and close on this process's own descriptors.
     unsafe {
         let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR | libc::O_CLOEXEC);
-        for std in 0..3 {
+        for std in (0..3).filter(|&s| s != report) {
             if null >= 0 {
                 libc::dup2(null, std);
             } else {
@@ -584,7 +585,7 @@ fn jail_init(
     }
     let pid = match start(argv, memory, stack, Some(spec.processes)) {
         Ok((pid, floor)) => {
-            detach_streams();
+            detach_streams(fd);
             say(fd, &format!("F {floor}\n"));
             // SAFETY: one byte to the launcher on our pipe, then our end closed.
             unsafe {
