@@ -170,8 +170,7 @@ impl Worker {
         let mut child = cmd
             .spawn()
             .map_err(|e| died(format!("cannot run python3: {e}")))?;
-        let (Some(stdin), Some(stdout)) = (child.child.stdin.take(), child.child.stdout.take())
-        else {
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(died("no pipes to the worker".into()));
         };
         runner::set_nonblocking(stdout.as_raw_fd());
@@ -191,7 +190,7 @@ impl Worker {
 
     /// True while the worker's process runs.
     fn alive(&mut self) -> bool {
-        matches!(self.child.child.try_wait(), Ok(None))
+        self.child.running()
     }
 
     /// The last lines the rules printed on stderr.
@@ -202,7 +201,7 @@ impl Worker {
     }
 
     fn died(&mut self, what: &str) -> Fault {
-        let _ = self.child.child.try_wait();
+        let _ = self.child.running();
         let tail = self.stderr_tail();
         Fault {
             kind: FaultKind::Died,

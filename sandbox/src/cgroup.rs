@@ -68,6 +68,12 @@ fn place() -> &'static Result<Place, String> {
     })
 }
 
+/// True when run groups are made in version 1 hierarchies, where moving a process into a
+/// group is slow and a group is reused instead ([`crate::cell`]).
+pub(crate) fn reusable() -> bool {
+    matches!(support(), Support::Full(Version::V1))
+}
+
 /// Whether runs get a control group on this machine (found once).
 pub fn support() -> Support {
     match place() {
@@ -272,6 +278,7 @@ impl Place {
 /// Removes this grundy's own folders (their run groups are gone by then): called once
 /// when grundy ends.
 pub fn remove_own() {
+    crate::cell::close_all();
     if let Some(Ok(p)) = PLACE.get() {
         for dir in p.folders() {
             let _ = std::fs::remove_dir(dir);
@@ -287,6 +294,9 @@ pub struct Group {
     memory: PathBuf,
     pids: PathBuf,
     cpu: PathBuf,
+    /// The kernel's kills at the memory limit before the current run (a reused group's
+    /// count cannot be reset).
+    oom_base: AtomicU64,
 }
 
 /// Memory a run's group is given above its memory limit: the launcher, the jail's init
@@ -314,6 +324,7 @@ impl Group {
             memory: p.memory.join(&name),
             pids: p.pids.join(&name),
             cpu: p.cpu.join(&name),
+            oom_base: AtomicU64::new(0),
         };
         for dir in g.folders() {
             std::fs::create_dir(dir)?;
@@ -390,7 +401,38 @@ impl Group {
             Version::V2 => "memory.events",
         };
         let text = std::fs::read_to_string(self.memory.join(file)).unwrap_or_default();
-        keyed(&text, "oom_kill").unwrap_or(0)
+        keyed(&text, "oom_kill")
+            .unwrap_or(0)
+            .saturating_sub(self.oom_base.load(Ordering::Relaxed))
+    }
+
+    /// Makes a version 1 group ready for its next run: its CPU time and peak memory at
+    /// zero, its kills counted from now, and the run's limits: memory (plus
+    /// [`MEMORY_SLACK`]; `None`: unlimited) and processes (plus [`PROCESS_SLACK`]).
+    pub(crate) fn reset(&self, memory: Option<u64>, processes: Option<u32>) -> io::Result<()> {
+        let limit = memory.map_or("-1".to_string(), |m| {
+            m.saturating_add(MEMORY_SLACK).to_string()
+        });
+        // Memory and swap together is never below memory alone: lifted first.
+        let memsw = self.memory.join("memory.memsw.limit_in_bytes");
+        let swap = memsw.exists();
+        if swap {
+            std::fs::write(&memsw, "-1")?;
+        }
+        std::fs::write(self.memory.join("memory.limit_in_bytes"), &limit)?;
+        if swap {
+            std::fs::write(&memsw, &limit)?;
+        }
+        let pids = processes.map_or("max".to_string(), |n| {
+            n.saturating_add(PROCESS_SLACK).to_string()
+        });
+        std::fs::write(self.pids.join("pids.max"), pids)?;
+        std::fs::write(self.cpu.join("cpuacct.usage"), "0")?;
+        std::fs::write(self.memory.join("memory.max_usage_in_bytes"), "0")?;
+        self.oom_base.store(0, Ordering::Relaxed);
+        let now = self.oom_kills();
+        self.oom_base.store(now, Ordering::Relaxed);
+        Ok(())
     }
 
     /// How many processes and threads the group holds now.
@@ -413,8 +455,18 @@ impl Group {
         if self.version == Version::V2 {
             let _ = std::fs::write(self.memory.join("cgroup.kill"), "1");
         }
+        self.kill_except(None);
+    }
+
+    /// Kills every process of the group but `keep` (a cell's zygote) and waits, briefly,
+    /// until none is left.
+    pub(crate) fn kill_except(&self, keep: Option<i32>) {
         for round in 0..400 {
-            let members = self.members();
+            let members: Vec<i32> = self
+                .members()
+                .into_iter()
+                .filter(|&p| Some(p) != keep)
+                .collect();
             if members.is_empty() {
                 return;
             }

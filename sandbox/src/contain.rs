@@ -200,6 +200,12 @@ pub fn close_inherited(keep: Option<std::os::fd::RawFd>, on_exec: bool) {
     }
 }
 
+/// Registers a child this process did not spawn with a `Command` (a launcher a cell's
+/// zygote forked as this process's child): a sweep never takes it for a stray.
+pub fn register(pid: i32) {
+    lock().spawned.insert(pid);
+}
+
 /// Forgets a registered child that has been waited for.
 pub fn release(pid: i32) {
     lock().spawned.remove(&pid);

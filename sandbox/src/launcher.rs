@@ -53,6 +53,7 @@ pub fn enter() {
     match args.nth(1).as_deref().and_then(|a| a.to_str()) {
         Some(ARG) => std::process::exit(launch(args.collect())),
         Some(crate::network::HOLDER_ARG) => std::process::exit(crate::network::hold()),
+        Some(crate::cell::ARG) => std::process::exit(crate::cell::serve(args.collect())),
         _ => {}
     }
     REGISTERED.store(true, Ordering::SeqCst);
@@ -71,7 +72,7 @@ pub(crate) fn args(
     report: RawFd,
     die_with_parent: bool,
     (memory, stack, files, core): (Option<u64>, Option<u64>, Option<u64>, Option<u64>),
-    group: Option<&Group>,
+    group: Option<(&Group, bool)>,
     jail: Option<&Spec>,
 ) -> Vec<OsString> {
     let limit = |v: Option<u64>| v.map_or("-".to_string(), |b| b.to_string());
@@ -89,8 +90,9 @@ pub(crate) fn args(
     .map(OsString::from)
     .collect();
     match group {
-        Some(g) => {
-            let procs = g.procs_files();
+        // A cell's group is not joined: the launcher is born in it.
+        Some((g, join)) => {
+            let procs = if join { g.procs_files() } else { Vec::new() };
             v.push("cg".into());
             v.push(g.cpu_file().into_os_string());
             v.push(procs.len().to_string().into());
@@ -794,6 +796,8 @@ pub struct Contained {
     /// The run's control group (a sandboxed run, where the machine has them), or why it
     /// could not be made.
     group: Option<io::Result<Group>>,
+    /// Or the run's cell (a reused group whose zygote starts the launcher).
+    cell: Option<io::Result<crate::cell::Cell>>,
 }
 
 /// The command for `argv` contained under `limits` in `dir`, marked as run `id`: a
@@ -831,8 +835,21 @@ pub fn contained(
         }
         m => m,
     };
-    let group = match (&report, jail) {
-        (Some(_), Some(spec)) => Group::create(memory, Some(spec.processes)),
+    // A run that lives within one call takes a cell (a group reused, no process moved
+    // into it); a long-lived helper (a rules worker) a group of its own.
+    let (group, cell) = match (&report, jail) {
+        (Some(_), Some(spec)) if die_with_parent => {
+            match crate::cell::take(memory, Some(spec.processes)) {
+                Some(cell) => (None, Some(cell)),
+                None => (Group::create(memory, Some(spec.processes)), None),
+            }
+        }
+        (Some(_), Some(spec)) => (Group::create(memory, Some(spec.processes)), None),
+        _ => (None, None),
+    };
+    let in_group = match (&group, &cell) {
+        (Some(Ok(g)), _) => Some((g, true)),
+        (_, Some(Ok(c))) => Some((c.group(), false)),
         _ => None,
     };
     let limits = &RunLimits {
@@ -853,7 +870,7 @@ pub fn contained(
                     limits.files,
                     jail.map(|_| crate::pin::core() as u64),
                 ),
-                group.as_ref().and_then(|g| g.as_ref().ok()),
+                in_group,
                 jail,
             ))
             .args(argv)
@@ -869,7 +886,12 @@ pub fn contained(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    Contained { cmd, report, group }
+    Contained {
+        cmd,
+        report,
+        group,
+        cell,
+    }
 }
 
 /// Without a launcher: the program forked from this process, set up before `exec`.
@@ -913,32 +935,116 @@ impl Contained {
             }
             None => None,
         };
+        let cell = match self.cell.take() {
+            Some(Ok(c)) => Some(c),
+            Some(Err(e)) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("cannot make the run's control group: {e}"),
+                ))
+            }
+            None => None,
+        };
+        let report = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
+        if let (Some(cell), Some(report)) = (cell, report) {
+            return self.spawn_in_cell(cell, report);
+        }
         let pass = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
         let inherited = if pass.is_some() { 0 } else { rss_now() };
-        let child = contain::spawn_passing(&mut self.cmd, pass)?;
+        let mut child = contain::spawn_passing(&mut self.cmd, pass)?;
         Ok(Launched {
             pid: child.id() as i32,
-            child,
+            stdin: child.stdin.take(),
+            stdout: child.stdout.take(),
+            stderr: child.stderr.take(),
+            child: Some(child),
             report_fd: self.report.map(|(r, _)| r),
             report: Report::default(),
             inherited,
             group,
+            cell: None,
+        })
+    }
+
+    /// Starts the launcher through the run's cell: its standard streams are pipes made
+    /// here (the launcher's ends handed to the cell's zygote), its report pipe the one at
+    /// `report`.
+    fn spawn_in_cell(self, cell: crate::cell::Cell, report: RawFd) -> io::Result<Launched> {
+        let (in_r, in_w) = pipe()?;
+        let (out_r, out_w) = pipe()?;
+        let (err_r, err_w) = pipe()?;
+        let pid = cell.start(
+            &self.cmd,
+            [
+                in_r.as_raw_fd(),
+                out_w.as_raw_fd(),
+                err_w.as_raw_fd(),
+                report,
+            ],
+            report,
+        );
+        let pid = match pid {
+            Ok(p) => p,
+            Err(e) => {
+                drop(cell);
+                return Err(e);
+            }
+        };
+        Ok(Launched {
+            pid,
+            stdin: Some(in_w.into()),
+            stdout: Some(out_r.into()),
+            stderr: Some(err_r.into()),
+            child: None,
+            report_fd: self.report.map(|(r, _)| r),
+            report: Report::default(),
+            inherited: 0,
+            group: None,
+            cell: Some(cell),
         })
     }
 }
 
+/// A pipe, both ends close-on-exec: the read end and the write end.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 fills two descriptors into a valid array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just created and are owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
 /// A started contained program (through the launcher, or directly).
 pub struct Launched {
-    /// The process this one started and waits for: the launcher, or the program.
-    pub child: Child,
-    /// Its pid.
+    /// The process this one started, when it started it with a `Command` (not through a
+    /// cell).
+    child: Option<Child>,
+    /// Its pid: the launcher's (a child of this process either way), or the program's.
     pub pid: i32,
+    /// Its standard input, until taken.
+    pub stdin: Option<std::process::ChildStdin>,
+    /// Its standard output, until taken.
+    pub stdout: Option<std::process::ChildStdout>,
+    /// Its standard error, until taken (`None` where the caller sent it elsewhere).
+    pub stderr: Option<std::process::ChildStderr>,
     report_fd: Option<OwnedFd>,
     report: Report,
     /// Without a launcher: this process's size when it started the program.
     inherited: u64,
     /// The run's control group: its CPU time, memory and processes are the run's.
     group: Option<Group>,
+    /// Or its cell (a reused group), given back when the run is dropped.
+    cell: Option<crate::cell::Cell>,
+}
+
+impl Drop for Launched {
+    fn drop(&mut self) {
+        if let Some(cell) = self.cell.take() {
+            crate::cell::give_back(cell);
+        }
+    }
 }
 
 /// How a contained program ended, as measured.
@@ -998,7 +1104,7 @@ impl Launched {
     /// program's (its waited-for children included).
     pub fn cpu(&mut self) -> Duration {
         let program = self.program();
-        match &self.group {
+        match self.group_in_use() {
             Some(g) => g
                 .cpu()
                 .saturating_sub(Duration::from_nanos(self.report.baseline.unwrap_or(0))),
@@ -1008,7 +1114,34 @@ impl Launched {
 
     /// True when the run has a control group.
     pub fn grouped(&self) -> bool {
-        self.group.is_some()
+        self.group_in_use().is_some()
+    }
+
+    /// The run's control group: its own, or its cell's.
+    fn group_in_use(&self) -> Option<&Group> {
+        self.group
+            .as_ref()
+            .or(self.cell.as_ref().map(crate::cell::Cell::group))
+    }
+
+    /// True while the process this one started (the launcher) has not ended; it is not
+    /// reaped.
+    pub fn running(&mut self) -> bool {
+        if let Some(c) = &mut self.child {
+            return matches!(c.try_wait(), Ok(None));
+        }
+        // SAFETY: a zeroed siginfo is valid for waitid to fill in; WNOWAIT leaves the
+        // child to be reaped by its wait.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let r = libc::waitid(
+                libc::P_PID,
+                self.pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            );
+            r == 0 && info.si_pid() == 0
+        }
     }
 
     /// How many processes the program is now: it and every descendant (each process's
@@ -1091,7 +1224,9 @@ impl Launched {
             }
             return None;
         }
-        let _ = self.child.try_wait();
+        if let Some(c) = &mut self.child {
+            let _ = c.try_wait();
+        }
         contain::release(self.pid);
         let own = Ended {
             status,
@@ -1134,7 +1269,7 @@ impl Launched {
     /// `ended` with the group's figures: the CPU time of every process of the run, the
     /// peak of them all and the kills at the memory limit.
     fn measured_by_group(&mut self, ended: Ended) -> Ended {
-        let Some(g) = &self.group else {
+        let Some(g) = self.group_in_use() else {
             return ended;
         };
         let cpu = g

@@ -7,6 +7,7 @@
 //!   one costs the same whatever grundy's size and its peak memory is its own;
 //! - [`cgroup`]: a run as one accounted unit (CPU time, memory and processes over all
 //!   its processes);
+//! - [`cell`]: a run's control group made once and reused (no process moved per run);
 //! - [`jail`]: what a judged program may touch (its own namespaces, a read-only view of
 //!   the toolchain, an empty scratch folder, no network, a process cap);
 //! - [`pin`]: the CPU core a run is pinned to (one per job);
@@ -20,6 +21,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub mod cell;
 pub mod cgroup;
 pub mod contain;
 pub mod error;

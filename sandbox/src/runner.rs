@@ -537,15 +537,15 @@ fn execute(
         Err(e) => return Run::failed_to_start(format!("cannot run {program}: {e}"), started),
     };
     let mut feed = Feed {
-        pipe: child.child.stdin.take(),
+        pipe: child.stdin.take(),
         input,
         written: 0,
     };
     if let Some(s) = &feed.pipe {
         set_nonblocking(s.as_raw_fd());
     }
-    let mut out = Capture::new(child.child.stdout.take(), limits.output);
-    let mut err = Capture::new(child.child.stderr.take(), STDERR_CAP);
+    let mut out = Capture::new(child.stdout.take(), limits.output);
+    let mut err = Capture::new(child.stderr.take(), STDERR_CAP);
     let (decided, ended) = supervise(&mut child, started, limits, &mut feed, &mut out, &mut err);
     // A program stopped by grundy: how many processes it held (a fork bomb's count).
     let processes = if decided.is_some() {

@@ -106,13 +106,13 @@ impl Session {
         let mut child = launcher::contained(argv, dir, &id, limits, true, jail)
             .spawn()
             .map_err(|e| Error::new(ErrorKind::Start, format!("starting {}", argv[0]), e))?;
-        let stdin = child.child.stdin.take();
+        let stdin = child.stdin.take();
         if let Some(s) = &stdin {
             runner::set_nonblocking(s.as_raw_fd());
         }
         Ok(Session {
-            out: Capture::new(child.child.stdout.take(), limits.output),
-            err: Capture::new(child.child.stderr.take(), runner::STDERR_CAP),
+            out: Capture::new(child.stdout.take(), limits.output),
+            err: Capture::new(child.stderr.take(), runner::STDERR_CAP),
             child,
             stdin,
             read: 0,
