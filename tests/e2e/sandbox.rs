@@ -349,12 +349,7 @@ fn compiles_run_in_the_sandbox() {
 #[test]
 fn a_compile_cannot_write_past_its_output_cap() {
     let cache = tempfile::tempdir().unwrap();
-    let source = cache.path().join("huge.cpp");
-    std::fs::write(
-        &source,
-        "#include <cstdio>\nint a[150000000] = {1};\nint main() { std::printf(\"%d\\n\", a[0]); }\n",
-    )
-    .unwrap();
+    let source = repo("tests/hostile/writes_past_the_compile_cap.cpp");
     let out = grundy()
         .env("GRUNDY_CACHE", cache.path().join("cache"))
         .args(["check", "agc017d", "--case", "0", "--color", "never", "--"])
