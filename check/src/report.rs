@@ -637,6 +637,36 @@ fn reproduce_commands<S: Suite>(
     out
 }
 
+/// The calls of a source that open a file by name (C's `freopen` and `fopen`, C++'s
+/// streams, Python's `open`).
+const OPENS_A_FILE: [&str; 5] = ["freopen(", "fopen(", "ifstream", "ofstream", "open("];
+
+/// For a program that printed nothing and ended well, and whose source opens a file by
+/// name: a hint naming the file and its line (a judge gives the input on standard input;
+/// a solution that reads a file unless `ONLINE_JUDGE` is defined needs the judge's
+/// macros, as `[judge] like` defines them).
+fn file_hint(cmd: &[String], run: &grundy_sandbox::runner::Run) -> Option<String> {
+    if !run.stdout.is_empty() || run.exit != grundy_sandbox::runner::Exit::Success {
+        return None;
+    }
+    let source = cmd.first()?;
+    let text = std::fs::read_to_string(source).ok()?;
+    let (n, name) = text.lines().enumerate().find_map(|(i, line)| {
+        let at = OPENS_A_FILE.iter().filter_map(|c| line.find(c)).min()?;
+        let rest = &line[at..];
+        let start = rest.find('"')? + 1;
+        let len = rest[start..].find('"')?;
+        let name = &rest[start..start + len];
+        (!name.is_empty()).then(|| (i + 1, name.to_string()))
+    })?;
+    let file = std::path::Path::new(source)
+        .file_name()
+        .map_or(source.as_str().into(), |f| f.to_string_lossy());
+    Some(format!(
+        "hint: it printed nothing, and {file}:{n} opens the file `{name}`: the input comes on standard input here, as on a judge (a solution that reads `{name}` unless ONLINE_JUDGE is defined needs the judge's macros: `[judge] like = \"codeforces\"` defines them)\n"
+    ))
+}
+
 /// The verdict, the resources, the outputs side by side, the program's stderr, where the
 /// input was saved and how to reproduce it; and the saved file's name for the summary.
 fn finding_text<S: Suite>(
@@ -659,6 +689,9 @@ fn finding_text<S: Suite>(
         o.limits.wall.as_secs_f64(),
         f.run.peak_text()
     );
+    if let Some(hint) = file_hint(&o.cmd, &f.run) {
+        s += &hint;
+    }
     let undefined = matches!(f.verdict, Verdict::Undefined(_));
     if undefined {
         // The ordinary build passed this input; what is shown is the sanitized run.

@@ -731,6 +731,10 @@ impl Package {
         if dir.is_dir() {
             grundy_sandbox::language::read_package(dir).map_err(|e| Error::usage(e.0))?;
         }
+        // The preset's macros in every C and C++ compile, as the judge compiles.
+        if let Some(p) = judge_preset(&t.judge).map_err(in_table("[judge]"))? {
+            grundy_sandbox::language::define_macros(p.macros());
+        }
         let solutions =
             crate::solutions::load(dir, &t.solutions).map_err(in_table("[[solutions]]"))?;
         // Rules answer every test; so, for an interactive problem, does the setter's

@@ -80,12 +80,40 @@ impl Preset {
         }
     }
 
+    /// The macros the judge defines when it compiles C and C++, from its own published
+    /// compile commands: Codeforces `ONLINE_JUDGE`; AtCoder `ONLINE_JUDGE` and `ATCODER`;
+    /// DOMjudge's default C and C++ scripts `ONLINE_JUDGE` and `DOMJUDGE`; Kattis
+    /// (problemtools' languages.yaml) none.
+    pub fn macros(self) -> &'static [&'static str] {
+        match self {
+            Preset::Codeforces => &["ONLINE_JUDGE"],
+            Preset::AtCoder => &["ONLINE_JUDGE", "ATCODER"],
+            Preset::Kattis => &[],
+            Preset::Icpc => &["ONLINE_JUDGE", "DOMJUDGE"],
+        }
+    }
+
+    /// The macros in words for the header.
+    fn macros_text(self) -> String {
+        match self.macros() {
+            [] => "C and C++ compiled with no macro defined".into(),
+            m => format!(
+                "C and C++ compiled with {}",
+                m.iter()
+                    .map(|n| format!("-D{n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        }
+    }
+
     /// The header line of a check under this preset.
     pub fn describe(self) -> String {
         format!(
-            "judged like {}: the stack as large as the memory limit, {}; keys of [judge] beside `like` override it",
+            "judged like {}: the stack as large as the memory limit, {}, {}; keys of [judge] beside `like` override it",
             self.title(),
-            self.time_text()
+            self.time_text(),
+            self.macros_text()
         )
     }
 }

@@ -333,6 +333,34 @@ fn with_table<R>(f: impl FnOnce(&Languages) -> R) -> Option<R> {
     guard.as_ref().ok().map(f)
 }
 
+/// The compilers of the C family, whose command takes `-DNAME` to define a macro.
+const C_FAMILY: [&str; 4] = ["gcc", "g++", "clang", "clang++"];
+
+/// Defines the macros `names` in every C and C++ compile of the table in force (`-DNAME`
+/// after the compiler), as a judge's compile command does (`ONLINE_JUDGE` on
+/// Codeforces): a judge preset's. A macro already defined is not added again.
+pub fn define_macros(names: &[&str]) {
+    let mut guard = cell().write().unwrap_or_else(|e| e.into_inner());
+    let Ok(t) = guard.as_mut() else { return };
+    for l in &mut t.list {
+        let Some(first) = l.compile.first() else {
+            continue;
+        };
+        let compiler = Path::new(first)
+            .file_name()
+            .map_or(first.as_str(), |n| n.to_str().unwrap_or(""));
+        if !C_FAMILY.contains(&compiler) {
+            continue;
+        }
+        for name in names.iter().rev() {
+            let flag = format!("-D{name}");
+            if !l.compile.contains(&flag) {
+                l.compile.insert(1, flag);
+            }
+        }
+    }
+}
+
 /// Reads a package's `languages.toml` (in `dir`, if there is one) over the table in force.
 pub fn read_package(dir: &Path) -> Result<(), TableError> {
     let mut guard = cell().write().unwrap_or_else(|e| e.into_inner());

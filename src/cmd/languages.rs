@@ -25,6 +25,16 @@ impl LanguagesArgs {
                 return Err(Error::usage(format!("{}: not a folder", dir.display())));
             }
             language::read_package(dir).map_err(|e| Error::usage(e.0))?;
+            // The package's judge preset compiles C and C++ with its judge's macros.
+            let like = std::fs::read_to_string(dir.join("problem.toml"))
+                .ok()
+                .and_then(|t| t.parse::<toml::Table>().ok())
+                .and_then(|t| t.get("judge")?.get("like")?.as_str().map(String::from))
+                .and_then(|l| grundy_judging::preset::Preset::parse(&l));
+            if let Some(p) = like {
+                language::define_macros(p.macros());
+                outln!("{}", p.describe());
+            }
         }
         let table = language::table().map_err(|e| Error::usage(e.0))?;
         let id_width = table.all().iter().map(|l| l.id.len()).max().unwrap_or(2);

@@ -1259,6 +1259,55 @@ fn a_slow_checker_is_the_package_s_fault_in_words() {
     assert!(!err.contains("()"), "{err}");
 }
 
+/// A solution that reads `input.txt` unless `ONLINE_JUDGE` is defined (as accepted
+/// Codeforces solutions do) is OK under `like = "codeforces"`, which compiles as
+/// Codeforces does; without the preset it prints nothing, and the report names the file
+/// and the line that opens it.
+#[test]
+fn a_preset_defines_its_judge_s_macros() {
+    let model = "import sys\nn = int(sys.stdin.read().split()[0])\nprint(n - 1)\n";
+    let sol = "#include <cstdio>\nint main() {\n#ifndef ONLINE_JUDGE\n    freopen(\"input.txt\", \"r\", stdin);\n#endif\n    int n;\n    if (scanf(\"%d\", &n) != 1) return 0;\n    printf(\"%d\\n\", n - 1);\n}\n";
+    let cache = tempfile::tempdir().unwrap();
+    for (judge, ok) in [("[judge]\nlike = \"codeforces\"\n", true), ("", false)] {
+        let dir = package(
+            &format!("{TREE}\n[reference]\nmodel = \"model.py\"\n{judge}"),
+            &[("model.py", model), ("sol.cpp", sol)],
+        );
+        let sol = dir.path().join("sol.cpp").display().to_string();
+        let out = grundy()
+            .env("GRUNDY_CACHE", cache.path())
+            .arg("check")
+            .arg(dir.path())
+            .args([
+                "--cases",
+                "3",
+                "--first",
+                "--shrink-time",
+                "0",
+                "--color",
+                "never",
+                "--",
+                &sol,
+            ])
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        if ok {
+            assert!(out.status.success(), "{err}");
+            assert!(
+                err.contains("C and C++ compiled with -DONLINE_JUDGE"),
+                "{err}"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert!(
+                err.contains("hint: it printed nothing, and sol.cpp:4 opens the file `input.txt`"),
+                "{err}"
+            );
+        }
+    }
+}
+
 /// A package's checker is package code, jailed as a contestant's program is: the one of
 /// `tests/hostile/checker_escapes.py` writes nothing on the host and reads nothing of it
 /// (and, under `--sandbox none`, does both: the program tests something).
