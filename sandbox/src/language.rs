@@ -423,7 +423,9 @@ pub fn says_out_of_memory(stderr: &str) -> bool {
 }
 
 /// `argv` with `{memory_mib}` and `{stack_mib}` filled from a run's limits (in MiB; an
-/// unlimited memory is the machine's, an unlimited stack the memory limit, at most 1 GiB).
+/// unlimited memory is the machine's, an unlimited stack the memory limit). The stack is
+/// at most 1 GiB: a JVM refuses a larger `-Xss` ("exceeds the maximum representable
+/// size") and does not start, which a judge preset of 2 GiB (Kattis, ICPC) asked for.
 pub fn fill_limits(argv: &[String], memory: Option<u64>, stack: Option<u64>) -> Vec<String> {
     if !argv
         .iter()
@@ -432,7 +434,9 @@ pub fn fill_limits(argv: &[String], memory: Option<u64>, stack: Option<u64>) -> 
         return argv.to_vec();
     }
     let memory_mib = memory.map_or_else(machine_memory_mib, |b| (b >> 20).max(1));
-    let stack_mib = stack.map_or(memory_mib.min(1024), |b| (b >> 20).max(1));
+    let stack_mib = stack
+        .map_or(memory_mib, |b| (b >> 20).max(1))
+        .min(MOST_STACK_MIB);
     argv.iter()
         .map(|a| {
             a.replace("{memory_mib}", &memory_mib.to_string())
@@ -440,6 +444,9 @@ pub fn fill_limits(argv: &[String], memory: Option<u64>, stack: Option<u64>) -> 
         })
         .collect()
 }
+
+/// The largest stack `{stack_mib}` says, in MiB.
+const MOST_STACK_MIB: u64 = 1024;
 
 /// The machine's memory in MiB (`/proc/meminfo`), 4096 where it cannot be read.
 fn machine_memory_mib() -> u64 {
@@ -620,5 +627,9 @@ mod tests {
         assert_eq!(filled[2], "-Xss64m");
         let filled = fill_limits(&argv, Some(256 << 20), None);
         assert_eq!(filled[2], "-Xss256m");
+        // A preset's stack as large as 2 GiB of memory: a JVM takes at most 1 GiB.
+        let filled = fill_limits(&argv, Some(2048 << 20), Some(2048 << 20));
+        assert_eq!(filled[1], "-Xmx2048m");
+        assert_eq!(filled[2], "-Xss1024m");
     }
 }
