@@ -466,6 +466,26 @@ fn machine_memory_mib() -> u64 {
 /// strings and character literals are skipped.
 pub fn java_main_class(source: &str) -> Option<String> {
     let words = java_words(source);
+    let class = java_class(&words)?;
+    // In a package (`package bin;`), the class's name is qualified: `bin.Main`.
+    let package: String = match words.iter().position(|w| w == "package") {
+        Some(p) => words[p + 1..]
+            .iter()
+            .take_while(|w| w.as_str() != ";")
+            .map(String::as_str)
+            .collect(),
+        None => String::new(),
+    };
+    Some(if package.is_empty() {
+        class
+    } else {
+        format!("{package}.{class}")
+    })
+}
+
+/// The main class's own name among a Java source's words: the public class, else the
+/// one with `main`, else the first.
+fn java_class(words: &[String]) -> Option<String> {
     let class_at = |i: usize| {
         (words.get(i).map(String::as_str) == Some("class"))
             .then(|| words.get(i + 1).cloned())
@@ -615,6 +635,11 @@ mod tests {
         let s = "class A { class Inner {} }";
         assert_eq!(java_main_class(s).as_deref(), Some("A"));
         assert_eq!(java_main_class("int x;"), None);
+        // A class in a package is run by its qualified name (DOMjudge's test-package.java).
+        let s = "package bin;\nimport java.io.*;\nclass Main { public static void main(String[] a) {} }\n";
+        assert_eq!(java_main_class(s).as_deref(), Some("bin.Main"));
+        let s = "package a.b;\npublic class Main { }\n";
+        assert_eq!(java_main_class(s).as_deref(), Some("a.b.Main"));
     }
 
     #[test]

@@ -400,9 +400,10 @@ fn build(
     // a copy of it so named.
     let source = match &lang.source {
         Some(name) => {
-            let copy = work
-                .path()
-                .join(name.replace("{class}", class.unwrap_or("Main")));
+            // The file is named by the class's own name, not its package's (`bin.Main` is
+            // compiled from `Main.java`).
+            let simple = class.map_or("Main", |c| c.rsplit('.').next().unwrap_or(c));
+            let copy = work.path().join(name.replace("{class}", simple));
             std::fs::write(&copy, text)
                 .map_err(|e| PrepareError::io(format!("{}: {e}", copy.display()), e))?;
             copy
