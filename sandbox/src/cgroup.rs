@@ -297,6 +297,9 @@ pub struct Group {
     /// The kernel's kills at the memory limit before the current run (a reused group's
     /// count cannot be reset).
     oom_base: AtomicU64,
+    /// The limits last written by [`Group::reset`] (memory, processes): a reused group's
+    /// files are written only when the next run's limits differ.
+    written: std::sync::Mutex<Option<(Option<u64>, Option<u32>)>>,
 }
 
 /// Memory a run's group is given above its memory limit: the launcher, the jail's init
@@ -325,6 +328,7 @@ impl Group {
             pids: p.pids.join(&name),
             cpu: p.cpu.join(&name),
             oom_base: AtomicU64::new(0),
+            written: std::sync::Mutex::new(None),
         };
         for dir in g.folders() {
             std::fs::create_dir(dir)?;
@@ -410,6 +414,17 @@ impl Group {
     /// zero, its kills counted from now, and the run's limits: memory (plus
     /// [`MEMORY_SLACK`]; `None`: unlimited) and processes (plus [`PROCESS_SLACK`]).
     pub(crate) fn reset(&self, memory: Option<u64>, processes: Option<u32>) -> io::Result<()> {
+        std::fs::write(self.cpu.join("cpuacct.usage"), "0")?;
+        std::fs::write(self.memory.join("memory.max_usage_in_bytes"), "0")?;
+        self.oom_base.store(0, Ordering::Relaxed);
+        let now = self.oom_kills();
+        self.oom_base.store(now, Ordering::Relaxed);
+        // The limits, written only when they differ from the last run's.
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        if *written == Some((memory, processes)) {
+            return Ok(());
+        }
+        *written = None;
         let limit = memory.map_or("-1".to_string(), |m| {
             m.saturating_add(MEMORY_SLACK).to_string()
         });
@@ -427,11 +442,7 @@ impl Group {
             n.saturating_add(PROCESS_SLACK).to_string()
         });
         std::fs::write(self.pids.join("pids.max"), pids)?;
-        std::fs::write(self.cpu.join("cpuacct.usage"), "0")?;
-        std::fs::write(self.memory.join("memory.max_usage_in_bytes"), "0")?;
-        self.oom_base.store(0, Ordering::Relaxed);
-        let now = self.oom_kills();
-        self.oom_base.store(now, Ordering::Relaxed);
+        *written = Some((memory, processes));
         Ok(())
     }
 
