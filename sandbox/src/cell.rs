@@ -200,20 +200,15 @@ fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
 
 /// Sends one packet with descriptors.
 fn send(sock: RawFd, data: &[u8], fds: &[RawFd; 4]) -> io::Result<()> {
-    let space = cmsg_space();
-    let mut control = vec![0u8; space];
+    let mut control = vec![0u8; cmsg_space()];
     let mut iov = libc::iovec {
         iov_base: data.as_ptr() as *mut libc::c_void,
         iov_len: data.len(),
     };
-    // SAFETY: a zeroed msghdr is valid; its pointers are set to live buffers below, and
-    // the control message is written within `control`'s size.
+    let msg = header(&mut iov, &mut control);
+    // SAFETY: the header's pointers are to live buffers, and the control message is
+    // written within `control`'s size.
     unsafe {
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control.as_mut_ptr().cast();
-        msg.msg_controllen = space as _;
         let c = libc::CMSG_FIRSTHDR(&msg);
         (*c).cmsg_level = libc::SOL_SOCKET;
         (*c).cmsg_type = libc::SCM_RIGHTS;
@@ -224,6 +219,17 @@ fn send(sock: RawFd, data: &[u8], fds: &[RawFd; 4]) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A message header over one buffer and a control buffer (which must outlive its use).
+fn header(iov: &mut libc::iovec, control: &mut [u8]) -> libc::msghdr {
+    // SAFETY: a zeroed msghdr is a valid empty header.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control.as_mut_ptr().cast();
+    msg.msg_controllen = control.len() as _;
+    msg
 }
 
 fn cmsg_space() -> usize {
@@ -268,20 +274,15 @@ pub(crate) fn serve(procs: Vec<OsString>) -> i32 {
 
 /// Receives one packet and its four descriptors (`None`: the socket closed).
 fn receive(sock: RawFd, buf: &mut [u8]) -> io::Result<Option<(usize, [RawFd; 4])>> {
-    let space = cmsg_space();
-    let mut control = vec![0u8; space];
+    let mut control = vec![0u8; cmsg_space()];
     let mut iov = libc::iovec {
         iov_base: buf.as_mut_ptr().cast(),
         iov_len: buf.len(),
     };
-    // SAFETY: a zeroed msghdr is valid; its pointers are set to live buffers, and the
-    // control message is read within what the kernel says it wrote.
+    let mut msg = header(&mut iov, &mut control);
+    // SAFETY: the header's pointers are to live buffers, and the control message is read
+    // within what the kernel says it wrote.
     unsafe {
-        let mut msg: libc::msghdr = std::mem::zeroed();
-        msg.msg_iov = &mut iov;
-        msg.msg_iovlen = 1;
-        msg.msg_control = control.as_mut_ptr().cast();
-        msg.msg_controllen = space as _;
         let n = loop {
             let n = libc::recvmsg(sock, &mut msg, libc::MSG_CMSG_CLOEXEC);
             if n < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
@@ -332,18 +333,9 @@ fn fork_launcher(message: &[u8], fds: [RawFd; 4]) -> i32 {
     argv.push(std::ptr::null());
     let mut envp: Vec<*const libc::c_char> = env.iter().map(|e| e.as_ptr()).collect();
     envp.push(std::ptr::null());
-    // SAFETY: a clone without CLONE_VM is a fork (this process is single-threaded); the
-    // child only makes system calls before its exec.
-    let pid = unsafe {
-        libc::syscall(
-            libc::SYS_clone,
-            libc::c_long::from(libc::CLONE_PARENT | libc::SIGCHLD),
-            0usize,
-            0usize,
-            0usize,
-            0usize,
-        )
-    } as libc::pid_t;
+    // SAFETY: this process is single-threaded; the child only makes system calls before
+    // its exec.
+    let pid = unsafe { crate::launcher::fork_with(libc::CLONE_PARENT) };
     if pid == 0 {
         // SAFETY: the child, between its fork and its exec: system calls only.
         unsafe {

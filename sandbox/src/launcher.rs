@@ -429,18 +429,8 @@ fn jailed(
         Some(holder) if crate::network::join(holder) => JAIL_NAMESPACES & !libc::CLONE_NEWNET,
         _ => JAIL_NAMESPACES,
     };
-    // SAFETY: a clone without CLONE_VM is a fork into new namespaces; this process is
-    // single-threaded, so the child may run any code.
-    let init = unsafe {
-        libc::syscall(
-            libc::SYS_clone,
-            libc::c_long::from(namespaces | libc::SIGCHLD),
-            0usize,
-            0usize,
-            0usize,
-            0usize,
-        )
-    } as libc::pid_t;
+    // SAFETY: this process is single-threaded, so the child may run any code.
+    let init = unsafe { fork_with(namespaces) };
     if init == 0 {
         // SAFETY: the jail's first process: it closes the ends it does not use.
         unsafe {
@@ -483,6 +473,23 @@ fn jailed(
     // SAFETY: closing our end.
     unsafe { libc::close(up[0]) };
     wait_exit(init)
+}
+
+/// A fork made by `clone` with `flags` (new namespaces, `CLONE_PARENT`) and no stack of
+/// its own: the child's pid in the parent, 0 in the child, -1 on failure.
+///
+/// # Safety
+/// As `fork`: in a multi-threaded process the child may only make async-signal-safe
+/// calls.
+pub(crate) unsafe fn fork_with(flags: libc::c_int) -> libc::pid_t {
+    libc::syscall(
+        libc::SYS_clone,
+        libc::c_long::from(flags | libc::SIGCHLD),
+        0usize,
+        0usize,
+        0usize,
+        0usize,
+    ) as libc::pid_t
 }
 
 /// A compile's folder, and what grundy put in it (the output folder, a source copied

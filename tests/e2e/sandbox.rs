@@ -131,10 +131,15 @@ fn judged(out: &Output, verdict: &str, said_too: &str) {
     );
 }
 
-/// Without the sandbox (per-process limits), the same program is accepted: what the
-/// test asserts is the run's accounting, not the program's answer.
+/// The flags of a run judged by its CPU time and memory alone: a wall-clock backstop 20
+/// times the time limit, so that a loaded machine (children that wait for a core) decides
+/// nothing.
+const BY_CPU: [&str; 4] = ["--shrink-time", "0", "--wall-factor", "20"];
+
+/// Without the sandbox (per-process limits), the same program is accepted under the same
+/// limits: what the test asserts is the run's accounting, not the program's answer.
 fn accepted_per_process(name: &str, args: &[&str]) {
-    let out = hostile(name, &["--sandbox", "none"], args);
+    let out = hostile(name, &[&["--sandbox", "none"][..], &BY_CPU].concat(), args);
     let err = said(&out);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("1 passed, 0 failed"), "{err}");
@@ -144,11 +149,7 @@ fn accepted_per_process(name: &str, args: &[&str]) {
 fn the_cpu_time_of_children_nobody_waits_for_is_the_run_s() {
     // 2 × 1.2 s of CPU time under a 2 s limit, the program itself idle.
     judged(
-        &hostile(
-            "children_burn_cpu",
-            &["--shrink-time", "0"],
-            &["seconds=1.2"],
-        ),
+        &hostile("children_burn_cpu", &BY_CPU, &["seconds=1.2"]),
         "TLE",
         "s CPU (limit 2 s)",
     );
@@ -159,11 +160,7 @@ fn the_cpu_time_of_children_nobody_waits_for_is_the_run_s() {
 fn the_memory_of_all_a_run_s_processes_is_limited_together() {
     // 8 × 100 MiB under 256 MiB: each child under it, all together far over it.
     judged(
-        &hostile(
-            "children_hold_memory",
-            &["--shrink-time", "0"],
-            &["mib=100"],
-        ),
+        &hostile("children_hold_memory", &BY_CPU, &["mib=100"]),
         "MLE",
         "killed by the kernel at the memory limit",
     );
@@ -173,7 +170,7 @@ fn the_memory_of_all_a_run_s_processes_is_limited_together() {
 #[test]
 fn memory_in_a_memfd_counts_against_the_limit() {
     judged(
-        &hostile("fills_memfd", &["--shrink-time", "0"], &["mib=512"]),
+        &hostile("fills_memfd", &BY_CPU, &["mib=512"]),
         "MLE",
         "killed by the kernel at the memory limit",
     );
@@ -249,15 +246,16 @@ fn a_fork_bomb_is_a_time_limit_and_leaves_nothing() {
     let err = said(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("TLE on test 0"), "{err}");
-    // The verdict says how many processes it held: the cap, or nearly (one may be
-    // exiting as it is counted).
+    // The verdict says how many processes it held, at most the cap.
     let held = err
         .split("; it held ")
         .nth(1)
         .and_then(|s| s.split(' ').next())
         .and_then(|n| n.parse::<u32>().ok())
         .unwrap_or_else(|| panic!("no count of processes: {err}"));
-    assert!((32..=64).contains(&held), "{held}: {err}");
+    // How many it reached depends on how fast the machine forks: the run's CPU time,
+    // every process's together, may end it before the cap.
+    assert!((2..=64).contains(&held), "{held}: {err}");
     assert!(
         err.contains("processes when stopped (the sandbox's cap: 64)"),
         "{err}"
