@@ -206,8 +206,8 @@ pub(crate) fn hunt<S: Suite>(
 ) -> Result<(), Error> {
     let Judge { suite, o, argv, .. } = *jd;
     eprintln!(
-        "hunting for a slow input of {} vertices for {} s…",
-        suite.max_size(),
+        "hunting for a slow input of {} for {} s…",
+        suite.max_size_words(),
         budget.as_secs_f64()
     );
     let starts = [

@@ -1259,6 +1259,35 @@ fn a_slow_checker_is_the_package_s_fault_in_words() {
     assert!(!err.contains("()"), "{err}");
 }
 
+/// `--hunt-tle` on a package without a graph speaks of the dimension its input has (the
+/// values of an array), not of vertices.
+#[test]
+fn the_hunt_names_the_dimension_the_input_has() {
+    let dir = example("misere-nim");
+    let out = grundy()
+        .arg("check")
+        .arg(&dir)
+        .args([
+            "--cases",
+            "2",
+            "--no-families",
+            "--hunt-tle",
+            "--hunt-time",
+            "1",
+        ])
+        .args(["--color", "never", "--"])
+        .arg(dir.join("correct.py"))
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("hunting for a slow input of 6 values of a for 1 s"),
+        "{err}"
+    );
+    assert!(!err.contains("vertices for"), "{err}");
+}
+
 /// A solution that reads `input.txt` unless `ONLINE_JUDGE` is defined (as accepted
 /// Codeforces solutions do) is OK under `like = "codeforces"`, which compiles as
 /// Codeforces does; without the preset it prints nothing, and the report names the file

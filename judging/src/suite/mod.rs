@@ -115,6 +115,11 @@ pub trait Searched: Inputs {
         -> Option<Result<Self::Input, Error>>;
     /// The largest size `sized` accepts.
     fn max_size(&self) -> usize;
+    /// The largest input in words, by the dimension that has the largest size
+    /// (`300,000 vertices`, `200,000 queries`, `200,000 values of a`).
+    fn max_size_words(&self) -> String {
+        crate::output::vertices(self.max_size())
+    }
     /// The family members every check sweeps ([`grundy_fuzzing::families::sweep`]), each
     /// built by [`Searched::sized`]; none for a problem without trees.
     fn families(&self) -> Vec<grundy_fuzzing::families::Member> {

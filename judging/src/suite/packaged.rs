@@ -57,6 +57,25 @@ impl Packaged {
             .clamp(1, 1 << 22) as usize
     }
 
+    /// [`Packaged::max_size`] in words: the dimension that has it (`300,000 vertices`,
+    /// `200,000 queries`, `200,000 values of a`); an input of integers alone has none.
+    fn max_size_words(&self) -> String {
+        let s = &self.pkg.schema;
+        let sized = s.items.iter().filter_map(|it| {
+            let (count, noun) = match it {
+                Item::Tree { count, .. } | Item::Graph { count, .. } => (count, "vertices".into()),
+                Item::Array { len, name, .. } => (len, format!("values of {name}")),
+                Item::Queries { count, .. } => (count, "queries".into()),
+                Item::Ints(_) => return None,
+            };
+            Some((s.range(count).1, noun))
+        });
+        match sized.max_by_key(|(n, _)| *n) {
+            Some((n, noun)) => format!("{} {noun}", crate::output::thousands(n.max(0) as usize)),
+            None => "the largest integers its limits allow".into(),
+        }
+    }
+
     /// Runs external generator `g` with a seed and a size; its output parsed by the schema.
     fn external(&self, g: &str, seed: u64, size: usize) -> Result<Instance, Error> {
         let command = g
@@ -375,6 +394,10 @@ impl Searched for Packaged {
             schema::gen::generate(&self.pkg.schema, &mut rng, &shape),
             &self.pkg.dir,
         ))
+    }
+
+    fn max_size_words(&self) -> String {
+        Packaged::max_size_words(self)
     }
 
     fn max_size(&self) -> usize {
