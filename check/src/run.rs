@@ -130,6 +130,8 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
     });
     let quiet = Quiet::default();
     let error: Mutex<Option<Error>> = Mutex::new(None);
+    // Tests stopped by the wall clock far under their CPU limit, run again after the others.
+    let busy: Mutex<Vec<(u64, Failure<S::Input>)>> = Mutex::new(Vec::new());
     // Each worker's runs on a core of their own (the sandbox pins them).
     let workers = std::sync::atomic::AtomicUsize::new(0);
     pool::scoped(o.jobs, || loop {
@@ -181,12 +183,29 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
         };
         let mut f = found.lock().expect("lock");
         f.reach.merge(&reach);
-        f.record(suite, o, i, failure);
+        if stopped_by_a_busy_machine(o, &failure) {
+            busy.lock().expect("lock").push((i, failure));
+        } else {
+            f.record(suite, o, i, failure);
+        }
     });
     if let Some(e) = error.into_inner().expect("lock") {
         return Err(e);
     }
     let mut f = found.into_inner().expect("lock");
+    // Until one fails again: then it was the program that waits, not the machine, and
+    // the others stand as they ran.
+    let mut waits = false;
+    for (i, first) in busy.into_inner().expect("lock") {
+        let judged = if waits {
+            first
+        } else {
+            let again = run_again_alone(jd, first)?;
+            waits = again.verdict != Verdict::Ok;
+            again
+        };
+        f.record(suite, o, i, judged);
+    }
     f.results.sort_by_key(|r| {
         r.name
             .trim_start_matches("test ")
@@ -194,6 +213,47 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
             .unwrap_or(u64::MAX)
     });
     Ok(f)
+}
+
+/// True for a TLE by the wall-clock backstop whose CPU time was under half the limit,
+/// where the limit is CPU time (the backstop above it): the run waited, for its input
+/// or for a core of a busy machine. A judge whose limit is the elapsed time itself
+/// (`--wall-factor 1`, AtCoder's) keeps its meaning.
+fn stopped_by_a_busy_machine<I>(o: &Options, f: &Failure<I>) -> bool {
+    matches!(f.verdict, Verdict::TimeLimit(_))
+        && matches!(f.judged_by, JudgedBy::Answer(_))
+        && f.run.exit == grundy_sandbox::runner::Exit::Timeout
+        && f.run.cpu * 2 < o.limits.time
+        && o.limits.wall_factor > 1.0
+}
+
+/// Runs a test stopped by the wall clock again, alone (after the others, so that its own
+/// jobs load the machine no more): the second run's verdict stands. When it passes, the
+/// check says the machine was busy, with both runs' figures.
+fn run_again_alone<S: Suite>(
+    jd: &Judge<'_, S>,
+    first: Failure<S::Input>,
+) -> Result<Failure<S::Input>, Error> {
+    let (verdict, run, expected, judged_by) = jd.judge(&first.test.input)?;
+    if verdict == Verdict::Ok {
+        eprintln!(
+            "test {}: stopped by the wall clock after {:.3} s with {:.3} s of CPU time; run again alone, it passed in {:.3} s ({:.3} s of CPU time): the machine was busy",
+            first.test.index,
+            first.run.wall.as_secs_f64(),
+            first.run.cpu.as_secs_f64(),
+            run.wall.as_secs_f64(),
+            run.cpu.as_secs_f64()
+        );
+    }
+    let cause = Cause::of(&verdict, &run);
+    Ok(Failure {
+        test: first.test,
+        verdict,
+        run,
+        expected,
+        judged_by,
+        cause,
+    })
 }
 
 /// `--hunt-tle`: searches for a slow input of the maximum size; one that runs past the

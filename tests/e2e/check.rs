@@ -1094,3 +1094,54 @@ fn a_failure_that_does_not_repeat_is_not_shrunk() {
     );
     assert!(!err.contains("shrunk in"), "{err}");
 }
+
+/// A TLE by the wall clock far under the CPU limit is run again alone before it counts:
+/// a run that waited (here: its first run sleeps, as on a busy machine) and passes the
+/// second time passes the check, which says so with both runs' figures. Where the limit
+/// is the elapsed time itself (`--wall-factor 1`, AtCoder's), the TLE stands.
+#[test]
+fn a_busy_machine_decides_nothing() {
+    let check = |extra: &[&str]| {
+        let marks = tempfile::tempdir().unwrap();
+        common::grundy()
+            .args([
+                "check",
+                "agc017d",
+                "--case",
+                "0",
+                "--tl",
+                "0.5",
+                "--sandbox",
+                "none",
+            ])
+            .args(["--shrink-time", "0", "--color", "never"])
+            .args(extra)
+            .args(["--", "python3"])
+            .arg(common::repo("tests/solutions/agc017d_slow_first_run.py"))
+            .arg(marks.path())
+            .output()
+            .unwrap()
+    };
+    let said = |out: &Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            common::stderr(out)
+        )
+    };
+    let out = check(&[]);
+    let err = said(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("1 passed, 0 failed"), "{err}");
+    assert!(
+        err.contains("test 0: stopped by the wall clock after "),
+        "{err}"
+    );
+    assert!(err.contains("run again alone, it passed in "), "{err}");
+    assert!(err.contains("the machine was busy"), "{err}");
+    let out = check(&["--wall-factor", "1"]);
+    let err = said(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("TLE on test 0"), "{err}");
+    assert!(!err.contains("the machine was busy"), "{err}");
+}
