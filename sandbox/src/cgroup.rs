@@ -190,8 +190,15 @@ fn find() -> Result<Place, String> {
         );
     };
     let own = folder(unified, &own_group("").unwrap_or_default());
-    // Its own group where the controllers reach it, else the hierarchy's root.
-    for base in [own, unified.point.clone()] {
+    // Where the controllers reach: its own group, else the group above it (a delegated
+    // slice: grundy's own group holds grundy, and a group with processes cannot hand
+    // controllers down), else the hierarchy's root.
+    let above = own.parent().map(Path::to_path_buf);
+    for base in [Some(own.clone()), above, Some(unified.point.clone())]
+        .into_iter()
+        .flatten()
+        .filter(|b| b.starts_with(&unified.point))
+    {
         let controllers =
             std::fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
         let has = |c: &str| controllers.split_whitespace().any(|w| w == c);

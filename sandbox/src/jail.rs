@@ -238,7 +238,7 @@ pub fn in_force() -> Result<bool, Refused> {
 }
 
 /// How to let grundy make a control group per run.
-pub const HOW_TO_ENABLE_GROUPS: &str = "run grundy as root, or in a control group delegated to your user (v2: `systemd-run --user --scope -p Delegate=yes grundy …`)";
+pub const HOW_TO_ENABLE_GROUPS: &str = "run grundy as root, or (v2) where the group above grundy's own hands the memory and pids controllers down to your user";
 
 /// The process cap of the jail, when judged runs are jailed.
 pub fn in_force_cap() -> Option<u32> {
