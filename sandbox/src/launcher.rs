@@ -836,10 +836,9 @@ pub fn contained(
     // A runtime measured by resident memory bounds its own heap by the limit (`-Xmx`):
     // its group leaves room for the rest of it, so that the runtime says it ran out
     // (`OutOfMemoryError`: MLE) before the kernel stops it.
+    let resident = crate::language::resident(&argv[0]);
     let memory = match limits.memory {
-        Some(m) if crate::language::resident(&argv[0]) => {
-            Some(m + crate::language::RUNTIME_OUTSIDE_HEAP)
-        }
+        Some(m) if resident => Some(m + crate::language::RUNTIME_OUTSIDE_HEAP),
         m => m,
     };
     // A run that lives within one call takes a cell (a group reused, no process moved
@@ -860,9 +859,7 @@ pub fn contained(
         _ => None,
     };
     let limits = &RunLimits {
-        memory: limits
-            .memory
-            .filter(|_| !crate::language::resident(&argv[0])),
+        memory: limits.memory.filter(|_| !resident),
         ..*limits
     };
     let mut cmd = match &report {
@@ -932,31 +929,12 @@ fn direct(argv: &[String], limits: &RunLimits, die_with_parent: bool) -> Command
 impl Contained {
     /// Starts it (registered with [`contain`], so a sweep never takes it for a stray).
     pub fn spawn(mut self) -> io::Result<Launched> {
-        let group = match self.group.take() {
-            Some(Ok(g)) => Some(g),
-            Some(Err(e)) => {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("cannot make the run's control group: {e}"),
-                ))
-            }
-            None => None,
-        };
-        let cell = match self.cell.take() {
-            Some(Ok(c)) => Some(c),
-            Some(Err(e)) => {
-                return Err(io::Error::new(
-                    e.kind(),
-                    format!("cannot make the run's control group: {e}"),
-                ))
-            }
-            None => None,
-        };
-        let report = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
-        if let (Some(cell), Some(report)) = (cell, report) {
+        let group = made(self.group.take())?;
+        let cell = made(self.cell.take())?;
+        let pass = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
+        if let (Some(cell), Some(report)) = (cell, pass) {
             return self.spawn_in_cell(cell, report);
         }
-        let pass = self.report.as_ref().map(|(_, w)| w.as_raw_fd());
         let inherited = if pass.is_some() { 0 } else { rss_now() };
         let mut child = contain::spawn_passing(&mut self.cmd, pass)?;
         Ok(Launched {
@@ -1010,6 +988,16 @@ impl Contained {
             cell: Some(cell),
         })
     }
+}
+
+/// A run's group or cell, if it has one, or why it could not be made.
+fn made<T>(made: Option<io::Result<T>>) -> io::Result<Option<T>> {
+    made.transpose().map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot make the run's control group: {e}"),
+        )
+    })
 }
 
 /// A pipe, both ends close-on-exec: the read end and the write end.
