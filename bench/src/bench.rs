@@ -645,6 +645,7 @@ pub fn schema(runs: usize) -> Result<Outcome, Error> {
                     size: n,
                     tree: None,
                     extreme: false,
+                    split: schema::gen::Split::Drawn,
                 };
                 let inst = schema::gen::generate(schema, &mut Rng::new(i), &shape).expect("valid");
                 std::hint::black_box(schema.write(&inst));

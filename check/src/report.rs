@@ -181,17 +181,30 @@ fn stack_note(o: &Options, g: &Group<impl Sized>) -> Option<String> {
     ))
 }
 
-/// After a TLE, how the program's time grows on the shape that failed.
+/// After a TLE, how the program's time grows: over the test cases when the failing input
+/// held many (more than four), else on the shape that failed (over the test cases for a
+/// problem without trees).
 fn growth_note<S: Suite>(
     jd: &Judge<'_, S>,
     detail: &Cause,
     shape: Option<TreeShape>,
+    input: &S::Input,
 ) -> Option<String> {
+    use grundy_judging::reach::{Dim, Reach};
+    use grundy_judging::tle::{self, Axis};
     let Judge { suite, o, argv, .. } = *jd;
     if !detail.is_time_limit() {
         return None;
     }
-    let g = grundy_judging::tle::measure(suite, argv, &o.limits, shape?, 3, o.seed).ok()??;
+    let mut reach = Reach::default();
+    suite.measure(input, &mut reach);
+    let many = reach.most(Dim::Cases).is_some_and(|k| k > 4);
+    let axis = match (shape, tle::cases_axis(suite)) {
+        (_, Some(cases)) if many => cases,
+        (Some(s), _) => Axis::Shape(s),
+        (None, cases) => cases?,
+    };
+    let g = tle::measure(suite, argv, &o.limits, &axis, 3, o.seed).ok()??;
     Some(g.line())
 }
 
@@ -268,7 +281,7 @@ fn report_group<S: Suite>(
     let cpu_bound = finding.run.cpu * 2 >= o.limits.time;
     say(
         &mut notes,
-        growth_note(jd, &detail, main_shape).filter(|_| cpu_bound),
+        growth_note(jd, &detail, main_shape, &finding.input).filter(|_| cpu_bound),
     );
     let text = suite.write(&finding.input);
     let saved = save(jd, &finding, &text, first_index);

@@ -51,7 +51,8 @@ pub(crate) fn shrink_group<S: Suite>(
         passed_in_a_row = if fails { 0 } else { passed_in_a_row + 1 };
         fails
     };
-    let mut shrunk = suite.shrink(start, &mut same);
+    let stop = || Instant::now() >= deadline || contain::interrupted();
+    let mut shrunk = suite.shrink(start, &mut same, &stop);
     let mut input = shrunk.case.clone();
     // A failure no single structural step keeps (a value that wraps around at 256 changes
     // with every vertex dropped) is tried on the swept family members below its size,
@@ -67,7 +68,7 @@ pub(crate) fn shrink_group<S: Suite>(
         if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
             continue;
         }
-        let again = suite.shrink(cand, &mut same);
+        let again = suite.shrink(cand, &mut same, &stop);
         family = Some(format!(
             "no structural step kept the failure below {}; the swept {} fails the same way, and shrinks to {}",
             suite.describe(&input),
@@ -89,7 +90,7 @@ pub(crate) fn shrink_group<S: Suite>(
         if suite.size(&cand) >= suite.size(&input) || !same(&cand) {
             continue;
         }
-        let again = suite.shrink(cand, &mut same);
+        let again = suite.shrink(cand, &mut same, &stop);
         if suite.size(&again.case) < suite.size(&input) {
             input = again.case;
         }

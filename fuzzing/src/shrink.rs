@@ -189,7 +189,7 @@ pub fn greedy_with<T>(
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = T> + 'a>,
     fails: impl FnMut(&T) -> bool,
 ) -> Shrunk<T> {
-    greedy_lazy(resume, start, |t| built(candidates(t)), fails)
+    greedy_lazy(resume, start, |t| built(candidates(t)), fails, &never)
 }
 
 /// Built candidates as recipes that hand them over.
@@ -199,14 +199,22 @@ fn built<'a, T: 'a>(
     Box::new(it.map(|c| Box::new(move || Some(c)) as Lazy<'a, T>))
 }
 
+/// Never stops a shrink early (the `stop` of [`greedy_lazy`] for a shrink bounded only by
+/// its candidates).
+pub fn never() -> bool {
+    false
+}
+
 /// The greedy loop over recipes ([`Lazy`]): only the candidate being tried is built, so
 /// a shrink holds the current input and one candidate, and the recipes it skips
-/// (resuming) cost nothing.
+/// (resuming) cost nothing. Once `stop` says so (a time budget spent) no more recipe is
+/// built: the shrink ends where it stands.
 pub fn greedy_lazy<T>(
     resume: Resume,
     start: T,
     candidates: impl for<'a> Fn(&'a T) -> Box<dyn Iterator<Item = Lazy<'a, T>> + 'a>,
     mut fails: impl FnMut(&T) -> bool,
+    stop: &dyn Fn() -> bool,
 ) -> Shrunk<T> {
     let mut cur = start;
     let (mut steps, mut tries) = (0, 0);
@@ -215,6 +223,9 @@ pub fn greedy_lazy<T>(
         let mut next = None;
         let mut try_range = |cur: &T, skip: usize, take: usize| {
             for (i, recipe) in candidates(cur).enumerate().skip(skip).take(take) {
+                if stop() {
+                    return None;
+                }
                 let Some(cand) = recipe() else { continue };
                 tries += 1;
                 if fails(&cand) {
@@ -254,6 +265,7 @@ pub fn shrink(case: Position, fails: impl FnMut(&Position) -> bool) -> Shrunk<Po
         case,
         |p| Box::new(lazy_candidates(p).into_iter()),
         fails,
+        &never,
     )
 }
 
@@ -263,14 +275,16 @@ pub fn shrink_cases(
     cases: Vec<Position>,
     fails: impl FnMut(&[Position]) -> bool,
 ) -> Shrunk<Vec<Position>> {
-    shrink_cases_with(Resume::FromStart, cases, fails)
+    shrink_cases_with(Resume::FromStart, cases, fails, &never)
 }
 
-/// [`shrink_cases`], resuming after each step as `resume` says.
+/// [`shrink_cases`], resuming after each step as `resume` says, ending where it stands
+/// once `stop` says so.
 pub fn shrink_cases_with(
     resume: Resume,
     cases: Vec<Position>,
     mut fails: impl FnMut(&[Position]) -> bool,
+    stop: &dyn Fn() -> bool,
 ) -> Shrunk<Vec<Position>> {
     greedy_lazy(
         resume,
@@ -302,6 +316,7 @@ pub fn shrink_cases_with(
             Box::new(drops.chain(inner))
         },
         |c: &Vec<Position>| fails(c),
+        stop,
     )
 }
 

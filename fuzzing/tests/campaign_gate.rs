@@ -275,6 +275,7 @@ fn fixed_seed_round_of_every_problem_schema() {
                 // Extreme counts are the statement's maxima whatever the size (10^5 queries
                 // on a tree of 3 vertices): a few such inputs, their shrink steps unchecked.
                 extreme: i % 30 == 0,
+                split: schema::gen::Split::Drawn,
             };
             let what = format!("{name} input {i} ({shape:?})");
             let inst = schema::gen::generate(&schema, &mut rng, &shape)

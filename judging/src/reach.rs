@@ -177,7 +177,7 @@ impl Reach {
                 }
                 _ => {}
             }
-            if most < top && matches!(d, Dim::Vertices | Dim::Value | Dim::Length) {
+            if most < top && matches!(d, Dim::Vertices | Dim::Value | Dim::Length | Dim::Cases) {
                 out.push(format!(
                     "{} {} (the largest allowed; reached: {})",
                     d.name(),
@@ -248,6 +248,12 @@ mod tests {
                 "a value within one of 2^7, 2^15, 2^16 (where a narrower integer wraps)".into(),
                 "value 1,048,576 (the largest allowed; reached: 40,000)".into(),
             ]
+        );
+        // Test cases never past four where 10^4 are allowed: named.
+        r.add(Dim::Cases, 4);
+        assert_eq!(
+            r.never(&[(Dim::Cases, 10_000)]),
+            vec!["test cases 10,000 (the largest allowed; reached: 4)".to_string()]
         );
         let mut other = Reach::default();
         other.add(Dim::Value, 65_537);

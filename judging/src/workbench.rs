@@ -11,7 +11,10 @@ use crate::package::{self, Package};
 use crate::suite::Packaged;
 use grundy_fuzzing::contest::Tier;
 use grundy_fuzzing::gen::TreeShape;
-use grundy_fuzzing::schema::{self, gen::Shape};
+use grundy_fuzzing::schema::{
+    self,
+    gen::{Shape, Split},
+};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::Instance;
 use grundy_games::{checker, format, Problem};
@@ -82,13 +85,21 @@ fn generate(
     shape: Option<TreeShape>,
     tier: Tier,
     extreme: bool,
+    split: Split,
 ) -> Result<Instance, Error> {
+    if split != Split::Drawn && pkg.schema.tests == grundy_games::schema::Tests::One {
+        return Err(Error::usage(format!(
+            "problem package {}: its input is one test case (no [tests] in problem.toml), so --cases does not apply",
+            pkg.dir.display()
+        )));
+    }
     let mut rng = Rng::new(seed);
     let size = size.unwrap_or_else(|| tier_size(pkg, &mut rng, tier));
     let shape = Shape {
         size,
         tree: shape,
         extreme,
+        split,
     };
     schema::gen::generate(&pkg.schema, &mut rng, &shape)
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
@@ -104,6 +115,7 @@ pub fn generate_small(pkg: &Package, seed: u64) -> Result<Instance, Error> {
         size: rng.range(2, most as u64) as usize,
         tree: None,
         extreme: false,
+        split: schema::gen::Split::Drawn,
     };
     schema::gen::generate(schema, &mut rng, &shape)
         .map_err(|e| Error::usage(format!("problem package {}: {e}", pkg.dir.display())))
@@ -116,7 +128,7 @@ pub fn generate_largest(pkg: &Package, seed: u64) -> Result<Instance, Error> {
     let size = schema::gen::adversarial(&pkg.schema)
         .first()
         .map_or(10, |(_, s)| s.size);
-    generate(pkg, seed, Some(size), None, Tier::Large, true)
+    generate(pkg, seed, Some(size), None, Tier::Large, true, Split::Drawn)
 }
 
 /// `grundy gen DIR --seed S`.
@@ -127,9 +139,10 @@ pub fn gen(
     shape: Option<TreeShape>,
     tier: Tier,
     extreme: bool,
+    split: Split,
 ) -> Result<Outcome, Error> {
     let pkg = Package::load(dir)?;
-    let inst = generate(&pkg, seed, size, shape, tier, extreme)?;
+    let inst = generate(&pkg, seed, size, shape, tier, extreme, split)?;
     crate::out!("{}", pkg.schema.write(&inst));
     Ok(Outcome::Passed)
 }
@@ -144,6 +157,8 @@ pub struct Planned {
     tier: Tier,
     /// An adversarial test (the statement's maximum sizes).
     pub extreme: bool,
+    /// How many test cases share the size.
+    pub split: Split,
     /// How it was made, in words.
     pub how: String,
 }
@@ -166,6 +181,15 @@ impl Planned {
         }
         if self.extreme {
             cmd += " --extreme";
+        }
+        match self.split {
+            Split::Drawn => {}
+            Split::Even(k) => {
+                let _ = write!(cmd, " --cases {k}");
+            }
+            Split::Lopsided(k) => {
+                let _ = write!(cmd, " --cases {k} --lopsided");
+            }
         }
         cmd
     }
@@ -193,6 +217,7 @@ pub fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
                 shape: Some(TreeShape::ALL[k % TreeShape::ALL.len()]),
                 tier,
                 extreme: false,
+                split: Split::Drawn,
                 how: format!("random {tier:?}"),
             }
         })
@@ -211,6 +236,7 @@ pub fn plan(pkg: &Package, seed: u64, count: usize) -> Vec<Planned> {
                     shape: shape.tree,
                     tier: Tier::Large,
                     extreme: true,
+                    split: shape.split,
                     how,
                 }),
         );
@@ -232,7 +258,7 @@ pub fn make(suite: &Packaged, t: &Planned) -> Result<(String, Vec<u8>, usize, us
             (text, answer, n, v)
         }
         None => {
-            let inst = generate(pkg, t.seed, t.size, t.shape, t.tier, t.extreme)?;
+            let inst = generate(pkg, t.seed, t.size, t.shape, t.tier, t.extreme, t.split)?;
             let text = pkg.schema.write(&inst);
             let (answer, _) = package::expected(pkg, &suite.prep, &inst, &text)?;
             let (n, v) = (pkg.schema.size(&inst), pkg.schema.vertices(&inst));

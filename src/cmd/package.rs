@@ -28,6 +28,13 @@ pub struct GenArgs {
     /// Packages: counts and values at their extremes (the adversarial inputs).
     #[arg(long)]
     extreme: bool,
+    /// Packages of several test cases an input: exactly this many, sharing the size
+    /// evenly (within the count's range).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 22))]
+    cases: Option<u64>,
+    /// With --cases: the first test case takes half the size, the others share the rest.
+    #[arg(long, requires = "cases")]
+    lopsided: bool,
 }
 
 impl GenArgs {
@@ -40,8 +47,19 @@ impl GenArgs {
             shape,
             tier,
             extreme,
+            cases,
+            lopsided,
         } = self;
+        use grundy_fuzzing::schema::gen::Split;
+        let split = match (cases, lopsided) {
+            (None, _) => Split::Drawn,
+            (Some(k), false) => Split::Even(k as usize),
+            (Some(k), true) => Split::Lopsided(k as usize),
+        };
         match (engine_of(&problem)?, problem) {
+            (Some(_), _) if split != Split::Drawn => Err(Error::usage(
+                "--cases applies to a package's schema, not to a built-in problem",
+            )),
             (Some(problem), _) => {
                 let cases = contest::input(
                     problem,
@@ -54,7 +72,7 @@ impl GenArgs {
                 Ok(Outcome::Passed)
             }
             (None, Target::Package(dir)) => {
-                grundy_judging::workbench::gen(&dir, seed, size, shape, tier, extreme)
+                grundy_judging::workbench::gen(&dir, seed, size, shape, tier, extreme, split)
             }
             (None, Target::Builtin(_)) => unreachable!("a built-in problem is its own engine"),
         }

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{example, grundy, stderr};
+use common::{example, grundy, repo, stderr};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -2308,4 +2308,91 @@ fn a_silent_contestant_stops_the_plan_early() {
         "{err}"
     );
     assert!(!err.contains("shrink to"), "{err}");
+}
+
+/// Many test cases in one input, at the statement's limits (`t ≤ 10^4` under a sum of
+/// `n`): a solution that redoes a sieve for every test case is quick on inputs of one to
+/// four test cases, which were all a plan drew. Every plan now holds the corners of the
+/// test cases' count, so it is TLE on the most test cases; the witness names `t`, the
+/// growth is measured over the test cases, and the reach table lists them. The right
+/// solution passes the same corners.
+#[test]
+fn a_set_up_redone_per_test_case_is_caught_at_the_most_test_cases() {
+    let dir = repo("tests/packages/nim-many-tests");
+    for (sol, code) in [("sieve-per-test.cpp", 1), ("correct.cpp", 0)] {
+        let out = grundy()
+            .arg("check")
+            .arg(&dir)
+            .args(["--cases", "3", "--no-families", "--shrink-time", "0"])
+            .args(["--color", "never", "--"])
+            .arg(dir.join(sol))
+            .output()
+            .unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(code), "{sol}: {err}");
+        assert!(
+            err.contains("+ 5 adversarial") && err.contains("test cases 1–10,000"),
+            "{sol}: {err}"
+        );
+        if code == 0 {
+            assert!(!err.contains("never reached: test cases"), "{err}");
+            continue;
+        }
+        assert!(
+            err.contains(
+                "TLE on test 4 (adversarial: t = 10000 × n = 1 (the most test cases, each the smallest)), size 10,000 in 10,000 test cases"
+            ),
+            "{err}"
+        );
+        // CPU time grows with t whatever the machine's speed; the series stops at a TLE
+        // by t = 10000 at the latest (15 s of sieves).
+        let growth = err
+            .lines()
+            .find(|l| l.starts_with("growth: "))
+            .unwrap_or_default();
+        assert!(
+            growth.contains(" over the test cases (") && growth.contains("; stopped at t = "),
+            "{err}"
+        );
+    }
+}
+
+/// `grundy gen --cases K` prints an input of exactly K test cases (the corners a test set
+/// regenerates); on a package of one test case an input it is refused, naming why.
+#[test]
+fn gen_prints_the_test_cases_asked_for() {
+    let dir = repo("tests/packages/nim-many-tests");
+    let out = grundy()
+        .arg("gen")
+        .arg(&dir)
+        .args(["--cases", "10000", "--extreme", "--size", "200000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().next(), Some("10000"));
+    // 10^4 test cases of 20 heaps each: the sum of n filled.
+    assert_eq!(text.lines().nth(1), Some("20"));
+    let out = grundy()
+        .arg("gen")
+        .arg(&dir)
+        .args(["--cases", "3", "--lopsided", "--size", "1000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().take(2).collect::<Vec<_>>(), ["3", "500"]);
+    let out = grundy()
+        .arg("gen")
+        .arg(example("misere-nim"))
+        .args(["--cases", "3"])
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "its input is one test case (no [tests] in problem.toml), so --cases does not apply"
+        ),
+        "{err}"
+    );
 }

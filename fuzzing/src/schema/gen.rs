@@ -5,10 +5,12 @@
 //! within the limits on sums. Every input is validated against the schema before it is
 //! returned; a schema whose limits cannot be met is reported, never looped on.
 
+pub use super::cases::Split;
+use super::cases::{self, SumCaps};
 use crate::gen::{self, TreeShape};
 use crate::rng::Rng;
 use grundy_games::schema::{
-    Case, Elements, Field, GraphRules, Instance, Item, Kind, Schema, Tests, Value,
+    Case, Elements, Field, GraphRules, Instance, Item, Kind, Schema, Value,
 };
 use std::collections::{BTreeMap, HashSet};
 
@@ -21,6 +23,20 @@ pub struct Shape {
     pub tree: Option<TreeShape>,
     /// Values at their extremes (maximum counts, min/max values) instead of random.
     pub extreme: bool,
+    /// How many test cases share the size (for a schema of several test cases).
+    pub split: Split,
+}
+
+impl Shape {
+    /// An input of `size` of random shape and values, its test cases drawn.
+    pub fn random(size: usize) -> Shape {
+        Shape {
+            size,
+            tree: None,
+            extreme: false,
+            split: Split::Drawn,
+        }
+    }
 }
 
 /// A value in `lo..=hi`: uniform, near the minimum, an extreme, or next to a power of two
@@ -155,18 +171,29 @@ fn graph_edges(
     edges
 }
 
+/// The most each integer under a limit on sums may be in one test case (the rest of the
+/// sum, less what the test cases after it need).
+type Caps = BTreeMap<String, i64>;
+
+/// `x` no more than its cap, when it has one.
+fn capped(caps: &Caps, name: &str, x: i64) -> i64 {
+    caps.get(name).map_or(x, |&c| x.min(c))
+}
+
 /// The count of each test case's structures, arrays and queries.
 fn plan_counts(
     schema: &Schema,
     rng: &mut Rng,
     per_case: usize,
     extreme: bool,
+    caps: &Caps,
 ) -> BTreeMap<String, i64> {
     let mut counts = BTreeMap::new();
     for it in &schema.items {
         match it {
             Item::Tree { count, .. } | Item::Graph { count, .. } => {
-                counts.insert(count.clone(), clamp(per_case as i64, schema.range(count)));
+                let n = clamp(per_case as i64, schema.range(count));
+                counts.insert(count.clone(), capped(caps, count, n));
             }
             _ => {}
         }
@@ -177,7 +204,7 @@ fn plan_counts(
                 // A length over its whole range (up to the case's size), never pinned to
                 // it: 1 (or the least), 2, half, all of it, or anything between.
                 let (lo, hi) = schema.range_in(len, &|k| counts.get(k).copied());
-                let top = (per_case as i64).clamp(lo, hi.max(lo));
+                let top = capped(caps, len, (per_case as i64).clamp(lo, hi.max(lo))).max(lo);
                 let k = if extreme {
                     top
                 } else {
@@ -193,6 +220,7 @@ fn plan_counts(
             }
             Item::Queries { count, .. } if !counts.contains_key(count) => {
                 let (lo, hi) = schema.range(count);
+                let hi = capped(caps, count, hi).max(lo);
                 let q = if extreme {
                     hi
                 } else {
@@ -244,15 +272,15 @@ fn gen_graph(
 
 /// One test case of the schema: its counts planned first, then each item drawn in input
 /// order (a bound that names an integer drawn before is evaluated with its value).
-fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape) -> Case {
-    let counts = plan_counts(schema, rng, per_case, shape.extreme);
+fn gen_case(schema: &Schema, rng: &mut Rng, per_case: usize, shape: &Shape, caps: &Caps) -> Case {
+    let counts = plan_counts(schema, rng, per_case, shape.extreme, caps);
     // The integers made so far (the planned counts, then each as it is drawn): the
     // bounds that name them are evaluated with their values.
     let mut known = counts.clone();
     let mut values: Vec<Value> = Vec::with_capacity(schema.items.len());
     for (i, it) in schema.items.iter().enumerate() {
         let v = match it {
-            Item::Ints(names) => gen_ints(schema, rng, names, &mut known, shape),
+            Item::Ints(names) => gen_ints(schema, rng, names, &mut known, shape, caps),
             Item::Tree {
                 count,
                 parents,
@@ -321,6 +349,7 @@ fn gen_ints(
     names: &[String],
     known: &mut BTreeMap<String, i64>,
     shape: &Shape,
+    caps: &Caps,
 ) -> Value {
     let counts = schema.counts();
     let mut ints = Vec::with_capacity(names.len());
@@ -330,7 +359,7 @@ fn gen_ints(
             continue;
         }
         let (lo, hi) = schema.range_in(n, &|k| known.get(k).copied());
-        let hi = hi.max(lo);
+        let hi = capped(caps, n, hi).max(lo);
         let x = if !shape.extreme {
             value(rng, lo, hi)
         } else if rng.chance(1, 2) {
@@ -431,36 +460,6 @@ fn gen_queries(
     Value::Queries(qs)
 }
 
-/// How many test cases an input gets, and the size of each.
-fn split(schema: &Schema, rng: &mut Rng, shape: &Shape) -> (usize, usize) {
-    let mut size = shape.size.max(1);
-    // A limit on the sum of a vertex count caps the whole input.
-    for (name, &max) in &schema.sums {
-        if schema.counts().contains(&name.as_str()) {
-            size = size.min(max.max(1) as usize);
-        }
-    }
-    let cases = match &schema.tests {
-        Tests::One => 1,
-        Tests::Count(t) => {
-            let (lo, hi) = schema.range(t);
-            let most = if shape.extreme { 1 } else { 4 };
-            rng.range(
-                lo.max(1) as u64,
-                (hi.max(1) as u64).min(most).max(lo.max(1) as u64),
-            ) as usize
-        }
-        Tests::UntilEof => {
-            if shape.extreme {
-                1
-            } else {
-                rng.range(1, 4) as usize
-            }
-        }
-    };
-    (cases, (size / cases).max(1))
-}
-
 /// Why a schema yields no input: its own limits cannot be met, or an item uses a count
 /// read after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -479,10 +478,15 @@ impl std::error::Error for SchemaError {}
 pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instance, SchemaError> {
     let mut last = String::new();
     for _ in 0..20 {
-        let (k, per_case) = split(schema, rng, shape);
-        let cases = (0..k)
-            .map(|_| gen_case(schema, rng, per_case, shape))
-            .collect();
+        let sizes = cases::split(schema, rng, shape);
+        let mut sums = SumCaps::new(schema);
+        let mut cases = Vec::with_capacity(sizes.len());
+        for (j, &per_case) in sizes.iter().enumerate() {
+            let caps = sums.caps(schema, sizes.len() - j - 1);
+            let case = gen_case(schema, rng, per_case, shape, &caps);
+            sums.spend(schema, &case);
+            cases.push(case);
+        }
         let inst = Instance { cases };
         match schema.read(schema.write(&inst).as_bytes()) {
             Ok(_) => return Ok(inst),
@@ -495,7 +499,8 @@ pub fn generate(schema: &Schema, rng: &mut Rng, shape: &Shape) -> Result<Instanc
 }
 
 /// The adversarial inputs: the largest size the limits allow, each tree shape in turn,
-/// counts and values at their extremes.
+/// counts and values at their extremes; then, for several test cases in one input, the
+/// corners of their count ([`cases::corners`]).
 pub fn adversarial(schema: &Schema) -> Vec<(String, Shape)> {
     let max = schema
         .items
@@ -538,9 +543,11 @@ pub fn adversarial(schema: &Schema) -> Vec<(String, Shape)> {
                     size: max,
                     tree,
                     extreme: true,
+                    split: Split::Drawn,
                 },
             )
         })
+        .chain(cases::corners(schema))
         .collect()
 }
 
@@ -566,11 +573,7 @@ mod tests {
         let (mut lengths, mut xs) = (HashSet::new(), HashSet::new());
         let (mut at_one, mut at_n) = (false, false);
         for _ in 0..300 {
-            let shape = Shape {
-                size: 40,
-                tree: None,
-                extreme: false,
-            };
+            let shape = Shape::random(40);
             let inst = generate(&s, &mut rng, &shape).unwrap();
             let case = &inst.cases[0];
             let n = s.int_of(case, "n").unwrap();

@@ -7,7 +7,8 @@
 //! count integers are recomputed. Candidates are re-validated by the caller's predicate,
 //! so one that breaks a constraint (a graph left disconnected) is simply not taken.
 
-use crate::shrink::{greedy_with, Resume, Shrunk};
+use crate::room::Lazy;
+use crate::shrink::{greedy_lazy, Resume, Shrunk};
 use grundy_games::schema::{Case, Elements, Field, Instance, Item, Kind, Schema, Value};
 use grundy_games::Tree;
 
@@ -646,32 +647,46 @@ fn counts_structure(schema: &Schema, len: &str) -> bool {
     })
 }
 
-/// Every single simplification of an input, biggest first.
-pub fn candidates(schema: &Schema, inst: &Instance) -> Vec<Instance> {
-    let mut out = Vec::new();
+/// Every single simplification of an input, biggest first: runs of test cases dropped
+/// (halves down to sixteenths, then each alone unless there are many), then each test
+/// case's own steps. Each is a recipe built only when tried, so a shrink of 10^4 test
+/// cases holds one candidate at a time, not 10^4 copies of the input.
+pub fn recipes<'a>(
+    schema: std::rc::Rc<Schema>,
+    inst: &'a Instance,
+) -> Box<dyn Iterator<Item = Lazy<'a, Instance>> + 'a> {
     let k = inst.cases.len();
-    if k > 1 {
-        for (from, to) in [(0, k / 2), (k / 2, k)] {
+    let mut drops: Vec<(usize, usize)> = if k > 1 { chunks(k) } else { Vec::new() };
+    if k > 1 && k <= LARGE {
+        drops.extend((0..k).map(|j| (j, j + 1)));
+    }
+    let mut seen = std::collections::HashSet::new();
+    drops.retain(|d| seen.insert(*d));
+    let dropped = drops.into_iter().map(move |(from, to)| {
+        Box::new(move || {
             let mut c = inst.clone();
             c.cases.drain(from..to);
-            if !c.cases.is_empty() {
-                out.push(c);
-            }
-        }
-        for i in 0..k {
-            let mut c = inst.clone();
-            c.cases.remove(i);
-            out.push(c);
-        }
-    }
-    for i in 0..k {
-        for case in case_steps(schema, &inst.cases[i]) {
-            let mut c = inst.clone();
-            c.cases[i] = case;
-            out.push(c);
-        }
-    }
-    out
+            Some(c)
+        }) as Lazy<'a, Instance>
+    });
+    let stepped = (0..k).flat_map(move |i| {
+        case_steps(&schema, &inst.cases[i])
+            .into_iter()
+            .map(move |case| {
+                Box::new(move || {
+                    let mut c = inst.clone();
+                    c.cases[i] = case;
+                    Some(c)
+                }) as Lazy<'a, Instance>
+            })
+    });
+    Box::new(dropped.chain(stepped))
+}
+
+/// Every single simplification of an input, biggest first ([`recipes`], built).
+pub fn candidates(schema: &Schema, inst: &Instance) -> Vec<Instance> {
+    let schema = std::rc::Rc::new(schema.clone());
+    recipes(schema, inst).filter_map(|r| r()).collect()
 }
 
 /// Shrinks `inst` while `fails` holds (`fails(&inst)` is assumed true).
@@ -680,21 +695,31 @@ pub fn shrink(
     inst: Instance,
     fails: impl FnMut(&Instance) -> bool,
 ) -> Shrunk<Instance> {
-    shrink_with(schema, Resume::FromStart, inst, fails)
+    shrink_with(
+        schema,
+        Resume::FromStart,
+        inst,
+        fails,
+        &crate::shrink::never,
+    )
 }
 
-/// [`shrink`], resuming after each step as `resume` says.
+/// [`shrink`], resuming after each step as `resume` says, ending where it stands once
+/// `stop` says so.
 pub fn shrink_with(
     schema: &Schema,
     resume: Resume,
     inst: Instance,
     fails: impl FnMut(&Instance) -> bool,
+    stop: &dyn Fn() -> bool,
 ) -> Shrunk<Instance> {
-    greedy_with(
+    let schema = std::rc::Rc::new(schema.clone());
+    greedy_lazy(
         resume,
         inst,
-        |cur: &Instance| Box::new(candidates(schema, cur).into_iter()),
+        |cur: &Instance| recipes(schema.clone(), cur),
         fails,
+        stop,
     )
 }
 

@@ -186,7 +186,7 @@ fn shrink_weakness<S: Suite>(
                 .flatten()
                 .is_some_and(|(w, _)| kind_of(&w) == kind)
     };
-    let shrunk = suite.shrink(input.clone(), &mut same);
+    let shrunk = suite.shrink(input.clone(), &mut same, &grundy_fuzzing::shrink::never);
     let (weakness, g) = weakness_on(suite, interactor, &shrunk.case, player, pseed)?.unwrap_or((
         weakness,
         harden::Game {

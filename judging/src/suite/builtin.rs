@@ -312,8 +312,9 @@ impl Searched for Builtin {
         &self,
         input: Vec<Position>,
         fails: &mut dyn FnMut(&Vec<Position>) -> bool,
+        stop: &dyn Fn() -> bool,
     ) -> Shrunk<Vec<Position>> {
-        shrink::shrink_cases_with(Resume::AtLastStep, input, |c| fails(&c.to_vec()))
+        shrink::shrink_cases_with(Resume::AtLastStep, input, |c| fails(&c.to_vec()), stop)
     }
 }
 

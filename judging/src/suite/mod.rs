@@ -98,11 +98,13 @@ pub trait Judged: Inputs {
 /// inputs of a shape and size, cuts, the families swept, the hunt's mutations, the
 /// dimensions measured.
 pub trait Searched: Inputs {
-    /// Shrinks a failing input while `fails` holds.
+    /// Shrinks a failing input while `fails` holds, ending where it stands once `stop`
+    /// says so (its time spent).
     fn shrink(
         &self,
         input: Self::Input,
         fails: &mut dyn FnMut(&Self::Input) -> bool,
+        stop: &dyn Fn() -> bool,
     ) -> Shrunk<Self::Input>;
     /// How many more small random inputs are tried, after shrinking, for a smaller failure
     /// (each costs a run of the program, and of the reference for a package).
@@ -115,6 +117,27 @@ pub trait Searched: Inputs {
         -> Option<Result<Self::Input, Error>>;
     /// The largest size `sized` accepts.
     fn max_size(&self) -> usize;
+    /// For a problem whose inputs hold several test cases: the name of their count (`t`)
+    /// and the most one input holds; `None` for one test case an input.
+    fn cases_axis(&self) -> Option<(String, usize)> {
+        None
+    }
+    /// An input of `k` test cases, each of the least size, its values at their extremes
+    /// (a growth over the test cases); `None` for one test case an input.
+    fn with_cases(&self, k: usize, seed: u64) -> Option<Result<Self::Input, Error>> {
+        let _ = (k, seed);
+        None
+    }
+    /// The inputs a hunt for a slow input starts from, each named: by default a tree of
+    /// each of `shapes` of the maximum size ([`Searched::sized`]); none for a problem
+    /// without trees.
+    fn hunt_starts(
+        &self,
+        shapes: &[TreeShape],
+        seed: u64,
+    ) -> Vec<(String, Result<Self::Input, Error>)> {
+        tree_starts(self, shapes, seed)
+    }
     /// The largest input in words, by the dimension that has the largest size
     /// (`300,000 vertices`, `200,000 queries`, `200,000 values of a`).
     fn max_size_words(&self) -> String {
@@ -159,6 +182,24 @@ pub trait Searched: Inputs {
     /// The input changed by one move of the slow-input hunt (the same size), and the move
     /// in words; `None` when no move applies.
     fn mutate(&self, input: &Self::Input, rng: &mut Rng) -> Option<(Self::Input, String)>;
+}
+
+/// A tree of each of `shapes` of the maximum size, named (`a chain of 1000 vertices`): the
+/// hunt's starts by default ([`Searched::hunt_starts`]); none for a problem without trees.
+pub fn tree_starts<S: Searched + ?Sized>(
+    suite: &S,
+    shapes: &[TreeShape],
+    seed: u64,
+) -> Vec<(String, Result<S::Input, Error>)> {
+    let max = suite.max_size();
+    shapes
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &s)| {
+            let input = suite.sized(s, max, seed + k as u64)?;
+            Some((format!("a {} of {max} vertices", s.name()), input))
+        })
+        .collect()
 }
 
 /// Pictures: an input drawn, and an interactive game drawn move by move. Both default to

@@ -221,6 +221,7 @@ impl Inputs for Packaged {
             size,
             tree: None,
             extreme: false,
+            split: schema::gen::Split::Drawn,
         };
         // Small inputs mostly keep the caps of `[game] small`, so that the rules answer
         // them (and the model is cross-checked); the others take the statement's ranges.
@@ -285,10 +286,13 @@ impl Inputs for Packaged {
         let mut s = if v > 0 {
             crate::output::vertices(v)
         } else {
-            format!("size {}", self.pkg.schema.size(input))
+            format!(
+                "size {}",
+                crate::output::thousands(self.pkg.schema.size(input))
+            )
         };
         if cases > 1 {
-            s += &format!(" in {cases} test cases");
+            s += &format!(" in {} test cases", crate::output::thousands(cases));
         }
         s
     }
@@ -389,6 +393,7 @@ impl Searched for Packaged {
             size,
             tree: Some(shape),
             extreme: false,
+            split: schema::gen::Split::Drawn,
         };
         Some(generated(
             schema::gen::generate(&self.pkg.schema, &mut rng, &shape),
@@ -398,6 +403,43 @@ impl Searched for Packaged {
 
     fn max_size_words(&self) -> String {
         Packaged::max_size_words(self)
+    }
+
+    fn cases_axis(&self) -> Option<(String, usize)> {
+        let s = &self.pkg.schema;
+        Some((schema::cases::count_name(s)?, schema::cases::most_cases(s)))
+    }
+
+    fn with_cases(&self, k: usize, seed: u64) -> Option<Result<Instance, Error>> {
+        let s = &self.pkg.schema;
+        schema::cases::count_name(s)?;
+        let mut rng = Rng::for_case(seed, k as u64);
+        let shape = schema::cases::with_cases(s, k);
+        Some(generated(
+            schema::gen::generate(s, &mut rng, &shape),
+            &self.pkg.dir,
+        ))
+    }
+
+    /// A tree of each shape of the maximum size (random values), then the adversarial
+    /// inputs that are not trees of a shape: the corners of the test cases' count, and for
+    /// a package without trees its input of the maximum size.
+    fn hunt_starts(
+        &self,
+        shapes: &[TreeShape],
+        seed: u64,
+    ) -> Vec<(String, Result<Instance, Error>)> {
+        let mut out = crate::suite::tree_starts(self, shapes, seed);
+        let trees = self.has_tree();
+        for (k, (name, shape)) in schema::gen::adversarial(&self.pkg.schema)
+            .into_iter()
+            .enumerate()
+        {
+            if !(trees && shape.tree.is_some()) {
+                out.push((name, self.adversarial_input(k)));
+            }
+        }
+        out
     }
 
     fn max_size(&self) -> usize {
@@ -448,6 +490,9 @@ impl Searched for Packaged {
         if let Some(top) = self.pkg.schema.limits.values().map(|&(_, hi)| hi).max() {
             out.push((Dim::Value, top));
         }
+        if let Some((_, most)) = self.cases_axis() {
+            out.push((Dim::Cases, most as i64));
+        }
         out
     }
 
@@ -481,8 +526,9 @@ impl Searched for Packaged {
         &self,
         input: Instance,
         fails: &mut dyn FnMut(&Instance) -> bool,
+        stop: &dyn Fn() -> bool,
     ) -> Shrunk<Instance> {
-        schema::shrink::shrink_with(&self.pkg.schema, Resume::AtLastStep, input, fails)
+        schema::shrink::shrink_with(&self.pkg.schema, Resume::AtLastStep, input, fails, stop)
     }
 
     fn extra_tries(&self) -> u64 {

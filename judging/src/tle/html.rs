@@ -24,14 +24,15 @@ pub fn scale_page(title: &str, growths: &[Growth], worst: &str, limit: f64) -> S
         let _ = writeln!(
             h,
             "<section class=\"growth\">\n<h2>{}</h2>\n<figure>{}</figure>\n<p>{}</p>",
-            esc(g.shape.name()),
+            esc(g.axis.name()),
             grundy_draw::chart_svg(&chart(g, limit)),
             esc(&g.line())
         );
         if let Some((n, v)) = &g.stopped_at {
             let _ = writeln!(
                 h,
-                "<p>Stopped at n = {n}: {} ({:.3} s above start-up).</p>",
+                "<p>Stopped at {} = {n}: {} ({:.3} s above start-up).</p>",
+                esc(g.axis.var()),
                 esc(&v.to_string()),
                 g.stopped_time
             );
@@ -62,12 +63,12 @@ fn chart(g: &Growth, limit: f64) -> grundy_draw::Chart {
         _ => Vec::new(),
     };
     grundy_draw::Chart {
-        title: format!("{}: CPU time above start-up", g.shape.name()),
-        x_label: "n (vertices)".into(),
+        title: format!("{}: CPU time above start-up", g.axis.name()),
+        x_label: format!("{} ({})", g.axis.var(), g.axis.unit()),
         y_label: "seconds".into(),
         points,
         fitted_label: g.fit.map_or_else(String::new, |f| {
-            format!("fit: n^{:.2} (R² {:.2})", f.exponent, f.r2)
+            format!("fit: {}^{:.2} (R² {:.2})", g.axis.var(), f.exponent, f.r2)
         }),
         fitted,
         hline: (limit - g.base > 0.0).then(|| {

@@ -10,8 +10,9 @@ use grundy_fuzzing::Rng;
 use grundy_sandbox::runner::RunLimits;
 use std::time::{Duration, Instant};
 
-/// Searches for the slowest input of the maximum size: every shape first, then
-/// hill-climbing from the slowest with structural moves, for `budget`.
+/// Searches for the slowest input of the maximum size: every start first (a tree of each
+/// shape of `starts`, and what else the problem starts from: [`crate::suite::Searched::hunt_starts`]),
+/// then hill-climbing from the slowest with structural moves, for `budget`.
 pub fn search<S: Suite>(
     suite: &S,
     argv: &[String],
@@ -21,24 +22,24 @@ pub fn search<S: Suite>(
     starts: &[TreeShape],
 ) -> Result<Option<Slowest<S::Input>>, Error> {
     let end = Instant::now() + budget;
-    let max = suite.max_size();
     let mut best: Option<Slowest<S::Input>> = None;
     let mut climb: Vec<(String, f64)> = Vec::new();
     let mut tried = 0;
-    for (k, &shape) in starts.iter().enumerate() {
-        let Some(input) = suite.sized(shape, max, seed + k as u64) else {
-            return Ok(None);
-        };
+    let begun = suite.hunt_starts(starts, seed);
+    if begun.is_empty() {
+        return Ok(None);
+    }
+    for (name, input) in begun {
         let input = input?;
         let (t, v) = cpu(suite, argv, limits, &input)?;
         tried += 1;
-        eprintln!("  start: {} of {max}: {t:.3} s CPU", shape.name());
-        climb.push((format!("start: a {} of {max}", shape.name()), t));
+        eprintln!("  start: {name}: {t:.3} s CPU");
+        climb.push((format!("start: {name}"), t));
         if best.as_ref().is_none_or(|b| t > b.seconds) {
             best = Some(Slowest {
                 input,
                 seconds: t,
-                how: format!("a {} of {max} vertices", shape.name()),
+                how: name,
                 verdict: v,
                 climb: Vec::new(),
                 tried: 0,
@@ -102,9 +103,9 @@ pub fn run<S: Suite>(
     let argv = grundy_sandbox::program::prepare(cmd)?;
     let starts: Vec<TreeShape> = from.map_or(SHAPES.to_vec(), |s| vec![s]);
     eprintln!(
-        "grundy hunt {}: the slowest input of {} vertices for `{}`, {} s of hill-climbing, time limit {} s CPU",
+        "grundy hunt {}: the slowest input of {} for `{}`, {} s of hill-climbing, time limit {} s CPU",
         suite.name(),
-        suite.max_size(),
+        suite.max_size_words(),
         cmd.join(" "),
         budget.as_secs_f64(),
         limits.time.as_secs_f64()
@@ -112,7 +113,7 @@ pub fn run<S: Suite>(
     let started = Instant::now();
     let Some(found) = search(suite, &argv, limits, budget, seed, &starts)? else {
         return Err(Error::usage(format!(
-            "{}: its inputs have no tree to hunt on",
+            "{}: it has no input to start a hunt from",
             suite.name()
         )));
     };

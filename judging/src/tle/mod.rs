@@ -23,6 +23,9 @@ use grundy_fuzzing::gen::TreeShape;
 use grundy_fuzzing::growth::{self, Fit};
 use grundy_sandbox::runner::{self, RunLimits};
 
+pub use axis::Axis;
+
+pub mod axis;
 pub mod html;
 pub mod hunt;
 pub mod scale;
@@ -105,8 +108,8 @@ pub(super) const MIN_R2: f64 = 0.9;
 
 /// The growth of a program on one shape.
 pub struct Growth {
-    /// The shape.
-    pub shape: TreeShape,
+    /// What grew: a shape's vertices, or the test cases.
+    pub axis: Axis,
     /// `(size, net CPU seconds)` measured.
     pub points: Vec<(usize, f64)>,
     /// The fit, when enough points were above the noise.
@@ -133,13 +136,15 @@ pub struct Growth {
 /// An input's dimensions besides its vertices: `(name, most)`.
 pub type Partners = Vec<(&'static str, i64)>;
 
-/// The dimensions of `input` besides its vertices that a growth over n does not hold
-/// fixed: an array's or a query list's length, the test cases in one input.
-pub(super) fn partners<S: Suite>(suite: &S, input: &S::Input) -> Partners {
+/// The dimensions of `input` besides the one growing along `axis` that its series does
+/// not hold fixed: an array's or a query list's length, the test cases in one input.
+pub(super) fn partners<S: Suite>(suite: &S, axis: &Axis, input: &S::Input) -> Partners {
+    use crate::reach::Dim;
     let mut reach = crate::reach::Reach::default();
     suite.measure(input, &mut reach);
-    [crate::reach::Dim::Length, crate::reach::Dim::Cases]
+    [Dim::Length, Dim::Cases]
         .into_iter()
+        .filter(|d| !(matches!(axis, Axis::Cases(_)) && *d == Dim::Cases))
         .filter_map(|d| reach.most(d).map(|m| (d.name(), m)))
         .collect()
 }
@@ -156,13 +161,13 @@ pub(super) fn grew(a: &Partners, b: &Partners) -> String {
 }
 
 impl Growth {
-    /// A program that ran past the limit on the least size (2): no growth to measure.
-    fn hung_at_start(shape: TreeShape, max: usize, t: f64, v: Verdict) -> Growth {
+    /// A program that ran past the limit on the least size: no growth to measure.
+    fn hung_at_start(axis: Axis, max: usize, t: f64, v: Verdict) -> Growth {
         Growth {
-            shape,
+            stopped_at: Some((axis.least(), v)),
+            axis,
             points: Vec::new(),
             fit: None,
-            stopped_at: Some((2, v)),
             stopped_time: t,
             base: 0.0,
             jitter: 0.0,
@@ -215,30 +220,27 @@ impl Growth {
     }
 
     /// The one-line summary: `growth: n^E.EE on SHAPE (sizes A..B, fit R² X.XX)` and the
-    /// prediction at the maximum size.
+    /// prediction at the maximum size (over the test cases: `t^E.EE`, `t = A..B`).
     pub fn line(&self) -> String {
         let used: Vec<&(usize, f64)> = self.points.iter().filter(|p| p.1 >= self.floor()).collect();
         let slowest = self.points.iter().map(|p| p.1).fold(0.0, f64::max);
+        let (x, on) = (self.axis.var(), self.axis.on());
         let mut s = match (&self.fit, used.first(), used.last()) {
             // A fit this loose is no exponent: the times scatter around any curve.
             (Some(f), Some(a), Some(b)) if f.r2 < MIN_R2 => format!(
-                "growth: noisy on {} (sizes {}..{}: the best fit, n^{:.2}, has R² {:.2} < {MIN_R2}, so no exponent is claimed)",
-                self.shape.name(),
-                a.0,
-                b.0,
+                "growth: noisy {on} ({}: the best fit, {x}^{:.2}, has R² {:.2} < {MIN_R2}, so no exponent is claimed)",
+                self.axis.range(a.0, b.0),
                 f.exponent,
                 f.r2
             ),
             (Some(f), Some(a), Some(b)) => format!(
-                "growth: n^{:.2} on {} (sizes {}..{}, fit R² {:.2}{}); predicted at n = {}: {:.3} s",
+                "growth: {x}^{:.2} {on} ({}, fit R² {:.2}{}); predicted at {x} = {}: {:.3} s",
                 f.exponent,
-                self.shape.name(),
-                a.0,
-                b.0,
+                self.axis.range(a.0, b.0),
                 f.r2,
-                match self.series.as_ref().map(|(x, y)| grew(x, y)) {
+                match self.series.as_ref().map(|(p, q)| grew(p, q)) {
                     Some(g) if !g.is_empty() =>
-                        format!("; the input's {g} grew with n, so the exponent is over the whole input"),
+                        format!("; the input's {g} grew with {x}, so the exponent is over the whole input"),
                     _ => String::new(),
                 },
                 self.max,
@@ -251,20 +253,17 @@ impl Growth {
                     .as_ref()
                     .map_or((0, String::new()), |(n, v)| (*n, v.to_string()));
                 return format!(
-                    "growth: none on {}: it does not finish on n = {n} ({v}): a hang, not a growth rate",
-                    self.shape.name()
+                    "growth: none {on}: it does not finish on {x} = {n} ({v}): a hang, not a growth rate"
                 );
             }
             _ if slowest < self.floor() => format!(
-                "growth: too fast to measure on {} (at most {:.1} ms above start-up up to n = {}, below the noise floor of {:.1} ms)",
-                self.shape.name(),
+                "growth: too fast to measure {on} (at most {:.1} ms above start-up up to {x} = {}, below the noise floor of {:.1} ms)",
                 slowest * 1e3,
                 self.points.last().map_or(0, |p| p.0),
                 self.floor() * 1e3
             ),
             _ => format!(
-                "growth: not fitted on {} (only {} of {} sizes above the noise floor of {:.1} ms; at most {:.1} ms above start-up up to n = {})",
-                self.shape.name(),
+                "growth: not fitted {on} (only {} of {} sizes above the noise floor of {:.1} ms; at most {:.1} ms above start-up up to {x} = {})",
                 used.len(),
                 self.points.len(),
                 self.floor() * 1e3,
@@ -282,8 +281,9 @@ impl Growth {
         let Some((n, v)) = &self.stopped_at else {
             return String::new();
         };
+        let x = self.axis.var();
         let mut s = String::new();
-        s += &format!("; stopped at n = {n}: {v}");
+        s += &format!("; stopped at {x} = {n}: {v}");
         // The TLE is a measurement too: from the last size measured to it, the time
         // grew at least this fast. The last size's time is bounded above by the
         // slowest time measured up to it (a time below the noise counted at the
@@ -300,10 +300,10 @@ impl Growth {
                     .map(|(a, b)| grew(a, b))
                     .unwrap_or_default();
                 if others.is_empty() {
-                    s += &format!("; so at least n^{e:.1} between n = {} and {}", last, n);
+                    s += &format!("; so at least {x}^{e:.1} between {x} = {last} and {n}");
                 } else {
                     s += &format!(
-                        "; from n = {last} to {n} the input's {others} grew too, so no bound over n alone is claimed (over the whole input: at least its size^{e:.1})"
+                        "; from {x} = {last} to {n} the input's {others} grew too, so no bound over {x} alone is claimed (over the whole input: at least its size^{e:.1})"
                     );
                 }
             }
@@ -312,26 +312,42 @@ impl Growth {
     }
 }
 
-/// Measures the growth of `argv` on `shape` (sizes doubling up to the maximum; stops at
-/// the first run over the limit).
+/// The input of size `n` along `axis` (`None`: the problem has no such inputs).
+fn along<S: Suite>(suite: &S, axis: &Axis, n: usize, seed: u64) -> Option<Result<S::Input, Error>> {
+    match axis {
+        Axis::Shape(shape) => suite.sized(*shape, n, seed),
+        Axis::Cases(_) => suite.with_cases(n, seed),
+    }
+}
+
+/// The axis of the test cases, when an input of the problem holds several.
+pub fn cases_axis<S: Suite>(suite: &S) -> Option<Axis> {
+    suite.cases_axis().map(|(name, _)| Axis::Cases(name))
+}
+
+/// Measures the growth of `argv` along `axis` (sizes doubling up to the maximum; stops
+/// at the first run over the limit).
 pub fn measure<S: Suite>(
     suite: &S,
     argv: &[String],
     limits: &RunLimits,
-    shape: TreeShape,
+    axis: &Axis,
     runs: usize,
     seed: u64,
 ) -> Result<Option<Growth>, Error> {
-    let max = suite.max_size();
-    let Some(small) = suite.sized(shape, 2, seed) else {
+    let max = match axis {
+        Axis::Shape(_) => suite.max_size(),
+        Axis::Cases(_) => suite.cases_axis().map_or(1, |(_, most)| most),
+    };
+    let Some(small) = along(suite, axis, axis.least(), seed) else {
         return Ok(None);
     };
-    // The start-up: even a program that fails on two vertices has started up; one that
-    // runs past the limit there hangs, and has no growth to measure.
+    // The start-up: even a program that fails on the least input has started up; one
+    // that runs past the limit there hangs, and has no growth to measure.
     let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
         Ok(times) => times,
         Err((t, v)) if matches!(v, Verdict::TimeLimit(_)) => {
-            return Ok(Some(Growth::hung_at_start(shape, max, t, v)));
+            return Ok(Some(Growth::hung_at_start(axis.clone(), max, t, v)));
         }
         Err((t, _)) => vec![t],
     };
@@ -346,11 +362,11 @@ pub fn measure<S: Suite>(
     let mut first_partners = None;
     let mut partner_pair = None;
     for n in sizes {
-        let input = match suite.sized(shape, n, seed) {
+        let input = match along(suite, axis, n, seed) {
             Some(i) => i?,
             None => break,
         };
-        let here = partners(suite, &input);
+        let here = partners(suite, axis, &input);
         let (t, v) = median_cpu(suite, argv, limits, &input, runs)?;
         if let Some(v) = v {
             // The run's own CPU time: a run stopped by the wall backstop (asleep, or
@@ -368,7 +384,7 @@ pub fn measure<S: Suite>(
     }
     let series = first_partners.zip(last_partners.clone());
     let mut g = Growth {
-        shape,
+        axis: axis.clone(),
         points,
         fit: None,
         stopped_at,
@@ -467,7 +483,7 @@ mod tests {
 
     fn growth(fit: Option<Fit>, stopped: Option<usize>, t: f64) -> Growth {
         Growth {
-            shape: TreeShape::Chain,
+            axis: Axis::Shape(TreeShape::Chain),
             points: vec![(1000, 0.01), (2000, 0.02), (4000, 0.04)],
             fit,
             stopped_at: stopped.map(|n| (n, Verdict::TimeLimit("2 s".into()))),

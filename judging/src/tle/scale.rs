@@ -20,7 +20,16 @@ pub fn run<S: Suite>(
 ) -> Result<Outcome, Error> {
     grundy_sandbox::contain::install();
     let argv = grundy_sandbox::program::prepare(cmd)?;
-    let shapes: Vec<TreeShape> = shape.map_or(SHAPES.to_vec(), |s| vec![s]);
+    // Every shape (or the one asked for), then, for several test cases in one input,
+    // their count.
+    let axes: Vec<Axis> = match shape {
+        Some(s) => vec![Axis::Shape(s)],
+        None => SHAPES
+            .iter()
+            .map(|&s| Axis::Shape(s))
+            .chain(cases_axis(suite))
+            .collect(),
+    };
     let mut all: Vec<Growth> = Vec::new();
     eprintln!(
         "grundy scale {}: median CPU time of {runs} runs, start-up subtracted, sizes doubling up to {}",
@@ -28,21 +37,19 @@ pub fn run<S: Suite>(
         suite.max_size()
     );
     let mut worst: Option<usize> = None;
-    for s in shapes {
+    for axis in &axes {
         if grundy_sandbox::contain::interrupted() {
             break;
         }
-        let Some(g) = measure(suite, &argv, limits, s, runs, 1)? else {
-            return Err(Error::usage(format!(
-                "{}: its inputs have no tree to shape",
-                suite.name()
-            )));
+        let Some(g) = measure(suite, &argv, limits, axis, runs, 1)? else {
+            continue;
         };
         outln!("{}", g.line());
         if verbose {
             for (n, t) in &g.points {
                 outln!(
-                    "    n = {n:>8}: {:>9.3} ms above start-up{}",
+                    "    {} = {n:>8}: {:>9.3} ms above start-up{}",
+                    g.axis.var(),
                     t * 1e3,
                     if *t < g.floor() {
                         " (below the noise, not fitted)"
@@ -56,6 +63,12 @@ pub fn run<S: Suite>(
             worst = Some(all.len());
         }
         all.push(g);
+    }
+    if all.is_empty() && !grundy_sandbox::contain::interrupted() {
+        return Err(Error::usage(format!(
+            "{}: its inputs have no tree to shape and one test case each: nothing to grow",
+            suite.name()
+        )));
     }
     if let Some(w) = worst.map(|w| &all[w]) {
         let line = format!("worst: {}", w.line().trim_start_matches("growth: "));
