@@ -10,7 +10,7 @@ use crate::judge::{Failure, Judge};
 use crate::options::Options;
 use crate::settle::{cause_of, SAMPLE};
 use crate::shrink::{not_shrunk, witness, Shrunken, STALL};
-use crate::text::{preview, reproduce_line, shell_quote, side_by_side, table};
+use crate::text::{preview, reproduce_line, shell_quote, table};
 use crate::verdict::JudgedBy;
 use grundy_fuzzing::corpus;
 use grundy_fuzzing::gen::TreeShape;
@@ -711,7 +711,12 @@ fn finding_text<S: Suite>(
         s += "the ordinary build's output is accepted; the run shown is the sanitized build's, stopped by the sanitizer\n";
     } else if let JudgedBy::Answer(by) = &f.judged_by {
         s += &format!("expected output (by the {by}) and the program's:\n");
-        s += &side_by_side(&f.expected, &f.run.stdout, o.color);
+        s += &crate::text::outputs(
+            &f.expected,
+            &f.run.stdout,
+            jd.suite.compares_tokens(),
+            o.color,
+        );
     } else {
         let text = String::from_utf8_lossy(&f.expected);
         let lines: Vec<&str> = text.lines().collect();

@@ -57,7 +57,11 @@ impl<I> Ran<I> {
                 f.verdict.to_string()
             },
             seconds: f.run.wall.as_secs_f64(),
-            details: if ok { String::new() } else { evidence(&f) },
+            details: if ok {
+                String::new()
+            } else {
+                evidence(&f, suite.compares_tokens())
+            },
             reproduce: if ok {
                 String::new()
             } else {
@@ -337,12 +341,12 @@ fn pin_worker(workers: &std::sync::atomic::AtomicUsize) {
     }
 }
 
-fn evidence<I>(f: &Failure<I>) -> String {
+fn evidence<I>(f: &Failure<I>, by_tokens: bool) -> String {
     const LINES: usize = 20;
     let shown = match &f.judged_by {
         JudgedBy::Answer(by) => format!(
             "expected output (by the {by}) and the program's:\n{}",
-            text::side_by_side(&f.expected, &f.run.stdout, false)
+            text::outputs(&f.expected, &f.run.stdout, by_tokens, false)
         ),
         JudgedBy::Jury => format!(
             "the game (> the jury, < the program):\n{}",

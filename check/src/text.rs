@@ -42,6 +42,65 @@ pub fn side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
     out
 }
 
+/// Expected and actual output side by side as the checker compares them: by token
+/// ([`tokens_side_by_side`]) or by line ([`side_by_side`]).
+pub fn outputs(left: &[u8], right: &[u8], by_tokens: bool, color: bool) -> String {
+    if by_tokens {
+        tokens_side_by_side(left, right, color)
+    } else {
+        side_by_side(left, right, color)
+    }
+}
+
+/// Expected and actual output token by token, for a checker that compares tokens (an
+/// answer of one line beside the expected one a line lines up): from a few tokens before
+/// the first that differs, differing tokens marked `≠` (coloured when `color`).
+pub fn tokens_side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
+    const ROWS: usize = 20;
+    let words = |b: &[u8]| -> Vec<String> {
+        escape_bytes(b)
+            .split_ascii_whitespace()
+            .map(|w| w.chars().take(36).collect())
+            .collect()
+    };
+    let (l, r) = (words(left), words(right));
+    let first = (0..l.len().max(r.len()))
+        .find(|&i| l.get(i) != r.get(i))
+        .unwrap_or(0);
+    let from = first.saturating_sub(3);
+    let to = (from + ROWS).min(l.len().max(r.len()));
+    let width = l[from.min(l.len())..to.min(l.len())]
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let mut out = format!(
+        "    {:<width$} | actual (token by token{})\n",
+        "expected",
+        if from > 0 {
+            format!(", from token {}", from + 1)
+        } else {
+            String::new()
+        }
+    );
+    for i in from..to {
+        let a = l.get(i).map_or("", |s| s.as_str());
+        let b = r.get(i).map_or("", |s| s.as_str());
+        let differs = l.get(i) != r.get(i);
+        if differs && color {
+            out += &format!("    \x1b[32m{a:<width$}\x1b[0m \x1b[1m≠\x1b[0m \x1b[31m{b}\x1b[0m\n");
+        } else {
+            let mark = if differs { "≠" } else { "|" };
+            out += &format!("    {a:<width$} {mark} {b}\n");
+        }
+    }
+    if from > 0 || to < l.len().max(r.len()) {
+        out += &format!("    … ({} expected tokens, {} actual)\n", l.len(), r.len());
+    }
+    out
+}
+
 /// The first `lines` lines of a text, escaped, long lines cut with their length shown.
 pub fn preview(text: &str, lines: usize) -> String {
     let all: Vec<&str> = text.lines().collect();
@@ -148,4 +207,28 @@ pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
         out += &line(r.clone());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A right answer printed on one line beside the expected one a line lines up token
+    /// by token (by line it read `0 ≠ 0 0 1`); a wrong token is marked where it is.
+    #[test]
+    fn outputs_line_up_by_token_where_tokens_are_compared() {
+        let shown = outputs(b"0\n0\n1\n", b"0 0 1\n", true, false);
+        assert!(!shown.contains('≠'), "{shown}");
+        let by_line = outputs(b"0\n0\n1\n", b"0 0 1\n", false, false);
+        assert!(by_line.contains("0        ≠ 0 0 1"), "{by_line}");
+        let long: String = (0..100).map(|i| format!("{i}\n")).collect();
+        let wrong = long.replace("\n50\n", "\n51\n");
+        let shown = outputs(long.as_bytes(), wrong.as_bytes(), true, false);
+        assert!(shown.contains("from token 48"), "{shown}");
+        assert!(shown.contains("50       ≠ 51"), "{shown}");
+        assert!(
+            shown.contains("(100 expected tokens, 100 actual)"),
+            "{shown}"
+        );
+    }
 }

@@ -250,6 +250,10 @@ fn output_section(pkg: &Package) -> String {
     let per = match (pkg.schema.tests == Tests::One, g.per_start) {
         (true, false) => "Print".to_string(),
         (false, false) => "For each test case, print".to_string(),
+        (one, true) if g.one_line => format!(
+            "Print {}the answers of every start, in the order the input gives them, on one line separated by spaces. For each start, print",
+            if one { "" } else { "one line for each test case: " }
+        ),
         (one, true) => format!(
             "For each start{}, in the order the input gives them, print one line:",
             if one { "" } else { " of each test case" }

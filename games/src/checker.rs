@@ -8,8 +8,12 @@ use std::fmt;
 pub struct Difference {
     /// 1-based index of the differing token.
     pub token: usize,
-    /// 1-based line of the token in the expected output (of the actual when it is extra).
+    /// 1-based line of the token in the program's output (in the expected output when the
+    /// program's ended early).
     pub line: usize,
+    /// 1-based line of the expected token, when it is on another line than the program's
+    /// (an answer expected one a line, printed on one line).
+    pub expected_line: Option<usize>,
     /// The expected token, or `None` when the actual output goes on past the expected end.
     pub expected: Option<String>,
     /// The actual token, or `None` when the actual output ended early.
@@ -21,8 +25,9 @@ impl fmt::Display for Difference {
         match (&self.expected, &self.actual) {
             (Some(e), Some(a)) => write!(
                 f,
-                "token {} (line {}): expected '{e}', found '{a}'",
-                self.token, self.line
+                "token {} ({}): expected '{e}', found '{a}'",
+                self.token,
+                where_lines(self.line, self.expected_line)
             ),
             (Some(e), None) => write!(
                 f,
@@ -36,6 +41,17 @@ impl fmt::Display for Difference {
             ),
             (None, None) => write!(f, "no difference"),
         }
+    }
+}
+
+/// Where a differing token stands: `line 3`, or `line 1 of the output, line 3 of the
+/// expected output` when the two are on different lines.
+fn where_lines(line: usize, expected_line: Option<usize>) -> String {
+    match expected_line {
+        Some(e) if e != line => {
+            format!("line {line} of the output, line {e} of the expected output")
+        }
+        _ => format!("line {line}"),
     }
 }
 
@@ -78,10 +94,11 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Result<(), Difference> {
         index += 1;
         match (e.next(), a.next()) {
             (None, None) => return Ok(()),
-            (Some((x, lx)), Some((y, _))) if x != y => {
+            (Some((x, lx)), Some((y, ly))) if x != y => {
                 return Err(Difference {
                     token: index,
-                    line: lx,
+                    line: ly,
+                    expected_line: Some(lx),
                     expected: Some(show(x)),
                     actual: Some(show(y)),
                 })
@@ -91,6 +108,7 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Result<(), Difference> {
                 return Err(Difference {
                     token: index,
                     line: lx,
+                    expected_line: None,
                     expected: Some(show(x)),
                     actual: None,
                 })
@@ -99,6 +117,7 @@ pub fn compare(expected: &[u8], actual: &[u8]) -> Result<(), Difference> {
                 return Err(Difference {
                     token: index,
                     line: ly,
+                    expected_line: None,
                     expected: None,
                     actual: Some(show(y)),
                 })
@@ -120,6 +139,12 @@ mod tests {
     fn names_first_difference() {
         let d = compare(b"5\n8\n11\n", b"5\n11\n8\n").unwrap_err();
         assert_eq!(d.to_string(), "token 2 (line 2): expected '8', found '11'");
+        // An answer expected one a line, printed on one line: the program's line is named.
+        let d = compare(b"0\n0\n1\n", b"0 0 0\n").unwrap_err();
+        assert_eq!(
+            d.to_string(),
+            "token 3 (line 1 of the output, line 3 of the expected output): expected '1', found '0'"
+        );
         let d = compare(b"5\n8\n", b"5").unwrap_err();
         assert!(d.to_string().starts_with("output ended early"));
         let d = compare(b"5", b"5 -1").unwrap_err();
@@ -235,7 +260,7 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
     let mut index = 0;
     loop {
         index += 1;
-        let ((x, line), (y, _)) = match (e.next(), a.next()) {
+        let ((x, line), (y, ly)) = match (e.next(), a.next()) {
             (None, None) => return Ok(()),
             (Some(x), Some(y)) => (x, y),
             (Some((x, line)), None) => {
@@ -259,7 +284,8 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
                 let d = (p - q).abs();
                 if d > abs && d > rel * p.abs() {
                     return Err(format!(
-                        "token {index} (line {line}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
+                        "token {index} ({}): expected {}, found {} (difference {d:e}, tolerance {abs:e} absolute or {rel:e} relative)",
+                        where_lines(ly, Some(line)),
                         show(x),
                         show(y)
                     ).into());
@@ -267,7 +293,8 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
             }
             (Some(_), _) => {
                 return Err(format!(
-                    "token {index} (line {line}): expected the number {}, found '{}'",
+                    "token {index} ({}): expected the number {}, found '{}'",
+                    where_lines(ly, Some(line)),
                     show(x),
                     show(y)
                 )
@@ -275,7 +302,8 @@ fn compare_floats(abs: f64, rel: f64, expected: &[u8], actual: &[u8]) -> Result<
             }
             _ if x != y => {
                 return Err(format!(
-                    "token {index} (line {line}): expected '{}', found '{}'",
+                    "token {index} ({}): expected '{}', found '{}'",
+                    where_lines(ly, Some(line)),
                     show(x),
                     show(y)
                 )
@@ -327,7 +355,10 @@ mod compare_with_tests {
     #[test]
     fn tokens_name_the_token_and_the_line_of_every_kind_of_difference() {
         let d = compare(b"1\n\n2 3\n", b"1 2 4").unwrap_err();
-        assert_eq!(d.to_string(), "token 3 (line 3): expected '3', found '4'");
+        assert_eq!(
+            d.to_string(),
+            "token 3 (line 1 of the output, line 3 of the expected output): expected '3', found '4'"
+        );
         let d = compare(b"1\n2\n", b"1").unwrap_err();
         assert_eq!(
             d.to_string(),

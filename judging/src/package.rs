@@ -650,6 +650,9 @@ fn interact_spec(
         (Some(g), _) if g.loopy => {
             Err("[interact] with `loopy = true` is not supported yet (a drawn game never ends)".into())
         }
+        (Some(g), _) if g.one_line => {
+            Err("[interact] with `one_line = true`: the program plays each start's game and prints no answers to put on one line (remove `one_line`)".into())
+        }
         (Some(g), _) if g.answer == AnswerKind::WinningStarts => {
             Err("[interact] with `answer = \"winning-starts\"` is not supported yet (the jury plays from one start; give `start(case)` for an interactive game)".into())
         }

@@ -37,6 +37,7 @@ pub struct GameToml {
     rules: Option<String>,
     answer: Option<String>,
     per: Option<String>,
+    one_line: Option<bool>,
     words: Option<Vec<String>>,
     none: Option<String>,
     play: Option<String>,
@@ -86,6 +87,9 @@ pub struct GameSpec {
     /// The answer is given for every start of `starts(case)`, one line each, in their
     /// order (`per = "start"`), not once per test case.
     pub per_start: bool,
+    /// With `per_start`: the answers of one test case's starts on one line, separated by
+    /// spaces (`one_line = true`), not one a line.
+    pub one_line: bool,
     /// The words of `winner` (2) or `outcome` (3).
     pub words: Vec<String>,
     /// The word printed when there is no winning move.
@@ -199,6 +203,18 @@ impl GameSpec {
         if per_start && answer == AnswerKind::WinningStarts {
             return Err("game.per: `answer = \"winning-starts\"` already answers for every start at once, on one line; with `per = \"start\"` ask for the `winner`, `outcome`, `value` or winning moves of each start".into());
         }
+        let one_line = t.one_line.unwrap_or(false);
+        if one_line && !per_start {
+            return Err("game.one_line: puts the answers of every start of a test case on one line, so it needs `per = \"start\"`".into());
+        }
+        if one_line
+            && !matches!(
+                answer,
+                AnswerKind::Winner | AnswerKind::Outcome | AnswerKind::Value
+            )
+        {
+            return Err("game.one_line: a start's answer must be one word to share a line with the others: `winner`, `outcome` or `value` (a move's label may hold spaces)".into());
+        }
         let ending = match t.play.as_deref() {
             None | Some("normal") => Ending::Normal,
             Some("misere") => Ending::Misere,
@@ -229,6 +245,7 @@ impl GameSpec {
             rules: path,
             answer,
             per_start,
+            one_line,
             words,
             none,
             ending,
@@ -333,6 +350,8 @@ pub struct CaseResult {
     /// Where its answer stands, for messages: `test case 2, start 3: ` (empty for the
     /// only answer of an input).
     pub at: String,
+    /// The test case it answers (0-based).
+    pub case: usize,
     /// The start's outcome for the player to move.
     pub outcome: Outcome,
     /// Its Grundy value (normal play, acyclic).
@@ -517,6 +536,7 @@ impl RulesGame {
             .into_iter()
             .map(|(_, value, outcome)| CaseResult {
                 at: String::new(),
+                case: 0,
                 outcome,
                 value,
                 winning: Vec::new(),
@@ -568,6 +588,7 @@ impl RulesGame {
                     (false, true) => format!("start {}: ", j + 1),
                     (false, false) => String::new(),
                 };
+                r.case = k;
                 results.push(r);
             }
         }
@@ -585,7 +606,7 @@ impl RulesGame {
     pub fn render(&self, results: &[CaseResult]) -> Result<Vec<u8>, Unanswered> {
         let s = &self.spec;
         let mut out = String::new();
-        for r in results {
+        for (i, r) in results.iter().enumerate() {
             let line = match s.answer {
                 AnswerKind::Winner => match r.outcome {
                     Outcome::Win => s.words[0].clone(),
@@ -614,7 +635,13 @@ impl RulesGame {
                 AnswerKind::WinningStarts => r.winning_starts.join(" "),
             };
             out.push_str(&line);
-            out.push('\n');
+            // One line a test case (`one_line`): its starts' answers separated by spaces.
+            let last_of_case = results.get(i + 1).is_none_or(|next| next.case != r.case);
+            out.push(if s.one_line && !last_of_case {
+                ' '
+            } else {
+                '\n'
+            });
         }
         Ok(out.into_bytes())
     }
@@ -730,6 +757,7 @@ fn summary(s: &Solved) -> CaseResult {
     winning_starts.sort_by(|a, b| natural_cmp(a, b));
     CaseResult {
         at: String::new(),
+        case: 0,
         winning_starts,
         outcome: s.outcome(),
         value: s.value(),

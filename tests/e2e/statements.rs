@@ -140,6 +140,41 @@ fn per_start_is_refused_where_it_cannot_work() {
     assert!(err.contains("must define `starts(case)`"), "{err}");
 }
 
+/// `one_line = true`: every start's answer of a test case on one line, as most "answer
+/// each query" statements print them; the rules' expected output follows, a solution
+/// printing one line passes, one printing them one a line is told where; `one_line`
+/// where it cannot work is refused.
+#[test]
+fn answers_per_start_share_one_line() {
+    let game = "answer = \"value\"\nper = \"start\"\none_line = true";
+    let dir = heaps_package(TAKE_12_PER_HEAP, game);
+    let (code, out, err) = solve(dir.path(), "4\n4 5 3 4\n");
+    assert_eq!((code, out.as_str()), (Some(0), "1 2 0 1\n"), "{err}");
+    let right = "input()\nprint(*[h % 3 for h in map(int, input().split())])\n";
+    let (code, err) = check_python(dir.path(), right, &["--cases", "30"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines = "input()\nfor h in map(int, input().split()):\n    print(h % 3)\n";
+    let (code, err) = check_python(dir.path(), lines, &["--cases", "30", "--first"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("verdict: WA: line 1: expected '"), "{err}");
+    for (game, why) in [
+        (
+            "per = \"start\"\none_line = true\nanswer = \"winning-moves\"",
+            "must be one word",
+        ),
+        ("one_line = true", "needs `per = \"start\"`"),
+        (
+            "per = \"start\"\none_line = true\n[interact]\nside = \"choose\"",
+            "prints no answers to put on one line",
+        ),
+    ] {
+        let dir = heaps_package(TAKE_12_PER_HEAP, game);
+        let (code, _, err) = solve(dir.path(), "1\n4\n");
+        assert_eq!(code, Some(2), "{game}: {err}");
+        assert!(err.contains(why), "{game}: {err}");
+    }
+}
+
 /// An interactive jury plays one game per start, in order: a contestant that plays each
 /// well passes; one that takes the wrong side on the second start is caught there.
 #[test]

@@ -90,6 +90,11 @@ pub trait Judged: Inputs {
     fn solutions(&self) -> Vec<crate::solutions::Solution> {
         Vec::new()
     }
+    /// True when outputs are compared token by token, line breaks aside (a report then
+    /// lines the expected and the actual output up by token, not by line).
+    fn compares_tokens(&self) -> bool {
+        false
+    }
     /// Which test case of a multi-case input an output differs in, in words.
     fn locate(&self, input: &Self::Input, expected: &[u8], actual: &[u8]) -> Option<String>;
 }

@@ -381,6 +381,14 @@ impl Judged for Packaged {
     fn locate(&self, _: &Instance, _: &[u8], _: &[u8]) -> Option<String> {
         None
     }
+
+    fn compares_tokens(&self) -> bool {
+        use grundy_games::checker::Compare;
+        matches!(
+            self.pkg.checker,
+            package::Checker::Builtin(Compare::Tokens | Compare::Floats { .. })
+        )
+    }
 }
 
 impl Searched for Packaged {
