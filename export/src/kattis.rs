@@ -146,6 +146,7 @@ pub(crate) fn files(
         out.extend(crate::input_validator::files(&schema, &pkg.name));
     }
     for s in &pkg.solutions {
+        // One not exported is said by [`left_out`].
         let Some(folder) = submission_folder(&s.expect.to_string()) else {
             continue;
         };
@@ -272,6 +273,62 @@ fn yaml_string(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
+/// Whether a solution goes into the export's `submissions/` (its expectation has a folder).
+pub(crate) fn exported(s: &grundy_judging::solutions::Solution) -> bool {
+    submission_folder(&s.expect.to_string()).is_some()
+}
+
+/// What a Kattis export of the package cannot carry, one line each, naming the solution
+/// and why: an expectation no submission folder holds (several verdicts, `failing`: the
+/// solution is judged on the set here and left out of `submissions/`), and a solution
+/// compiled or run by the package's own `languages.toml` (a judge compiles with its own
+/// flags, so its verdict there may differ from the one here).
+pub(crate) fn left_out(pkg: &Package) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in &pkg.solutions {
+        if !exported(s) {
+            out.push(format!(
+                "left out of submissions/: {} (expected {}): a Kattis submission folder holds one verdict (accepted, wrong_answer, time_limit_exceeded, run_time_error); it is judged on the set here",
+                s.name, s.expect
+            ));
+        }
+    }
+    out.extend(package_flags(pkg));
+    out
+}
+
+/// The exported solutions whose language the package's `languages.toml` changes (its
+/// compile or run command differs from grundy's built-in one), each with the commands.
+fn package_flags(pkg: &Package) -> Vec<String> {
+    use grundy_sandbox::language::Languages;
+    let file = pkg.dir.join("languages.toml");
+    let mut own = Languages::built_in();
+    if !matches!(own.read_file(&file), Ok(true)) {
+        return Vec::new();
+    }
+    let base = Languages::built_in();
+    pkg.solutions
+        .iter()
+        .filter(|s| exported(s))
+        .filter_map(|s| {
+            let mine = own.of(&s.path, s.lang.as_deref())?;
+            let theirs = base.by_id(&mine.id);
+            let same = theirs.is_some_and(|b| b.compile == mine.compile && b.run == mine.run);
+            (!same).then(|| {
+                let how = if mine.compile.is_empty() {
+                    format!("run as `{}`", mine.run.join(" "))
+                } else {
+                    format!("compiled with `{}`", mine.compile.join(" "))
+                };
+                format!(
+                    "warning: {} is {how} by the package's languages.toml; a Kattis judge compiles and runs {} its own way, which the export cannot say, so its verdict there may differ from the one here",
+                    s.name, mine.name
+                )
+            })
+        })
+        .collect()
+}
+
 /// The Kattis folder of a solution expected to get `verdict` (`OK`, `WA`, …); `None` for
 /// an expectation no single folder holds (`failing`, several verdicts).
 fn submission_folder(verdict: &str) -> Option<&'static str> {
@@ -333,5 +390,30 @@ mod tests {
         assert_eq!(submission_folder("OK"), Some("accepted"));
         assert_eq!(submission_folder("TLE"), Some("time_limit_exceeded"));
         assert_eq!(submission_folder("failing"), None);
+    }
+
+    /// What the export cannot carry is named: a solution expected ["WA", "TLE"] (no
+    /// folder holds two verdicts) and the package's own C++ flags, for the solution they
+    /// compile; a package without a languages.toml has no warning.
+    #[test]
+    fn what_the_export_leaves_out_is_named() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/packages/heaps-per-start");
+        let pkg = Package::load(&dir).unwrap();
+        let left = left_out(&pkg);
+        assert_eq!(left.len(), 2, "{left:#?}");
+        assert!(
+            left[0].starts_with("left out of submissions/: wrong-or-slow.py (expected WA or TLE)"),
+            "{}",
+            left[0]
+        );
+        assert!(
+            left[1].starts_with(
+                "warning: correct.cpp is compiled with `g++ -O2 -std=c++17 -Wall -Werror"
+            ),
+            "{}",
+            left[1]
+        );
+        let plain = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/packages/nim-many-tests");
+        assert!(left_out(&Package::load(&plain).unwrap()).is_empty());
     }
 }

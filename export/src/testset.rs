@@ -488,6 +488,13 @@ fn expectations_met(
         r.layout,
         if r.minimal { ", minimal" } else { "" }
     )];
+    // What the judge's layout cannot carry, named before the count.
+    let left = if r.layout.is_kattis() {
+        crate::kattis::left_out(&pkg.pkg)
+    } else {
+        Vec::new()
+    };
+    lines.extend(left.iter().cloned());
     let outcome = if wrong.is_empty() {
         let killed = pkg
             .pkg
@@ -495,8 +502,22 @@ fn expectations_met(
             .iter()
             .filter(|s| s.expect.must_fail())
             .count();
+        let unexported = pkg
+            .pkg
+            .solutions
+            .iter()
+            .filter(|s| s.expect.must_fail() && r.layout.is_kattis() && !crate::kattis::exported(s))
+            .count();
         lines.push(format!(
-            "every wrong solution ({killed}) is killed by the set, every correct one passes it"
+            "every wrong solution ({killed}) is killed by the set{}, every correct one passes it",
+            if unexported > 0 {
+                format!(
+                    " ({} of them exported to submissions/)",
+                    killed.saturating_sub(unexported)
+                )
+            } else {
+                String::new()
+            }
         ));
         Outcome::Passed
     } else {
