@@ -456,6 +456,35 @@ fn written_once(tests: Vec<Test>) -> Vec<Test> {
     out
 }
 
+/// A warning when the answer files of a package answering each start with one word are
+/// not written one way: some hold several answers on one line and others one answer a line (a package whose rules answer the small tests
+/// one a line and whose model prints one line; `[game] one_line` makes the rules follow
+/// the statement). A comparison by tokens accepts both, but a judge's answer files are
+/// read by people and other checkers too.
+fn mixed_layouts(tests: &[Test]) -> Option<String> {
+    let shape = |a: &[u8]| {
+        let text = String::from_utf8_lossy(a);
+        let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+        let tokens = text.split_ascii_whitespace().count();
+        match (lines, tokens) {
+            (1, t) if t > 1 => Some(true),
+            (l, t) if t > 1 && l == t => Some(false),
+            _ => None,
+        }
+    };
+    let (mut one_line, mut one_a_line) = (0, 0);
+    for t in tests {
+        match shape(&t.answer) {
+            Some(true) => one_line += 1,
+            Some(false) => one_a_line += 1,
+            None => {}
+        }
+    }
+    (one_line > 0 && one_a_line > 0).then(|| format!(
+        "warning: the answer files mix two layouts: {one_line} hold several answers on one line, {one_a_line} one answer a line (the rules and the model print them differently; `[game] one_line = true` writes the rules' answers of one test case on one line)"
+    ))
+}
+
 /// Says what the set did: every solution expected to fail must be killed, an OK one must
 /// survive. The lines said, printed.
 fn expectations_met(
@@ -489,11 +518,23 @@ fn expectations_met(
         if r.minimal { ", minimal" } else { "" }
     )];
     // What the judge's layout cannot carry, named before the count.
-    let left = if r.layout.is_kattis() {
+    let mut left = if r.layout.is_kattis() {
         crate::kattis::left_out(&pkg.pkg)
     } else {
         Vec::new()
     };
+    // Where each start's answer is one word, a line of several is several starts'.
+    let one_word_per_start = pkg.pkg.game.as_ref().is_some_and(|g| {
+        use grundy_judging::rules_game::AnswerKind;
+        g.per_start
+            && matches!(
+                g.answer,
+                AnswerKind::Winner | AnswerKind::Outcome | AnswerKind::Value
+            )
+    });
+    if one_word_per_start {
+        left.extend(mixed_layouts(tests));
+    }
     lines.extend(left.iter().cloned());
     let outcome = if wrong.is_empty() {
         let killed = pkg
@@ -822,6 +863,33 @@ mod tests {
             kills: Vec::new(),
             accepted: Vec::new(),
         }
+    }
+
+    /// Answer files of one answer a line beside others of several on one line are said;
+    /// one layout (or single answers, which have none) is not.
+    #[test]
+    fn answer_files_of_two_layouts_are_said() {
+        let answered = |a: &str| Test {
+            answer: a.as_bytes().to_vec(),
+            ..test("1\n", "random")
+        };
+        let mixed = [
+            answered("First\nSecond\n"),
+            answered("First Second First\n"),
+        ];
+        let said = mixed_layouts(&mixed).unwrap();
+        assert!(
+            said.contains("1 hold several answers on one line, 1 one answer a line"),
+            "{said}"
+        );
+        let one = [
+            answered("First Second\n"),
+            answered("Second\n"),
+            answered("First First\n"),
+        ];
+        assert_eq!(mixed_layouts(&one), None);
+        let lines = [answered("First\nSecond\n"), answered("Second\n")];
+        assert_eq!(mixed_layouts(&lines), None);
     }
 
     #[test]
