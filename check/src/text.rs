@@ -18,8 +18,11 @@ pub fn side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
         .max()
         .unwrap_or(0)
         .max(8);
+    // A program that printed nothing (stopped, or never flushed): a few expected lines
+    // say what was due, not twenty rows of nothing.
+    let rows = if r.is_empty() { 5 } else { 20 };
     let mut out = format!("    {:<width$} | actual\n", "expected");
-    for i in 0..l.len().max(r.len()).min(20) {
+    for i in 0..l.len().max(r.len()).min(rows) {
         let a: String = l.get(i).copied().unwrap_or("").chars().take(36).collect();
         let b: String = r
             .get(i)
@@ -36,7 +39,12 @@ pub fn side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
             out += &format!("    {a:<width$} {mark} {b}\n");
         }
     }
-    if l.len().max(r.len()) > 20 {
+    if r.is_empty() && l.len() > rows {
+        out += &format!(
+            "    … ({} expected lines; the program printed nothing)\n",
+            l.len()
+        );
+    } else if l.len().max(r.len()) > rows {
         out += &format!("    … ({} expected lines, {} actual)\n", l.len(), r.len());
     }
     out
@@ -56,7 +64,6 @@ pub fn outputs(left: &[u8], right: &[u8], by_tokens: bool, color: bool) -> Strin
 /// answer of one line beside the expected one a line lines up): from a few tokens before
 /// the first that differs, differing tokens marked `≠` (coloured when `color`).
 pub fn tokens_side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
-    const ROWS: usize = 20;
     let words = |b: &[u8]| -> Vec<String> {
         escape_bytes(b)
             .split_ascii_whitespace()
@@ -64,11 +71,12 @@ pub fn tokens_side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
             .collect()
     };
     let (l, r) = (words(left), words(right));
+    let rows = if r.is_empty() { 5 } else { 20 };
     let first = (0..l.len().max(r.len()))
         .find(|&i| l.get(i) != r.get(i))
         .unwrap_or(0);
     let from = first.saturating_sub(3);
-    let to = (from + ROWS).min(l.len().max(r.len()));
+    let to = (from + rows).min(l.len().max(r.len()));
     let width = l[from.min(l.len())..to.min(l.len())]
         .iter()
         .map(|s| s.chars().count())
@@ -95,7 +103,12 @@ pub fn tokens_side_by_side(left: &[u8], right: &[u8], color: bool) -> String {
             out += &format!("    {a:<width$} {mark} {b}\n");
         }
     }
-    if from > 0 || to < l.len().max(r.len()) {
+    if r.is_empty() && to < l.len() {
+        out += &format!(
+            "    … ({} expected tokens; the program printed nothing)\n",
+            l.len()
+        );
+    } else if from > 0 || to < l.len().max(r.len()) {
         out += &format!("    … ({} expected tokens, {} actual)\n", l.len(), r.len());
     }
     out
