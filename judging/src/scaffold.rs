@@ -168,29 +168,9 @@ pub fn create(kind: Kind, dir: &Path) -> Result<Vec<PathBuf>, Error> {
     Ok(written)
 }
 
-/// A random (version 4) UUID, from the system's random source (else from the time and
-/// the process id: unique enough to name one problem).
+/// A random (version 4) UUID (the `uuid` crate, as the exports use).
 fn uuid_v4() -> String {
-    use std::io::Read;
-    let mut b = [0u8; 16];
-    let random = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b));
-    if random.is_err() {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        b = (nanos ^ (u128::from(std::process::id()) << 96)).to_le_bytes();
-    }
-    b[6] = (b[6] & 0x0f) | 0x40;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..]
-    )
+    uuid::Uuid::new_v4().to_string()
 }
 
 #[cfg(test)]
