@@ -118,7 +118,10 @@ fn hunt_weak<S: Suite>(
     s: &Solution,
     one: Options,
 ) -> Result<(Report, Summary), Error> {
-    let tle = s.expect.0.contains(&Tag::Code("TLE"));
+    let tle = s
+        .expect
+        .0
+        .contains(&Tag::Code(grundy_judging::code::Code::Tle));
     eprintln!(
         "\n{}: expected {}, but every test passed; hunting with {} random inputs of seed {:#x}{}",
         s.name,

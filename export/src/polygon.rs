@@ -106,7 +106,7 @@ fn tag_of(s: &Solution, have_main: bool) -> Option<&'static str> {
         s.expect
             .0
             .iter()
-            .any(|t| matches!(t, Tag::Code(x) if *x == c))
+            .any(|t| matches!(t, Tag::Code(x) if x.as_str() == c))
     };
     let ok = s.expect.0.contains(&Tag::Ok);
     Some(match s.expect.0.len() {
@@ -460,6 +460,7 @@ fn item_line(t: &mut String, it: &Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy_judging::code::Code;
     use grundy_judging::solutions::Expect;
 
     fn solution(tags: Vec<Tag>) -> Solution {
@@ -476,15 +477,15 @@ mod tests {
         assert_eq!(tag_of(&solution(vec![Tag::Ok]), false), Some("main"));
         assert_eq!(tag_of(&solution(vec![Tag::Ok]), true), Some("accepted"));
         assert_eq!(
-            tag_of(&solution(vec![Tag::Code("WA")]), true),
+            tag_of(&solution(vec![Tag::Code(Code::Wa)]), true),
             Some("wrong-answer")
         );
         assert_eq!(
-            tag_of(&solution(vec![Tag::Code("TLE")]), true),
+            tag_of(&solution(vec![Tag::Code(Code::Tle)]), true),
             Some("time-limit-exceeded")
         );
         assert_eq!(
-            tag_of(&solution(vec![Tag::Code("RE")]), true),
+            tag_of(&solution(vec![Tag::Code(Code::Re)]), true),
             Some("rejected")
         );
         assert_eq!(
@@ -492,11 +493,11 @@ mod tests {
             Some("rejected")
         );
         assert_eq!(
-            tag_of(&solution(vec![Tag::Ok, Tag::Code("TLE")]), true),
+            tag_of(&solution(vec![Tag::Ok, Tag::Code(Code::Tle)]), true),
             Some("time-limit-exceeded-or-accepted")
         );
         assert_eq!(
-            tag_of(&solution(vec![Tag::Ok, Tag::Code("WA")]), true),
+            tag_of(&solution(vec![Tag::Ok, Tag::Code(Code::Wa)]), true),
             None
         );
     }

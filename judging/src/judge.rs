@@ -3,6 +3,7 @@
 //! OK, WA (with the checker's first difference), PE (not shaped like an answer),
 //! RE (exit code or signal, named), TLE, MLE or OLE (output limit).
 
+pub use crate::code::Code;
 use crate::error::{Error, ErrorKind};
 use crate::output::escape_bytes;
 use grundy_fuzzing::compare::{expected_output, Answerer};
@@ -33,18 +34,23 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The short code (OK, WA, PE, RE, TLE, MLE, OLE).
-    pub fn code(&self) -> &'static str {
+    /// Its code ([`Code`]: one list for every report).
+    pub fn kind(&self) -> Code {
         match self {
-            Verdict::Ok => "OK",
-            Verdict::WrongAnswer(_) => "WA",
-            Verdict::Presentation(_) => "PE",
-            Verdict::Runtime(_) => "RE",
-            Verdict::TimeLimit(_) => "TLE",
-            Verdict::MemoryLimit => "MLE",
-            Verdict::OutputLimit => "OLE",
-            Verdict::Undefined(_) => "UB",
+            Verdict::Ok => Code::Ok,
+            Verdict::WrongAnswer(_) => Code::Wa,
+            Verdict::Presentation(_) => Code::Pe,
+            Verdict::Runtime(_) => Code::Re,
+            Verdict::TimeLimit(_) => Code::Tle,
+            Verdict::MemoryLimit => Code::Mle,
+            Verdict::OutputLimit => Code::Ole,
+            Verdict::Undefined(_) => Code::Ub,
         }
+    }
+
+    /// The short code as reports print it (OK, WA, PE, RE, TLE, MLE, OLE, UB).
+    pub fn code(&self) -> &'static str {
+        self.kind().as_str()
     }
 }
 

@@ -32,6 +32,7 @@
 #![deny(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub mod code;
 pub mod error;
 pub mod html;
 pub mod input;

@@ -6,6 +6,7 @@
 //! mistake; `grundy check DIR` with no program judges them all on one plan and says
 //! whether the tests accept every correct one and kill every wrong one.
 
+use crate::code::Code;
 use crate::error::TableError;
 use serde::Deserialize;
 use std::fmt;
@@ -16,34 +17,26 @@ use std::path::{Path, PathBuf};
 pub enum Tag {
     /// Every test passes.
     Ok,
-    /// The first failing test gets this verdict (WA, PE, TLE, RE, MLE, OLE), or the
+    /// The first failing test gets this verdict (WA, PE, TLE, RE, MLE, OLE, UB), or the
     /// source does not compile (CE).
-    Code(&'static str),
+    Code(Code),
     /// Some test fails, with any verdict.
     Failing,
 }
 
-const CODES: [&str; 7] = ["WA", "PE", "TLE", "RE", "MLE", "OLE", "CE"];
-
 impl Tag {
     fn parse(s: &str) -> Result<Tag, TableError> {
-        let up = s.trim().to_ascii_uppercase();
-        if up == "OK" {
-            return Ok(Tag::Ok);
-        }
-        if up == "FAILING" {
+        if s.trim().eq_ignore_ascii_case("failing") {
             return Ok(Tag::Failing);
         }
-        CODES
-            .iter()
-            .find(|c| **c == up)
-            .map(|c| Tag::Code(c))
-            .ok_or_else(|| {
-                format!(
-                    "`{s}` is not a verdict (expected OK, WA, PE, TLE, RE, MLE, OLE, CE or failing)"
-                )
-            })
-            .map_err(TableError)
+        match Code::parse(s) {
+            Some(Code::Ok) => Ok(Tag::Ok),
+            Some(c) => Ok(Tag::Code(c)),
+            None => Err(TableError(format!(
+                "`{s}` is not a verdict (expected OK, {} or failing)",
+                Code::failures()
+            ))),
+        }
     }
 }
 
@@ -68,7 +61,7 @@ impl Expect {
         self.0.iter().any(|t| match (t, first_failure) {
             (Tag::Ok, None) => true,
             (Tag::Failing, Some(_)) => true,
-            (Tag::Code(c), Some(v)) => *c == v,
+            (Tag::Code(c), Some(v)) => c.as_str() == v,
             _ => false,
         })
     }
@@ -123,7 +116,7 @@ fn by_name(name: &str) -> Option<Expect> {
     } else if stem.starts_with("wrong") {
         Some(Expect(vec![Tag::Failing]))
     } else if stem.starts_with("slow") {
-        Some(Expect(vec![Tag::Code("TLE")]))
+        Some(Expect(vec![Tag::Code(Code::Tle)]))
     } else {
         None
     }
@@ -223,14 +216,16 @@ mod tests {
     fn an_expectation_is_met_by_the_first_failing_verdict() {
         let ok = Expect(vec![Tag::Ok]);
         assert!(ok.met(None) && !ok.met(Some("WA")));
-        let wa = Expect(vec![Tag::Code("WA")]);
+        let wa = Expect(vec![Tag::Code(Code::Wa)]);
         assert!(wa.met(Some("WA")) && !wa.met(Some("TLE")) && !wa.met(None));
         let failing = Expect(vec![Tag::Failing]);
         assert!(failing.met(Some("RE")) && !failing.met(None));
-        let either = Expect(vec![Tag::Ok, Tag::Code("TLE")]);
+        let either = Expect(vec![Tag::Ok, Tag::Code(Code::Tle)]);
         assert!(either.met(None) && either.met(Some("TLE")) && !either.met(Some("WA")));
         assert_eq!(either.to_string(), "OK or TLE");
         assert!(Tag::parse("accepted").is_err());
-        assert_eq!(Tag::parse("tle"), Ok(Tag::Code("TLE")));
+        assert_eq!(Tag::parse("tle"), Ok(Tag::Code(Code::Tle)));
+        // Every verdict a run can get can be expected, undefined behaviour too.
+        assert_eq!(Tag::parse("UB"), Ok(Tag::Code(Code::Ub)));
     }
 }
