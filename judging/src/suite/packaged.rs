@@ -512,6 +512,13 @@ impl Searched for Packaged {
     }
 
     fn mutate(&self, input: &Instance, rng: &mut Rng) -> Option<(Instance, String)> {
+        // Several test cases an input: half the moves are over them (one more, a copy of
+        // another; one made a copy of another), so that the climb goes along t too.
+        if self.pkg.schema.tests != grundy_games::schema::Tests::One
+            && (!self.has_tree() || rng.chance(1, 2))
+        {
+            return self.mutate_cases(input, rng);
+        }
         let mut out = input.clone();
         let k = rng.below(out.cases.len().max(1) as u64) as usize;
         let case = out.cases.get_mut(k)?;
@@ -544,6 +551,28 @@ impl Searched for Packaged {
     }
 }
 
+impl Packaged {
+    /// A move of the hunt over the test cases of `input`: one more test case (a copy of
+    /// one, while the count allows), or one test case made a copy of another (the input
+    /// checked against the limits on sums by the hunt).
+    fn mutate_cases(&self, input: &Instance, rng: &mut Rng) -> Option<(Instance, String)> {
+        let k = input.cases.len();
+        let i = rng.below(k.max(1) as u64) as usize;
+        let most = schema::cases::case_range(&self.pkg.schema).1;
+        let mut out = input.clone();
+        if k < most && rng.chance(1, 2) {
+            out.cases.push(input.cases.get(i)?.clone());
+            return Some((out, "one more test case, a copy of another".into()));
+        }
+        let j = rng.below(k.max(1) as u64) as usize;
+        if i == j {
+            return None;
+        }
+        out.cases[j] = input.cases[i].clone();
+        Some((out, "a test case made a copy of another".into()))
+    }
+}
+
 impl Drawn for Packaged {
     fn draw(&self, input: &Instance) -> Option<(String, Option<String>)> {
         Packaged::draw_instance(&self.pkg.schema, input)
@@ -565,5 +594,35 @@ impl Drawn for Packaged {
             ),
             _ => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hunt's moves over the test cases keep every test case one of the input's, and
+    /// change the count by one at most: the climb goes along t.
+    #[test]
+    fn the_hunt_moves_along_the_test_cases() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/packages/nim-many-tests");
+        let suite = Packaged::load(&dir).unwrap();
+        let input = suite.with_cases(3, 1).unwrap().unwrap();
+        assert_eq!(input.cases.len(), 3);
+        let mut rng = Rng::new(9);
+        let (mut more, mut copied) = (0, 0);
+        for _ in 0..200 {
+            let Some((out, what)) = suite.mutate(&input, &mut rng) else {
+                continue;
+            };
+            assert!(out.cases.iter().all(|c| input.cases.contains(c)), "{what}");
+            match out.cases.len() - input.cases.len() {
+                1 => more += 1,
+                0 => copied += 1,
+                d => panic!("{what}: {d} more test cases"),
+            }
+        }
+        assert!(more > 20 && copied > 20, "{more} {copied}");
     }
 }
