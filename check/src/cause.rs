@@ -4,7 +4,7 @@
 //! cure, what a re-run with an unlimited stack showed. Compared as values, printed as
 //! the group's name (`RE SIGSEGV fixed by an unlimited stack`).
 
-use grundy_judging::judge::Verdict;
+use grundy_judging::judge::{Over, Verdict};
 use grundy_sandbox::runner::Run;
 use std::fmt;
 
@@ -84,10 +84,8 @@ impl Cause {
             }
             Verdict::WrongAnswer(msg) => Kind::Wrong(grundy_judging::jury::kind_of(msg)),
             Verdict::Presentation(_) => Kind::Presentation,
-            Verdict::TimeLimit(m) if m.starts_with(grundy_judging::judge::WALL_BACKSTOP) => {
-                Kind::WallClock
-            }
-            Verdict::TimeLimit(_) => Kind::TimeLimit,
+            Verdict::TimeLimit(Over::WallClock, _) => Kind::WallClock,
+            Verdict::TimeLimit(..) => Kind::TimeLimit,
             Verdict::MemoryLimit => Kind::MemoryLimit,
             Verdict::OutputLimit => Kind::OutputLimit,
             Verdict::Undefined(d) => Kind::Undefined(d.clone()),
@@ -206,13 +204,19 @@ mod tests {
         );
         assert_eq!(py.to_string(), "RE RecursionError");
         assert!(!py.stack_like(&run_with("")));
-        let tle = Cause::of(&Verdict::TimeLimit("2.1 s".into()), &run_with(""));
+        let tle = Cause::of(
+            &Verdict::TimeLimit(Over::Cpu, "2.1 s".into()),
+            &run_with(""),
+        );
         assert!(tle.is_time_limit() && !tle.is_crash());
         let wall = Cause::of(
-            &Verdict::TimeLimit(format!(
-                "{} after 2.016 s with 0.806 s of CPU time (limit 1 s)",
-                grundy_judging::judge::WALL_BACKSTOP
-            )),
+            &Verdict::TimeLimit(
+                Over::WallClock,
+                format!(
+                    "{} after 2.016 s with 0.806 s of CPU time (limit 1 s)",
+                    grundy_judging::judge::WALL_BACKSTOP
+                ),
+            ),
             &run_with(""),
         );
         assert!(wall.is_wall_clock() && !wall.is_time_limit());

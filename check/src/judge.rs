@@ -9,7 +9,7 @@ use crate::options::Options;
 use crate::sanitized;
 use crate::verdict::{judge_with, JudgedBy};
 use grundy_judging::error::Error;
-use grundy_judging::judge::Verdict;
+use grundy_judging::judge::{Over, Verdict};
 use grundy_judging::suite::Suite;
 use grundy_sandbox::runner::Run;
 use std::collections::{BTreeMap, HashMap};
@@ -155,8 +155,7 @@ pub(crate) const SILENT_STOP: u64 = 3;
 
 /// True for a run of an interactive program that wrote nothing and was stopped for it.
 pub(crate) fn silent(v: &Verdict, run: &Run) -> bool {
-    run.stdout.is_empty()
-        && matches!(v, Verdict::TimeLimit(m) if m.starts_with("idle on its turn") || m.starts_with("silent on its turn"))
+    run.stdout.is_empty() && matches!(v, Verdict::TimeLimit(Over::Turn, _))
 }
 
 impl<S: Suite> Clone for Judge<'_, S> {

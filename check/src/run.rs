@@ -224,7 +224,7 @@ pub(crate) fn run<S: Suite>(jd: &Judge<'_, S>, indices: &[u64]) -> Result<Ran<S:
 /// or for a core of a busy machine. A judge whose limit is the elapsed time itself
 /// (`--wall-factor 1`, AtCoder's) keeps its meaning.
 fn stopped_by_a_busy_machine<I>(o: &Options, f: &Failure<I>) -> bool {
-    matches!(f.verdict, Verdict::TimeLimit(_))
+    matches!(f.verdict, Verdict::TimeLimit(..))
         && matches!(f.judged_by, JudgedBy::Answer(_))
         && f.run.exit == grundy_sandbox::runner::Exit::Timeout
         && f.run.cpu * 2 < o.limits.time

@@ -22,8 +22,8 @@ pub enum Verdict {
     Presentation(String),
     /// Runtime error: a non-zero exit code or a signal.
     Runtime(String),
-    /// Over the time limit: CPU time over the limit, or wall time over the backstop.
-    TimeLimit(String),
+    /// Over the time limit: what stopped it, and the figures in words.
+    TimeLimit(Over, String),
     /// Over the memory limit.
     MemoryLimit,
     /// Printed more than the output cap.
@@ -41,7 +41,7 @@ impl Verdict {
             Verdict::WrongAnswer(_) => Code::Wa,
             Verdict::Presentation(_) => Code::Pe,
             Verdict::Runtime(_) => Code::Re,
-            Verdict::TimeLimit(_) => Code::Tle,
+            Verdict::TimeLimit(..) => Code::Tle,
             Verdict::MemoryLimit => Code::Mle,
             Verdict::OutputLimit => Code::Ole,
             Verdict::Undefined(_) => Code::Ub,
@@ -61,12 +61,29 @@ impl fmt::Display for Verdict {
             Verdict::WrongAnswer(d) => write!(f, "WA: {d}"),
             Verdict::Presentation(d) => write!(f, "PE: {d}"),
             Verdict::Runtime(d) => write!(f, "RE: {d}"),
-            Verdict::TimeLimit(d) => write!(f, "TLE: {d}"),
+            Verdict::TimeLimit(_, d) => write!(f, "TLE: {d}"),
             Verdict::MemoryLimit => write!(f, "MLE"),
             Verdict::OutputLimit => write!(f, "OLE: output limit exceeded"),
             Verdict::Undefined(d) => write!(f, "UB: {d}"),
         }
     }
+}
+
+/// What stopped a run over the time limit: the reports and the groups decide by it,
+/// never by the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Over {
+    /// Its CPU time went over the limit.
+    Cpu,
+    /// The wall-clock backstop, its CPU time under the limit: a program that sleeps or
+    /// waits, or a loaded machine.
+    WallClock,
+    /// An interactive program's turn with no line: silent past its time, or idle (no CPU
+    /// time) while the jury waited on it.
+    Turn,
+    /// A game that ran out of time otherwise: the jury's line not read, the game not
+    /// ended, the program not exiting after it.
+    Game,
 }
 
 pub use grundy_fuzzing::compare::EXPECTED_STATES;
@@ -101,7 +118,8 @@ pub fn expected(problem: Problem, cases: &[Position]) -> Result<(Vec<u8>, Answer
     expected_within(problem, cases, ORACLE_MAX_VERTICES, ORACLE_MAX_SIZE)
 }
 
-/// How a TLE stopped by the wall-clock backstop (its CPU time under the limit) begins.
+/// How the message of a TLE stopped by the wall-clock backstop (its CPU time under the
+/// limit) begins; what decides is [`Over::WallClock`].
 pub const WALL_BACKSTOP: &str = "stopped by the wall-clock backstop";
 
 /// The verdict of a run that did not end normally (TLE, OLE, MLE, RE), or `None` when the
@@ -136,14 +154,14 @@ pub fn classify(run: &Run, limits: &RunLimits) -> Result<Option<Verdict>, Error>
     Ok(Some(match &run.exit {
         // The verdict is CPU time; the wall-clock backstop is for programs that sleep or
         // wait. Stopped by it under the CPU limit, the run says so.
-        Exit::Timeout if run.cpu < limits.time => Verdict::TimeLimit(format!(
+        Exit::Timeout if run.cpu < limits.time => Verdict::TimeLimit(Over::WallClock, format!(
             "{WALL_BACKSTOP} after {:.3} s with {:.3} s of CPU time (limit {} s): a program that sleeps or waits, or a loaded machine{}",
             run.wall.as_secs_f64(),
             run.cpu.as_secs_f64(),
             limits.time.as_secs_f64(),
             run.processes_text()
         )),
-        Exit::Timeout => Verdict::TimeLimit(format!(
+        Exit::Timeout => Verdict::TimeLimit(Over::Cpu, format!(
             "{:.3} s CPU (limit {} s), {:.3} s wall (backstop {} s){}",
             run.cpu.as_secs_f64(),
             limits.time.as_secs_f64(),

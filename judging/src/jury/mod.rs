@@ -36,7 +36,7 @@ pub use referee::referee;
 pub use rules::play;
 
 use crate::error::TableError;
-use crate::judge::Verdict;
+use crate::judge::{Over, Verdict};
 use grundy_fuzzing::Rng;
 use grundy_games::schema::{Instance, Schema, Tests};
 use grundy_oracle::ruleset::Outcome;
@@ -316,9 +316,10 @@ impl Game<'_> {
             Sent::Closed => Err(Stop::Stopped(format!(
                 "did not read: its input was closed when the jury wrote `{line}`"
             ))),
-            Sent::Stuck => Err(Stop::Verdict(Verdict::TimeLimit(format!(
-                "did not read the jury's line `{line}` within its time"
-            )))),
+            Sent::Stuck => Err(Stop::Verdict(Verdict::TimeLimit(
+                Over::Game,
+                format!("did not read the jury's line `{line}` within its time"),
+            ))),
         }
     }
 
@@ -330,7 +331,7 @@ impl Game<'_> {
         };
         if let (Recv::Silent, Some(t)) = (&got, self.spec.move_time) {
             if !self.session.thinking_left().is_zero() {
-                return Err(Stop::Verdict(Verdict::TimeLimit(format!(
+                return Err(Stop::Verdict(Verdict::TimeLimit(Over::Turn, format!(
                     "silent on its turn: {what} was expected, and no line came within the time per move ({} s)",
                     t.as_secs_f64()
                 ))));
@@ -348,10 +349,10 @@ impl Game<'_> {
             Recv::Closed => Err(Stop::Stopped(format!(
                 "stopped mid-game: its output ended where {what} was expected"
             ))),
-            Recv::Silent => Err(Stop::Verdict(Verdict::TimeLimit(format!(
+            Recv::Silent => Err(Stop::Verdict(Verdict::TimeLimit(Over::Turn, format!(
                 "silent on its turn: {what} was expected, and no line came within its thinking time"
             )))),
-            Recv::Idle(after) => Err(Stop::Verdict(Verdict::TimeLimit(format!(
+            Recv::Idle(after) => Err(Stop::Verdict(Verdict::TimeLimit(Over::Turn, format!(
                 "idle on its turn: {what} was expected, and no line came while it used no CPU time for {} s (it waits on the jury, and the jury on it): does the program flush its output after each line?",
                 after.as_secs_f64()
             )))),
@@ -363,7 +364,7 @@ impl Game<'_> {
             Recv::Over(Exit::Interrupted) => Err(Stop::Verdict(Verdict::Runtime(
                 "stopped because grundy was interrupted".into(),
             ))),
-            Recv::Over(_) => Err(Stop::Verdict(Verdict::TimeLimit(format!(
+            Recv::Over(_) => Err(Stop::Verdict(Verdict::TimeLimit(Over::Cpu, format!(
                 "over its CPU time while {what} was expected"
             )))),
         }
@@ -504,7 +505,10 @@ pub fn judge(
             } else if let Some(c) = crashed {
                 Verdict::Runtime(format!("{c}, after the games"))
             } else if run.exit == Exit::Timeout {
-                Verdict::TimeLimit("did not exit after the games (its input was closed)".into())
+                Verdict::TimeLimit(
+                    Over::Game,
+                    "did not exit after the games (its input was closed)".into(),
+                )
             } else {
                 Verdict::Ok
             }

@@ -3,7 +3,7 @@
 //! in testlib's or Kattis's convention.
 
 use super::{Convention, Line, PlayError, Played};
-use crate::judge::Verdict;
+use crate::judge::{Over, Verdict};
 use grundy_sandbox::runner::{Exit, RunLimits};
 use grundy_sandbox::session::{Recv, Sent, Session};
 use std::time::Duration;
@@ -194,23 +194,29 @@ fn verdict(
         _ => None,
     };
     Ok(if ending == Ending::TimedOut {
-        Verdict::TimeLimit(format!(
-            "the game did not end within {} s (the interactor was still running)",
-            limits.wall.as_secs_f64()
-        ))
+        Verdict::TimeLimit(
+            Over::Game,
+            format!(
+                "the game did not end within {} s (the interactor was still running)",
+                limits.wall.as_secs_f64()
+            ),
+        )
     } else if ending == Ending::Idle {
-        Verdict::TimeLimit(format!(
+        Verdict::TimeLimit(Over::Game, format!(
             "idle: neither the program nor the interactor wrote a line or used CPU time for {} s (each waits on the other): does the program flush its output after each line?",
             super::IDLENESS.as_secs_f64()
         ))
     } else {
         match (exit, &run.exit) {
             (_, Exit::OutputLimit) => Verdict::OutputLimit,
-            (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(format!(
-                "{:.3} s CPU (limit {} s)",
-                run.cpu.as_secs_f64(),
-                limits.time.as_secs_f64()
-            )),
+            (_, Exit::Timeout) if run.cpu > limits.time => Verdict::TimeLimit(
+                Over::Cpu,
+                format!(
+                    "{:.3} s CPU (limit {} s)",
+                    run.cpu.as_secs_f64(),
+                    limits.time.as_secs_f64()
+                ),
+            ),
             (Exit::Success, _) => match crashed {
                 Some(c) => Verdict::Runtime(c),
                 None => Verdict::Ok,

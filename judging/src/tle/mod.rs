@@ -288,7 +288,8 @@ impl Growth {
         // grew at least this fast. The last size's time is bounded above by the
         // slowest time measured up to it (a time below the noise counted at the
         // noise floor), so the bound is one the runs support.
-        if let (true, Some(&(last, _))) = (matches!(v, Verdict::TimeLimit(_)), self.points.last()) {
+        if let (true, Some(&(last, _))) = (matches!(v, Verdict::TimeLimit(..)), self.points.last())
+        {
             let t = slowest.max(self.floor());
             if *n > last && self.stopped_time > t {
                 let e = (self.stopped_time / t).ln() / (*n as f64 / last as f64).ln();
@@ -346,7 +347,7 @@ pub fn measure<S: Suite>(
     // that runs past the limit there hangs, and has no growth to measure.
     let starts = match sorted_cpu(suite, argv, limits, &small?, runs.max(5))? {
         Ok(times) => times,
-        Err((t, v)) if matches!(v, Verdict::TimeLimit(_)) => {
+        Err((t, v)) if matches!(v, Verdict::TimeLimit(..)) => {
             return Ok(Some(Growth::hung_at_start(axis.clone(), max, t, v)));
         }
         Err((t, _)) => vec![t],
@@ -486,7 +487,8 @@ mod tests {
             axis: Axis::Shape(TreeShape::Chain),
             points: vec![(1000, 0.01), (2000, 0.02), (4000, 0.04)],
             fit,
-            stopped_at: stopped.map(|n| (n, Verdict::TimeLimit("2 s".into()))),
+            stopped_at: stopped
+                .map(|n| (n, Verdict::TimeLimit(crate::judge::Over::Cpu, "2 s".into()))),
             stopped_time: t,
             base: 0.01,
             jitter: 0.0,
